@@ -1,0 +1,119 @@
+//! The `chess3d` command line. Other tools depend on its output: see the
+//! contract in README.md. Errors are one line on stderr and a non-zero exit.
+
+mod bench;
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "chess3d",
+    version,
+    about = "Three-dimensional chess games: rules, perft and analysis"
+)]
+#[command(arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// A position: the game's start, or a position string, then moves.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Game id (see `chess3d variants`).
+    pub game: String,
+    /// Start from this position string instead of the game's start (for
+    /// chess, a FEN).
+    #[arg(long, visible_alias = "position", value_name = "POSITION")]
+    pub fen: Option<String>,
+    /// Moves to play first, in canonical notation, separated by spaces.
+    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the ids of the games that work, one per line.
+    Variants,
+    /// Count the leaf nodes of the legal move tree (the last line printed is
+    /// the count).
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Depth in plies (at most 30).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=30))]
+        depth: u32,
+        /// Also print `<move> <count>` for each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print every legal move in canonical notation, sorted, one per line.
+    Moves {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Print a diagram of every level, the side to move, the state and the
+    /// position string.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+    },
+    /// Measure speed against reference implementations.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BenchCommand {
+    /// Bulk-counting perft of chess3d and cozy-chess on the same positions,
+    /// in the same run: nodes/second of each and their ratio.
+    Perft {
+        /// Depths 5 and 4 instead of 6 and 5 (a quick look, not a benchmark).
+        #[arg(long)]
+        quick: bool,
+        /// Runs per measurement; the fastest counts.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+        runs: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    let _ = e.print();
+                    ExitCode::SUCCESS
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+                    let _ = e.print();
+                    ExitCode::from(2)
+                }
+                _ => {
+                    // clap's message is several lines: its first paragraph,
+                    // joined, is the error; usage and tips follow.
+                    let text = e.to_string();
+                    let first: Vec<&str> = text
+                        .lines()
+                        .take_while(|l| !l.trim().is_empty())
+                        .map(str::trim)
+                        .collect();
+                    eprintln!("{} (see 'chess3d --help')", first.join(" "));
+                    ExitCode::from(2)
+                }
+            };
+        }
+    };
+    match commands::run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

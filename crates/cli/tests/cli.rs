@@ -1,0 +1,160 @@
+//! The command-line contract other tools depend on, run against the built
+//! binary: output formats, and one-line errors with a non-zero exit.
+
+use std::process::{Command, Output};
+
+fn chess3d(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Runs a command that must succeed and returns its standard output.
+fn ok(args: &[&str]) -> String {
+    let o = chess3d(args);
+    assert!(o.status.success(), "{args:?} failed: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Runs a command that must fail with one line on stderr, and returns it.
+fn fails(args: &[&str]) -> String {
+    let o = chess3d(args);
+    assert!(!o.status.success(), "{args:?} should fail");
+    let err = stderr(&o);
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: one line on stderr, got {err:?}"
+    );
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(
+        stdout(&o).is_empty(),
+        "{args:?} printed to stdout on failure"
+    );
+    err
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn variants_lists_the_working_games() {
+    assert_eq!(ok(&["variants"]), "chess\n");
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    assert_eq!(ok(&["perft", "chess", "3"]).lines().last(), Some("8902"));
+    assert_eq!(ok(&["perft", "chess", "0"]).trim(), "1");
+    assert_eq!(
+        ok(&["perft", "chess", "2", "--fen", KIWIPETE]).trim(),
+        "2039"
+    );
+    // After 1. e4 e5 White has, by hand: 7 free pawns x 2 steps = 14,
+    // knights a3 c3 e2 f3 h3 = 5, bishop e2 d3 c4 b5 a6 = 5, queen e2 f3 g4
+    // h5 = 4, King e2 = 1: 29 moves.
+    assert_eq!(
+        ok(&["perft", "chess", "1", "--moves", "e2e4 e7e5"]).trim(),
+        "29"
+    );
+    assert_eq!(
+        ok(&["moves", "chess", "--moves", "e2e4 e7e5"])
+            .lines()
+            .count(),
+        29
+    );
+}
+
+#[test]
+fn perft_divide_lists_root_moves_then_the_total() {
+    let out = ok(&["perft", "chess", "2", "--divide"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[20], "400");
+    // Every first move of chess allows Black its 20 replies.
+    for line in &lines[..20] {
+        let (mv, n) = line.split_once(' ').unwrap();
+        assert_eq!(mv.len(), 4, "{line}");
+        assert_eq!(n, "20", "{line}");
+    }
+    let mut sorted = lines[..20].to_vec();
+    sorted.sort();
+    assert_eq!(sorted, lines[..20]);
+}
+
+#[test]
+fn moves_are_sorted_canonical_and_alone_on_stdout() {
+    let out = ok(&["moves", "chess"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 20);
+    assert_eq!(lines.first(), Some(&"a2a3"));
+    assert_eq!(lines.last(), Some(&"h2h4"));
+    let promo = ok(&["moves", "chess", "--fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1"]);
+    assert!(promo.lines().any(|l| l == "a7a8q"));
+    // A finished game has no moves.
+    assert_eq!(
+        ok(&["moves", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]),
+        ""
+    );
+}
+
+#[test]
+fn show_prints_diagram_turn_state_and_position() {
+    let out = ok(&["show", "chess"]);
+    assert!(out.contains("8 | r n b q k b n r"), "{out}");
+    assert!(out.contains("1 | R N B Q K B N R"), "{out}");
+    assert!(out.contains("White to move"));
+    assert!(out.contains("State: in play"));
+    assert!(out.contains("Position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    let mate = ok(&["show", "chess", "--moves", "f2f3 e7e5 g2g4 d8h4"]);
+    assert!(mate.contains("State: checkmate, Black wins"), "{mate}");
+    let check = ok(&["show", "chess", "--moves", "e2e4 f7f6 d1h5"]);
+    assert!(check.contains("State: check"), "{check}");
+    let draw = ok(&[
+        "show",
+        "chess",
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+    ]);
+    assert!(
+        draw.contains("State: draw by threefold repetition"),
+        "{draw}"
+    );
+}
+
+#[test]
+fn bad_input_fails_with_one_clear_line() {
+    assert!(fails(&["perft", "nosuchgame", "1"]).contains("unknown game 'nosuchgame'"));
+    assert!(fails(&["moves", "ziggurat"]).contains("not available yet"));
+    assert!(fails(&["perft", "chess", "x"]).contains("invalid value 'x'"));
+    assert!(fails(&["perft", "chess", "-1"]).contains("error"));
+    assert!(fails(&["perft", "chess", "1000"]).contains("1000 is not in 0..=30"));
+    assert!(fails(&["perft", "chess"]).contains("not provided: <DEPTH>"));
+    assert!(fails(&["frobnicate"]).contains("unrecognized subcommand"));
+    assert!(fails(&["moves", "chess", "--fen", "rnbqkbnr/ppp/8 w"]).contains("bad position string"));
+    let e = fails(&["moves", "chess", "--moves", "e2e4 e7e6 e4e6"]);
+    assert!(
+        e.contains("move 3 ('e4e6')") && e.contains("illegal move"),
+        "{e}"
+    );
+    let e = fails(&["show", "chess", "--moves", "e2-e4"]);
+    assert!(e.contains("cannot read move 'e2-e4'"), "{e}");
+    assert!(fails(&["bench", "perft", "--runs", "0"]).contains("0"));
+}
+
+#[test]
+fn help_is_available() {
+    let out = ok(&["--help"]);
+    for cmd in ["variants", "perft", "moves", "show", "bench"] {
+        assert!(out.contains(cmd), "help mentions {cmd}");
+    }
+    assert!(ok(&["perft", "--help"]).contains("--divide"));
+}

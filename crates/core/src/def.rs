@@ -1,0 +1,163 @@
+//! A game as data: its cells, pieces, movement vectors, pawn rules,
+//! promotion, castling, start position and notation.
+//!
+//! Everything here is plain `static` data; [`crate::Tables`] compiles it
+//! into per-cell lookup tables once per game.
+
+use crate::geometry::{Naming, Sym, V3};
+use crate::Side;
+
+/// Whether a movement component may move to an empty cell, capture, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Both,
+    /// Only to an empty cell (a pawn's step).
+    MoveOnly,
+    /// Only onto an enemy piece (a pawn's diagonal capture).
+    CaptureOnly,
+}
+
+/// Leap (only the destination matters) or slide (every cell on the way must
+/// be empty; the first occupied one ends the slide).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Leap,
+    Slide,
+}
+
+/// One way a piece moves: a base vector expanded by a symmetry, as a leap or
+/// a slide, in a mode. Vectors are written for White; Black's are mirrored by
+/// [`GameDef::black_mirror`], which is what makes "forward" relative.
+#[derive(Clone, Copy, Debug)]
+pub struct Component {
+    pub reach: Reach,
+    pub base: V3,
+    pub sym: Sym,
+    pub mode: Mode,
+}
+
+impl Component {
+    pub const fn leap(base: V3, sym: Sym) -> Component {
+        Component {
+            reach: Reach::Leap,
+            base,
+            sym,
+            mode: Mode::Both,
+        }
+    }
+
+    pub const fn slide(base: V3, sym: Sym) -> Component {
+        Component {
+            reach: Reach::Slide,
+            base,
+            sym,
+            mode: Mode::Both,
+        }
+    }
+
+    pub const fn only(self, mode: Mode) -> Component {
+        Component { mode, ..self }
+    }
+}
+
+/// A property of a cell for a side ("is a start cell of White's pawns").
+pub type CellTest = fn(Side, V3) -> bool;
+
+/// Pawn-like behaviour of a piece kind beyond its movement components.
+#[derive(Clone, Copy, Debug)]
+pub struct PawnDef {
+    /// Double step: the vector of one step (for White) and the cells it may
+    /// start from. Both the skipped and the target cell must be empty.
+    pub double_step: Option<(V3, CellTest)>,
+    /// Whether a double step of this kind can be taken en passant, and this
+    /// kind can take en passant (on the skipped cell, with a capture vector).
+    pub en_passant: bool,
+    /// Cells this kind may never stand on (chess: its first and last rank).
+    pub forbidden: CellTest,
+}
+
+/// A piece kind.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceDef {
+    /// Letter in position strings: upper case for White, lower for Black.
+    pub letter: char,
+    pub name: &'static str,
+    pub moves: &'static [Component],
+    /// Losing it loses the game; check is about this piece. One per side.
+    pub royal: bool,
+    /// Whether this kind attacks royal pieces (gives check). Ziggurat's
+    /// higher-level pieces do not.
+    pub gives_check: bool,
+    /// Moving this kind resets the 100-ply counter (Pawn, Guard, Spearman).
+    pub resets_clock: bool,
+    /// Pawn rules, if the kind is a pawn.
+    pub pawn: Option<PawnDef>,
+    /// Whether the kind promotes when it reaches the promotion zone.
+    pub promotes: bool,
+}
+
+/// Where and into what pieces promote.
+#[derive(Clone, Copy, Debug)]
+pub struct PromotionDef {
+    /// Whether a cell is in the side's promotion zone.
+    pub zone: CellTest,
+    /// Letters of the kinds a piece may promote to, in the order listed.
+    pub choices: &'static [char],
+}
+
+/// One castling move. Cells are named in the game's notation.
+#[derive(Clone, Copy, Debug)]
+pub struct CastleDef {
+    pub side: Side,
+    /// Letter of the right in position strings (`K`, `Q`, `k`, `q`).
+    pub symbol: char,
+    /// Seed notation of the move (`O-O`).
+    pub text: &'static str,
+    pub king_from: &'static str,
+    pub king_to: &'static str,
+    pub rook_from: &'static str,
+    pub rook_to: &'static str,
+    /// Cells that must be empty (besides the King and the Rook themselves).
+    pub empty: &'static [&'static str],
+    /// Cells the enemy must not attack (the King's start and every cell it
+    /// passes); the King's arrival is the ordinary legality test.
+    pub safe: &'static [&'static str],
+}
+
+/// How the program prints and reads moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// UCI coordinates: `e2e4`, `e7e8q`, castling as the King's move.
+    Uci,
+    /// The seeds' style: `from-to`, `fromxto`, `=X`, `O-O`.
+    Seed,
+}
+
+/// A whole game as data.
+#[derive(Clone, Copy, Debug)]
+pub struct GameDef {
+    /// Identifier on the command line (`chess`, `ziggurat`, …).
+    pub id: &'static str,
+    pub name: &'static str,
+    pub cells: fn() -> Vec<V3>,
+    pub naming: Naming,
+    /// Sign multipliers turning White's vectors into Black's.
+    pub black_mirror: V3,
+    pub pieces: &'static [PieceDef],
+    pub promotion: Option<PromotionDef>,
+    pub castling: &'static [CastleDef],
+    /// Whether the game has check (every game but the 43-square Ziggurat).
+    pub has_check: bool,
+    /// Whether King against King is a draw (RULINGS.md §0; not in the
+    /// 43-square Ziggurat, where a lone Priest-King can still win).
+    pub bare_kings_draw: bool,
+    /// Names of the sides and their letters in position strings.
+    pub side_names: [&'static str; 2],
+    pub side_letters: [char; 2],
+    pub notation: Notation,
+    /// What a move looks like, for error messages ("UCI coordinates such as
+    /// e2e4 or e7e8q").
+    pub move_hint: &'static str,
+    /// The start position as a position string.
+    pub start: &'static str,
+}

@@ -1,0 +1,33 @@
+//! Errors of the parsers: every message says what is wrong and where.
+
+use thiserror::Error;
+
+/// A position string that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad position string: {field}: {message}")]
+pub struct PositionError {
+    /// The field (or part of it) at fault, e.g. `placement, rank 3`.
+    pub field: String,
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        PositionError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A move text that is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error("cannot read move '{text}': expected {expected}")]
+    Unreadable {
+        text: String,
+        expected: &'static str,
+    },
+    #[error("illegal move '{text}' in this position")]
+    Illegal { text: String },
+}

@@ -1,0 +1,126 @@
+//! The interface every game offers to perft, the engine, the command line
+//! and the interfaces. Generic code takes `G: Game` and is monomorphised per
+//! game: no dynamic dispatch in search or perft.
+
+use crate::error::{MoveError, PositionError};
+use crate::outcome::Outcome;
+use crate::position::{Position, Rules};
+use crate::{Move, MoveList, Side};
+
+pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// Identifier on the command line.
+    fn id() -> &'static str;
+    /// Full name of the game.
+    fn name() -> &'static str;
+    /// Names of the two sides (White/Black, Red/Gold).
+    fn side_names() -> [&'static str; 2];
+
+    fn start() -> Self;
+    /// Reads a position string; rejects bad input saying what and where.
+    fn from_text(text: &str) -> Result<Self, PositionError>;
+    fn to_text(&self) -> String;
+    /// A readable text diagram with side to move, state and position string.
+    fn diagram(&self) -> String;
+
+    fn side_to_move(&self) -> Side;
+    fn legal_moves(&self, out: &mut MoveList);
+    fn pseudo_legal_moves(&self, out: &mut MoveList);
+    /// Number of legal moves, without listing them where the game can.
+    fn count_legal(&self) -> u64;
+    /// The definition of legality: whether a pseudo-legal move, once made,
+    /// leaves the mover's King unattacked.
+    fn is_legal_by_make(&mut self, m: Move) -> bool;
+
+    fn make(&mut self, m: Move);
+    /// Takes back the last move; `None` if there is none.
+    fn unmake(&mut self) -> Option<Move>;
+
+    /// The incrementally kept Zobrist hash.
+    fn hash(&self) -> u64;
+    /// The hash computed from scratch.
+    fn fresh_hash(&self) -> u64;
+    fn in_check(&self) -> bool;
+    /// A result reached by the last move itself (a King captured, the temple
+    /// reached): such a position is a leaf even in perft.
+    fn immediate_result(&self) -> Option<Outcome>;
+    /// The result if the game is over by any rule of RULINGS.md §0.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The canonical text of a legal move of this position.
+    fn move_text(&self, m: Move) -> String;
+    /// Reads a move in canonical notation; it must be legal here.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
+}
+
+impl<R: Rules> Game for Position<R> {
+    fn id() -> &'static str {
+        R::tables().def.id
+    }
+    fn name() -> &'static str {
+        R::tables().def.name
+    }
+    fn side_names() -> [&'static str; 2] {
+        R::tables().def.side_names
+    }
+    fn start() -> Self {
+        Position::start()
+    }
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        Position::from_text(text)
+    }
+    fn to_text(&self) -> String {
+        Position::to_text(self)
+    }
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+    #[inline]
+    fn side_to_move(&self) -> Side {
+        Position::side_to_move(self)
+    }
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList) {
+        Position::legal_moves(self, out)
+    }
+    fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        Position::pseudo_legal_moves(self, out)
+    }
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        Position::count_legal(self)
+    }
+    fn is_legal_by_make(&mut self, m: Move) -> bool {
+        Position::is_legal_by_make(self, m)
+    }
+    #[inline]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+    #[inline]
+    fn unmake(&mut self) -> Option<Move> {
+        Position::unmake(self)
+    }
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+    fn fresh_hash(&self) -> u64 {
+        Position::fresh_hash(self)
+    }
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+    #[inline]
+    fn immediate_result(&self) -> Option<Outcome> {
+        None
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+    fn move_text(&self, m: Move) -> String {
+        Position::move_text(self, m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        Position::parse_move(self, text)
+    }
+}

@@ -1,0 +1,311 @@
+//! Boards as sets of cells with integer 3-D coordinates.
+//!
+//! A game lists its cells (any shape: boxes, pyramids, boards with holes);
+//! the geometry numbers them densely in (z, y, x) order. That order is what
+//! makes slides fast: along any direction vector the cell numbers strictly
+//! increase or strictly decrease, so the nearest piece on a ray is the lowest
+//! or the highest member of (ray ∩ occupied).
+
+use std::collections::HashMap;
+
+use crate::Cell;
+
+/// Integer coordinates of a cell, or a movement vector.
+pub type V3 = [i32; 3];
+
+/// How a base vector is expanded into a symmetric set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sym {
+    /// The vector exactly as given.
+    Exact,
+    /// Both signs of x (left and right), y and z as given: a pawn's captures.
+    SignsX,
+    /// Both signs of x and of z, y as given: captures forward on any level.
+    SignsXZ,
+    /// Every combination of signs of the non-zero coordinates.
+    Signs,
+    /// Every permutation of x and y (z kept), with every sign.
+    PermsXY,
+    /// Every permutation of x, y and z, with every sign.
+    Perms,
+}
+
+/// Expands `base` by the symmetry `sym`, without duplicates, in a fixed order.
+pub fn expand(base: V3, sym: Sym) -> Vec<V3> {
+    let perms: Vec<V3> = match sym {
+        Sym::Exact | Sym::SignsX | Sym::SignsXZ | Sym::Signs => vec![base],
+        Sym::PermsXY => vec![base, [base[1], base[0], base[2]]],
+        Sym::Perms => {
+            let [a, b, c] = base;
+            vec![
+                [a, b, c],
+                [a, c, b],
+                [b, a, c],
+                [b, c, a],
+                [c, a, b],
+                [c, b, a],
+            ]
+        }
+    };
+    let mut out: Vec<V3> = Vec::new();
+    for p in perms {
+        let signs: &[V3] = match sym {
+            Sym::Exact => &[[1, 1, 1]],
+            Sym::SignsX => &[[1, 1, 1], [-1, 1, 1]],
+            Sym::SignsXZ => &[[1, 1, 1], [-1, 1, 1], [1, 1, -1], [-1, 1, -1]],
+            _ => &SIGNS,
+        };
+        for s in signs {
+            let v = [p[0] * s[0], p[1] * s[1], p[2] * s[2]];
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+const SIGNS: [V3; 8] = [
+    [1, 1, 1],
+    [1, 1, -1],
+    [1, -1, 1],
+    [1, -1, -1],
+    [-1, 1, 1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+    [-1, -1, -1],
+];
+
+/// One row of a level as text shows it.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Label printed beside the row (a rank number).
+    pub label: String,
+    /// The row's cells from left to right.
+    pub cells: Vec<Cell>,
+}
+
+/// One level as text shows it: rows from the far side (highest y) down.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// Name of the level ("" when the game has a single level).
+    pub name: String,
+    pub rows: Vec<Row>,
+}
+
+/// The cells of a board, their coordinates and names, and the text layout.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    coords: Vec<V3>,
+    names: Vec<String>,
+    by_name: HashMap<String, Cell>,
+    min: V3,
+    dims: V3,
+    grid: Vec<Cell>,
+    levels: Vec<Level>,
+}
+
+/// Describes how to name cells and levels of a geometry.
+#[derive(Clone, Copy, Debug)]
+pub struct Naming {
+    /// Name of the cell at a coordinate.
+    pub cell: fn(V3) -> String,
+    /// Name of the level at a z coordinate ("" for a single-level board).
+    pub level: fn(i32) -> String,
+    /// Label of the row at (z, y) (its rank).
+    pub row: fn(i32, i32) -> String,
+    /// Label of the column at (z, x) (its file).
+    pub file: fn(i32, i32) -> String,
+}
+
+impl Geometry {
+    /// Builds a geometry from the coordinates of its cells (any order, no
+    /// duplicates). Panics on a duplicate coordinate or more than
+    /// `Cell::MAX - 1` cells: geometries are static data checked by tests.
+    pub fn new(cells: impl IntoIterator<Item = V3>, naming: &Naming) -> Geometry {
+        let mut coords: Vec<V3> = cells.into_iter().collect();
+        coords.sort_by_key(|c| (c[2], c[1], c[0]));
+        let n = coords.len();
+        assert!(n > 0 && n < Cell::MAX as usize, "bad cell count {n}");
+        let mut min = coords[0];
+        let mut max = coords[0];
+        for c in &coords {
+            for i in 0..3 {
+                min[i] = min[i].min(c[i]);
+                max[i] = max[i].max(c[i]);
+            }
+        }
+        let dims = [
+            max[0] - min[0] + 1,
+            max[1] - min[1] + 1,
+            max[2] - min[2] + 1,
+        ];
+        let mut grid = vec![NO_CELL; (dims[0] * dims[1] * dims[2]) as usize];
+        let names: Vec<String> = coords.iter().map(|&c| (naming.cell)(c)).collect();
+        let mut by_name = HashMap::new();
+        for (i, c) in coords.iter().enumerate() {
+            let slot = &mut grid[Self::grid_index(min, dims, *c).expect("inside")];
+            assert_eq!(*slot, NO_CELL, "duplicate cell {c:?}");
+            *slot = i as Cell;
+            let dup = by_name.insert(names[i].clone(), i as Cell);
+            assert!(dup.is_none(), "duplicate cell name {}", names[i]);
+        }
+        let mut levels = Vec::new();
+        let mut zs: Vec<i32> = coords.iter().map(|c| c[2]).collect();
+        zs.dedup();
+        for z in zs {
+            let mut ys: Vec<i32> = coords.iter().filter(|c| c[2] == z).map(|c| c[1]).collect();
+            ys.sort_unstable();
+            ys.dedup();
+            let rows = ys
+                .iter()
+                .rev()
+                .map(|&y| Row {
+                    label: (naming.row)(z, y),
+                    cells: (0..n as Cell)
+                        .filter(|&i| coords[i as usize][2] == z && coords[i as usize][1] == y)
+                        .collect(),
+                })
+                .collect();
+            levels.push(Level {
+                name: (naming.level)(z),
+                rows,
+            });
+        }
+        Geometry {
+            coords,
+            names,
+            by_name,
+            min,
+            dims,
+            grid,
+            levels,
+        }
+    }
+
+    fn grid_index(min: V3, dims: V3, c: V3) -> Option<usize> {
+        let r = [c[0] - min[0], c[1] - min[1], c[2] - min[2]];
+        if (0..3).all(|i| r[i] >= 0 && r[i] < dims[i]) {
+            Some((r[0] + dims[0] * (r[1] + dims[1] * r[2])) as usize)
+        } else {
+            None
+        }
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Whether the board has no cells (never true for a built geometry).
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    /// Coordinates of a cell.
+    pub fn coord(&self, cell: Cell) -> V3 {
+        self.coords[cell as usize]
+    }
+
+    /// The cell at a coordinate, if the board has one there.
+    pub fn cell_at(&self, c: V3) -> Option<Cell> {
+        let i = Self::grid_index(self.min, self.dims, c)?;
+        let cell = self.grid[i];
+        (cell != NO_CELL).then_some(cell)
+    }
+
+    /// The cell reached from `cell` by the vector `v`, if it exists.
+    pub fn offset(&self, cell: Cell, v: V3) -> Option<Cell> {
+        let c = self.coord(cell);
+        self.cell_at([c[0] + v[0], c[1] + v[1], c[2] + v[2]])
+    }
+
+    /// The canonical name of a cell.
+    pub fn name(&self, cell: Cell) -> &str {
+        &self.names[cell as usize]
+    }
+
+    /// The cell with this exact canonical name.
+    pub fn parse_cell(&self, name: &str) -> Option<Cell> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Levels in the order text shows them (lowest z first), each with its
+    /// rows from the highest y down.
+    pub fn levels(&self) -> &[Level] {
+        &self.levels
+    }
+
+    /// All cells in index order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        0..self.coords.len() as Cell
+    }
+}
+
+/// "No cell": the value used where a cell index is absent.
+pub const NO_CELL: Cell = Cell::MAX;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansion_counts() {
+        // A chess knight: 2 orders of (1,2) times 4 sign pairs.
+        assert_eq!(expand([1, 2, 0], Sym::PermsXY).len(), 8);
+        // A 3-D knight (0,1,2): 6 orders times 4 sign pairs.
+        assert_eq!(expand([0, 1, 2], Sym::Perms).len(), 24);
+        // Triagonals (1,1,1): one order, 8 sign triples.
+        assert_eq!(expand([1, 1, 1], Sym::Perms).len(), 8);
+        // Orthogonals (1,0,0): 3 axes times 2 signs.
+        assert_eq!(expand([1, 0, 0], Sym::Perms).len(), 6);
+        assert_eq!(expand([1, 1, 0], Sym::Signs).len(), 4);
+        assert_eq!(expand([1, 1, 0], Sym::Exact), vec![[1, 1, 0]]);
+        assert_eq!(expand([1, 1, 0], Sym::SignsX), vec![[1, 1, 0], [-1, 1, 0]]);
+        // Polyhedron's pawn captures: (±1,1,0), (0,1,±1), (±1,1,±1) = 8.
+        let mut caps = expand([1, 1, 0], Sym::SignsXZ);
+        caps.extend(expand([0, 1, 1], Sym::SignsXZ));
+        caps.extend(expand([1, 1, 1], Sym::SignsXZ));
+        assert_eq!(caps.len(), 8);
+    }
+
+    fn pyramid() -> Geometry {
+        // A 3-level pyramid of 3x3, 2x2, 1x1 cells in doubled coordinates.
+        let cells = (0..3).flat_map(|k| {
+            (0..3 - k).flat_map(move |j| (0..3 - k).map(move |i| [2 * i + k, 2 * j + k, k]))
+        });
+        Geometry::new(
+            cells,
+            &Naming {
+                cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
+                level: |z| z.to_string(),
+                row: |_, y| y.to_string(),
+                file: |_, x| x.to_string(),
+            },
+        )
+    }
+
+    #[test]
+    fn dense_numbering_is_monotonic_along_every_vector() {
+        let g = pyramid();
+        assert_eq!(g.len(), 9 + 4 + 1);
+        for v in expand([1, 1, 1], Sym::Perms)
+            .into_iter()
+            .chain(expand([2, 0, 0], Sym::Perms))
+        {
+            for c in g.cells() {
+                let mut cur = c;
+                while let Some(next) = g.offset(cur, v) {
+                    let up = next > cur;
+                    assert_eq!(up, g.offset(c, v).unwrap() > c);
+                    cur = next;
+                }
+            }
+        }
+        assert_eq!(g.cell_at([2, 2, 2]), Some(13));
+        assert_eq!(g.parse_cell("2:2:2"), Some(13));
+        assert_eq!(g.cell_at([1, 1, 0]), None);
+        assert_eq!(g.levels().len(), 3);
+        assert_eq!(g.levels()[0].rows[0].cells, vec![6, 7, 8]);
+    }
+}

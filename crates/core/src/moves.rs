@@ -1,0 +1,60 @@
+//! Moves: small copyable values that `make` interprets against the position.
+
+use arrayvec::ArrayVec;
+
+use crate::{Cell, Kind};
+
+/// What a move does beyond lifting a piece from `from` and setting it on `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// The piece on `from` goes to `to`, capturing whatever stands there.
+    Normal,
+    /// A pawn's double step; it may give the opponent an en-passant capture.
+    DoubleStep,
+    /// En passant: the captured pawn is the position's en-passant victim.
+    EnPassant,
+    /// Castling: `from` and `to` are the King's, `extra` the castling rule.
+    Castle,
+    /// A capture without moving (an Archer's shot): the piece on `to` is
+    /// removed and the mover stays on `from`.
+    Shot,
+    /// A push (an Ox): the mover goes from `from` to `to`, shifting the chain
+    /// of pieces ahead of it; pieces shifted off the board are captured.
+    Push,
+    /// A move of board geometry (an attack board or an elevator) with the
+    /// pieces on it; `from`, `to` and `extra` are interpreted by the game.
+    Board,
+}
+
+/// A move. Captured pieces and previous state are not part of the move: they
+/// are read from the position by `make` and kept in its undo history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    pub kind: MoveKind,
+    /// The kind the moving piece becomes, if it promotes.
+    pub promotion: Option<Kind>,
+    /// Game-specific detail (the castling rule for [`MoveKind::Castle`]).
+    pub extra: u8,
+}
+
+impl Move {
+    #[inline]
+    pub fn new(from: Cell, to: Cell, kind: MoveKind) -> Move {
+        Move {
+            from,
+            to,
+            kind,
+            promotion: None,
+            extra: 0,
+        }
+    }
+}
+
+/// Most legal moves any position of any game can have. The largest counts come
+/// from Polyhedron and the 204-square Ziggurat; chess needs at most 218.
+pub const MAX_MOVES: usize = 2048;
+
+/// A fixed-capacity list of moves: generation never allocates.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

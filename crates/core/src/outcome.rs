@@ -1,0 +1,97 @@
+//! How games end.
+
+use crate::bits::BitSet;
+use crate::position::{Position, Rules};
+use crate::Side;
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    Checkmate,
+    /// The loser's royal piece was captured (43-square Ziggurat).
+    RoyalCaptured,
+    /// The winner's royal piece reached the temple (43-square Ziggurat).
+    TempleReached,
+    /// The loser caused a threefold repetition (Elevator).
+    Repetition,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    Stalemate,
+    /// No legal move in a game without check.
+    NoLegalMove,
+    Repetition,
+    /// 100 plies without a capture or a pawn-type move.
+    HundredPlies,
+    BareKings,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win { winner: Side, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// A short description using the game's side names.
+    pub fn describe(self, side_names: [&str; 2]) -> String {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let why = match reason {
+                    WinReason::Checkmate => "checkmate",
+                    WinReason::RoyalCaptured => "Priest-King captured",
+                    WinReason::TempleReached => "temple reached",
+                    WinReason::Repetition => "threefold repetition caused by the loser",
+                };
+                format!("{why}, {} wins", side_names[winner.index()])
+            }
+            Outcome::Draw(reason) => {
+                let why = match reason {
+                    DrawReason::Stalemate => "stalemate",
+                    DrawReason::NoLegalMove => "no legal move",
+                    DrawReason::Repetition => "threefold repetition",
+                    DrawReason::HundredPlies => "100 plies without capture or pawn move",
+                    DrawReason::BareKings => "bare Kings",
+                };
+                format!("draw by {why}")
+            }
+        }
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// The result if the game is over (RULINGS.md §0), else `None`.
+    /// Checkmate and stalemate come first: mate on the 100th ply still wins.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let def = self.tables().def;
+        if !self.has_legal_move() {
+            return Some(if !def.has_check {
+                Outcome::Draw(DrawReason::NoLegalMove)
+            } else if self.in_check() {
+                Outcome::Win {
+                    winner: self.side_to_move().other(),
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw(DrawReason::Repetition));
+        }
+        if self.options().hundred_ply_rule && self.halfmove_clock() >= 100 {
+            return Some(Outcome::Draw(DrawReason::HundredPlies));
+        }
+        let royals = Side::BOTH
+            .iter()
+            .filter(|&&s| self.royal_cell(s).is_some())
+            .count();
+        if def.bare_kings_draw && royals == 2 && self.occupied().count() == 2 {
+            return Some(Outcome::Draw(DrawReason::BareKings));
+        }
+        None
+    }
+}

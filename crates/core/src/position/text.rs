@@ -1,0 +1,513 @@
+//! Position strings, move text and diagrams.
+//!
+//! Position string: `<placement> <side> <castling> <en passant> <halfmove>
+//! <fullmove>`, FEN's fields. The placement lists the levels lowest first,
+//! separated by `|`; each level its rows from the highest rank down,
+//! separated by `/`; each row its cells from the lowest file, a letter per
+//! piece (upper case White) and a number per run of empty cells. A
+//! one-level 8×8 game is therefore exactly FEN.
+
+use super::{EnPassant, Position, Rules};
+use crate::bits::BitSet;
+use crate::def::Notation;
+use crate::error::{MoveError, PositionError};
+use crate::{Cell, Move, MoveKind, MoveList, Piece, Side};
+
+impl<R: Rules> Position<R> {
+    /// Reads a position string (see the module documentation). The last
+    /// four fields may be left out: no castling, no en passant, 0, 1.
+    pub fn from_text(text: &str) -> Result<Self, PositionError> {
+        let mut pos = Self::empty();
+        let t = pos.t;
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match fields.len() {
+            0 => {
+                return Err(PositionError::new(
+                    "placement",
+                    "the position string is empty",
+                ))
+            }
+            1 => {
+                return Err(PositionError::new(
+                    "side to move",
+                    "missing (expected 'w' or 'b' after the placement)",
+                ))
+            }
+            7.. => {
+                return Err(PositionError::new(
+                    format!("field {}", 7),
+                    format!(
+                        "unexpected '{}': a position string has at most 6 fields",
+                        fields[6]
+                    ),
+                ))
+            }
+            _ => {}
+        }
+        pos.read_placement(fields[0])?;
+
+        let letters = t.def.side_letters;
+        pos.side = match fields[1] {
+            s if s == letters[0].to_string() => Side::White,
+            s if s == letters[1].to_string() => Side::Black,
+            s => {
+                return Err(PositionError::new(
+                    "side to move",
+                    format!("'{s}' is not '{}' or '{}'", letters[0], letters[1]),
+                ))
+            }
+        };
+        pos.read_castling(fields.get(2).copied().unwrap_or("-"))?;
+        pos.halfmove = read_counter(fields.get(4).copied(), "halfmove clock", 0)?;
+        pos.fullmove = read_counter(fields.get(5).copied(), "fullmove number", 1)?;
+        if pos.fullmove == 0 {
+            return Err(PositionError::new("fullmove number", "must be at least 1"));
+        }
+        pos.hash = pos.fresh_hash();
+        pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
+
+        if t.def.has_check && pos.royal_attacked(pos.side.other()) {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "{} is to move but {}'s King is already in check",
+                    t.def.side_names[pos.side.index()],
+                    t.def.side_names[pos.side.other().index()]
+                ),
+            ));
+        }
+        Ok(pos)
+    }
+
+    fn read_placement(&mut self, text: &str) -> Result<(), PositionError> {
+        let t = self.t;
+        let levels = t.geo.levels();
+        let level_texts: Vec<&str> = text.split('|').collect();
+        if level_texts.len() != levels.len() {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "{} levels given, the board has {}",
+                    level_texts.len(),
+                    levels.len()
+                ),
+            ));
+        }
+        for (level, level_text) in levels.iter().zip(level_texts) {
+            let where_level = if level.name.is_empty() {
+                "placement".to_string()
+            } else {
+                format!("placement, level {}", level.name)
+            };
+            let rows: Vec<&str> = level_text.split('/').collect();
+            if rows.len() != level.rows.len() {
+                return Err(PositionError::new(
+                    where_level,
+                    format!("{} ranks given, expected {}", rows.len(), level.rows.len()),
+                ));
+            }
+            for (row, row_text) in level.rows.iter().zip(rows) {
+                let at = format!("{where_level}, rank {}", row.label);
+                let mut cells = row.cells.iter();
+                let mut chars = row_text.chars().peekable();
+                let mut placed = 0usize;
+                while let Some(ch) = chars.next() {
+                    if let Some(d) = ch.to_digit(10) {
+                        let mut run = d as usize;
+                        while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                            chars.next();
+                            run = run.saturating_mul(10).saturating_add(d as usize);
+                        }
+                        if run == 0 {
+                            return Err(PositionError::new(
+                                at,
+                                "an empty-cell count must be at least 1",
+                            ));
+                        }
+                        placed = placed.saturating_add(run);
+                        for _ in 0..run {
+                            if cells.next().is_none() {
+                                break;
+                            }
+                        }
+                    } else {
+                        let piece = self.piece_from_letter(ch).ok_or_else(|| {
+                            PositionError::new(
+                                at.clone(),
+                                format!("'{ch}' is not a piece of this game"),
+                            )
+                        })?;
+                        placed += 1;
+                        if let Some(&cell) = cells.next() {
+                            self.check_placeable(cell, piece)
+                                .map_err(|m| PositionError::new(at.clone(), m))?;
+                            self.put(cell, piece);
+                        }
+                    }
+                    if placed > row.cells.len() {
+                        return Err(PositionError::new(
+                            at,
+                            format!("too many cells (the rank has {})", row.cells.len()),
+                        ));
+                    }
+                }
+                if placed < row.cells.len() {
+                    return Err(PositionError::new(
+                        at,
+                        format!("{placed} cells given, the rank has {}", row.cells.len()),
+                    ));
+                }
+            }
+        }
+        for side in Side::BOTH {
+            let count = (self.by_kind[t.royal as usize] & self.by_side[side.index()]).count();
+            if count != 1 {
+                return Err(PositionError::new(
+                    "placement",
+                    format!(
+                        "{} has {count} {}s, needs exactly one",
+                        t.def.side_names[side.index()],
+                        t.kinds[t.royal as usize].def.name
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn piece_from_letter(&self, ch: char) -> Option<Piece> {
+        let kind = self.t.kind_by_letter(ch.to_ascii_uppercase())?;
+        let side = if ch.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        Some(Piece::new(side, kind))
+    }
+
+    fn letter(&self, piece: Piece) -> char {
+        let l = self.t.kinds[piece.kind() as usize].def.letter;
+        match piece.side() {
+            Side::White => l,
+            Side::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    fn check_placeable(&self, cell: Cell, piece: Piece) -> Result<(), String> {
+        let def = self.t.kinds[piece.kind() as usize].def;
+        if let Some(pawn) = def.pawn {
+            if (pawn.forbidden)(piece.side(), self.t.geo.coord(cell)) {
+                return Err(format!(
+                    "a {} {} cannot stand on {}",
+                    self.t.def.side_names[piece.side().index()],
+                    def.name,
+                    self.t.geo.name(cell)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn read_castling(&mut self, text: &str) -> Result<(), PositionError> {
+        let t = self.t;
+        let mut rights = 0u8;
+        if text != "-" {
+            for ch in text.chars() {
+                let Some(i) = t.castles.iter().position(|c| c.symbol == ch) else {
+                    return Err(PositionError::new(
+                        "castling",
+                        format!("'{ch}' is not a castling right of this game"),
+                    ));
+                };
+                if rights >> i & 1 != 0 {
+                    return Err(PositionError::new(
+                        "castling",
+                        format!("'{ch}' is given twice"),
+                    ));
+                }
+                let c = &t.castles[i];
+                let king = Piece::new(c.side, t.royal);
+                let rook = Piece::new(c.side, c.rook_kind);
+                if self.piece_at(c.king_from) != king || self.piece_at(c.rook_from) != rook {
+                    return Err(PositionError::new(
+                        "castling",
+                        format!(
+                            "'{ch}' needs the King on {} and the Rook on {}",
+                            t.geo.name(c.king_from),
+                            t.geo.name(c.rook_from)
+                        ),
+                    ));
+                }
+                rights |= 1 << i;
+            }
+        }
+        self.castling = rights;
+        Ok(())
+    }
+
+    fn read_en_passant(&mut self, text: &str) -> Result<(), PositionError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let t = self.t;
+        let target = t.geo.parse_cell(text).ok_or_else(|| {
+            PositionError::new("en passant", format!("'{text}' is not a cell (or '-')"))
+        })?;
+        // The side that just moved double-stepped across `target`.
+        let mover = self.side.other();
+        let mut victim = None;
+        for (k, info) in t.kinds.iter().enumerate() {
+            for (from, &(mid, to)) in info.double_step[mover.index()].iter().enumerate() {
+                if mid == target
+                    && self.piece_at(to) == Piece::new(mover, k as u8)
+                    && self.piece_at(mid).is_empty()
+                    && self.piece_at(from as Cell).is_empty()
+                {
+                    victim = Some(to);
+                }
+            }
+        }
+        let Some(victim) = victim else {
+            return Err(PositionError::new(
+                "en passant",
+                format!(
+                    "{text} is not the cell skipped by a double step {} just made",
+                    t.def.side_names[mover.index()]
+                ),
+            ));
+        };
+        // Keep the state only if a capture is possible: otherwise it is the
+        // same position as without it (and must print and hash the same).
+        if self.ep_capturable(self.side, target) {
+            self.set_ep(Some(EnPassant { target, victim }));
+        }
+        Ok(())
+    }
+
+    /// Whether a piece of `side` could capture en passant onto `target`.
+    pub(crate) fn ep_capturable(&self, side: Side, target: Cell) -> bool {
+        let t = self.t;
+        let own = self.by_side[side.index()];
+        t.ep_capturers[side.index()].iter().any(|&(k, from_set)| {
+            t.leap(from_set, target)
+                .intersects(self.by_kind[k as usize] & own)
+        })
+    }
+
+    /// The position string.
+    pub fn to_text(&self) -> String {
+        let t = self.t;
+        let mut levels = Vec::new();
+        for level in t.geo.levels() {
+            let mut rows = Vec::new();
+            for row in &level.rows {
+                let mut s = String::new();
+                let mut run = 0;
+                for &c in &row.cells {
+                    let p = self.piece_at(c);
+                    if p.is_empty() {
+                        run += 1;
+                    } else {
+                        if run > 0 {
+                            s += &run.to_string();
+                            run = 0;
+                        }
+                        s.push(self.letter(p));
+                    }
+                }
+                if run > 0 {
+                    s += &run.to_string();
+                }
+                rows.push(s);
+            }
+            levels.push(rows.join("/"));
+        }
+        let castling: String = t
+            .castles
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.castling >> i & 1 != 0)
+            .map(|(_, c)| c.symbol)
+            .collect();
+        format!(
+            "{} {} {} {} {} {}",
+            levels.join("|"),
+            t.def.side_letters[self.side.index()],
+            if castling.is_empty() { "-" } else { &castling },
+            self.ep.map_or("-", |ep| t.geo.name(ep.target)),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    /// Whether a move captures something.
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant | MoveKind::Shot => true,
+            MoveKind::Castle => false,
+            _ => !self.piece_at(m.to).is_empty(),
+        }
+    }
+
+    /// The canonical text of a move of this position (RULINGS.md §0 and the
+    /// game's notation).
+    pub fn move_text(&self, m: Move) -> String {
+        let t = self.t;
+        let geo = &t.geo;
+        match t.def.notation {
+            Notation::Uci => {
+                let mut s = format!("{}{}", geo.name(m.from), geo.name(m.to));
+                if let Some(k) = m.promotion {
+                    s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase());
+                }
+                s
+            }
+            Notation::Seed => {
+                if m.kind == MoveKind::Castle {
+                    return t.castles[m.extra as usize].text.to_string();
+                }
+                let sep = match m.kind {
+                    MoveKind::Shot => '@',
+                    _ if self.is_capture(m) => 'x',
+                    _ => '-',
+                };
+                let mut s = format!("{}{sep}{}", geo.name(m.from), geo.name(m.to));
+                if let Some(k) = m.promotion {
+                    s.push('=');
+                    s.push(t.kinds[k as usize].def.letter);
+                }
+                s
+            }
+        }
+    }
+
+    /// Reads a move in canonical notation and checks it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        if let Some(&m) = list.iter().find(|&&m| self.move_text(m) == text) {
+            return Ok(m);
+        }
+        if self.reads_as_move(text) {
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+            })
+        } else {
+            Err(MoveError::Unreadable {
+                text: text.to_string(),
+                expected: self.t.def.move_hint,
+            })
+        }
+    }
+
+    /// Whether `text` has the shape of a move of this game (so that it is
+    /// reported as illegal rather than unreadable).
+    fn reads_as_move(&self, text: &str) -> bool {
+        let t = self.t;
+        let is_cell = |s: &str| t.geo.parse_cell(s).is_some();
+        let is_promotion = |s: &str, lower: bool| {
+            let mut cs = s.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => {
+                    let c = if lower { c.to_ascii_uppercase() } else { c };
+                    t.kind_by_letter(c).is_some()
+                }
+                _ => false,
+            }
+        };
+        let split_points = (1..text.len()).filter(|&i| text.is_char_boundary(i));
+        match t.def.notation {
+            Notation::Uci => split_points.clone().any(|i| {
+                let (from, rest) = text.split_at(i);
+                is_cell(from)
+                    && (is_cell(rest)
+                        || rest.char_indices().last().is_some_and(|(j, _)| {
+                            is_cell(&rest[..j]) && is_promotion(&rest[j..], true)
+                        }))
+            }),
+            Notation::Seed => {
+                t.castles.iter().any(|c| c.text == text)
+                    || split_points.clone().any(|i| {
+                        let (from, rest) = text.split_at(i);
+                        let mut rc = rest.chars();
+                        let sep = rc.next();
+                        let rest = rc.as_str();
+                        let to = rest.split_once('=').map_or(rest, |(to, promo)| {
+                            if is_promotion(promo, false) {
+                                to
+                            } else {
+                                ""
+                            }
+                        });
+                        is_cell(from) && matches!(sep, Some('-' | 'x' | '@')) && is_cell(to)
+                    })
+            }
+        }
+    }
+
+    /// A readable diagram of every level, whose turn it is, the state and
+    /// the position string.
+    pub fn diagram(&self) -> String {
+        let t = self.t;
+        let geo = &t.geo;
+        let mut out = String::new();
+        for level in geo.levels() {
+            if !level.name.is_empty() {
+                out += &format!("Level {}\n", level.name);
+            }
+            let mut xs: Vec<i32> = level
+                .rows
+                .iter()
+                .flat_map(|r| r.cells.iter().map(|&c| geo.coord(c)[0]))
+                .collect();
+            xs.sort_unstable();
+            xs.dedup();
+            let z = geo.coord(level.rows[0].cells[0])[2];
+            let width = level.rows.iter().map(|r| r.label.len()).max().unwrap_or(1);
+            for row in &level.rows {
+                let mut line = vec![' '; xs.len() * 2];
+                for &c in &row.cells {
+                    let col = xs.binary_search(&geo.coord(c)[0]).unwrap_or(0);
+                    let p = self.piece_at(c);
+                    line[col * 2] = if p.is_empty() { '.' } else { self.letter(p) };
+                }
+                let line: String = line.into_iter().collect();
+                out += &format!("{:>width$} | {}\n", row.label, line.trim_end());
+            }
+            let files: Vec<String> = xs.iter().map(|&x| (t.def.naming.file)(z, x)).collect();
+            out += &format!("{:>width$}   {}\n", "", files.join(" "));
+        }
+        out += &format!("{} to move\n", t.def.side_names[self.side.index()]);
+        out += &format!("State: {}\n", self.state_text());
+        out += &format!("Position: {}\n", self.to_text());
+        out
+    }
+
+    fn state_text(&self) -> String {
+        let names = self.t.def.side_names;
+        match self.outcome() {
+            Some(o) => o.describe(names),
+            None if self.in_check() => "check".to_string(),
+            None => "in play".to_string(),
+        }
+    }
+}
+
+fn read_counter(
+    text: Option<&str>,
+    field: &'static str,
+    default: u16,
+) -> Result<u16, PositionError> {
+    match text {
+        None => Ok(default),
+        Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) => {
+            s.parse().map_err(|_| {
+                PositionError::new(field, format!("'{s}' is too large (at most {})", u16::MAX))
+            })
+        }
+        Some(s) => Err(PositionError::new(
+            field,
+            format!("'{s}' is not a whole number"),
+        )),
+    }
+}

@@ -1,0 +1,435 @@
+//! A [`GameDef`] compiled into per-cell lookup tables.
+//!
+//! Built once per game (the games keep them in a `OnceLock`). Slides become
+//! one ray set per (direction, cell); leaps one target set per (vector set,
+//! cell); attacks are the same tables read backwards, grouped so that kinds
+//! moving alike are tested together.
+
+use std::collections::BTreeMap;
+
+use crate::bits::BitSet;
+use crate::def::{GameDef, Mode, PieceDef, Reach};
+use crate::geometry::{expand, Geometry, NO_CELL, V3};
+use crate::zobrist::Keys;
+use crate::{Cell, Kind, Side};
+
+/// A slide direction.
+#[derive(Clone, Copy, Debug)]
+pub struct Dir {
+    pub v: V3,
+    /// Whether cell numbers increase along the direction (the nearest piece
+    /// on a ray is then the lowest cell of the blockers).
+    pub ascending: bool,
+}
+
+/// The moves of one kind for one side, split by mode.
+#[derive(Clone, Debug, Default)]
+pub struct KindMoves {
+    pub both_dirs: Vec<u8>,
+    pub both_leaps: Option<u16>,
+    pub move_dirs: Vec<u8>,
+    pub move_leaps: Option<u16>,
+    pub capture_dirs: Vec<u8>,
+    pub capture_leaps: Option<u16>,
+}
+
+/// A piece kind with its compiled movement.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    pub def: &'static PieceDef,
+    /// Movement per side.
+    pub moves: [KindMoves; 2],
+    /// Per side and cell: the skipped and the target cell of a double step
+    /// from there, or `(NO_CELL, NO_CELL)`. Empty when the kind has none.
+    pub double_step: [Vec<(Cell, Cell)>; 2],
+}
+
+/// Kinds that attack along the same slide directions.
+#[derive(Clone, Debug)]
+pub struct SlideAttack {
+    pub kinds: Vec<Kind>,
+    /// Directions to walk from the attacked cell to find such a slider.
+    pub walk_dirs: Vec<u8>,
+}
+
+/// Kinds that attack with the same leaps.
+#[derive(Clone, Debug)]
+pub struct LeapAttack {
+    pub kinds: Vec<Kind>,
+    /// Leap table giving, for a cell, the cells from which they attack it.
+    pub from_set: u16,
+}
+
+/// A castling move with its cells resolved.
+#[derive(Clone, Debug)]
+pub struct CastleInfo<B> {
+    pub side: Side,
+    pub symbol: char,
+    pub text: &'static str,
+    pub king_from: Cell,
+    pub king_to: Cell,
+    pub rook_from: Cell,
+    pub rook_to: Cell,
+    pub rook_kind: Kind,
+    /// Cells that must be empty, excluding the King and the Rook.
+    pub empty: B,
+    pub safe: Vec<Cell>,
+}
+
+/// Everything the position and the move generator look up.
+#[derive(Debug)]
+pub struct Tables<B> {
+    pub def: &'static GameDef,
+    pub geo: Geometry,
+    pub dirs: Vec<Dir>,
+    rays: Vec<B>,
+    leaps: Vec<B>,
+    pub kinds: Vec<KindInfo>,
+    /// The royal kind (the King).
+    pub royal: Kind,
+    /// Per attacking side: slide and leap attackers of royal pieces.
+    pub slide_attacks: [Vec<SlideAttack>; 2],
+    pub leap_attacks: [Vec<LeapAttack>; 2],
+    /// Per capturing side: kinds that may capture en passant, with the leap
+    /// table of the cells from which they capture a cell.
+    pub ep_capturers: [Vec<(Kind, u16)>; 2],
+    pub promotion_zone: [B; 2],
+    pub promotion_choices: Vec<Kind>,
+    pub castles: Vec<CastleInfo<B>>,
+    /// Per cell: castling rights lost when a move starts or ends there.
+    pub castle_clear: Vec<u8>,
+    pub keys: Keys,
+}
+
+impl<B: BitSet> Tables<B> {
+    /// Compiles a game definition. Panics on inconsistent data (an unknown
+    /// letter, a board too big for `B`): definitions are static and tested.
+    pub fn build(def: &'static GameDef) -> Tables<B> {
+        let geo = Geometry::new((def.cells)(), &def.naming);
+        let n = geo.len();
+        assert!(n <= B::CAPACITY, "{}: {n} cells do not fit the set", def.id);
+        let mut b = Builder {
+            geo: &geo,
+            dirs: Vec::new(),
+            rays: Vec::new(),
+            leap_sets: BTreeMap::new(),
+            leaps: Vec::new(),
+        };
+        let mirror = |side: Side, v: V3| match side {
+            Side::White => v,
+            Side::Black => [
+                v[0] * def.black_mirror[0],
+                v[1] * def.black_mirror[1],
+                v[2] * def.black_mirror[2],
+            ],
+        };
+
+        let mut kinds = Vec::new();
+        // Capture-capable vectors per (side, kind): (slides, leaps).
+        let mut capture_vectors: Vec<[(Vec<V3>, Vec<V3>); 2]> = Vec::new();
+        for pd in def.pieces {
+            let mut moves: [KindMoves; 2] = Default::default();
+            let mut caps: [(Vec<V3>, Vec<V3>); 2] = Default::default();
+            let mut double_step: [Vec<(Cell, Cell)>; 2] = Default::default();
+            for side in Side::BOTH {
+                let mut by_mode: BTreeMap<(u8, bool), Vec<V3>> = BTreeMap::new();
+                for comp in pd.moves {
+                    let mode = match comp.mode {
+                        Mode::Both => 0,
+                        Mode::MoveOnly => 1,
+                        Mode::CaptureOnly => 2,
+                    };
+                    for v in expand(comp.base, comp.sym) {
+                        let v = mirror(side, v);
+                        let list = by_mode
+                            .entry((mode, comp.reach == Reach::Slide))
+                            .or_default();
+                        if !list.contains(&v) {
+                            list.push(v);
+                        }
+                        if comp.mode != Mode::MoveOnly {
+                            let c = &mut caps[side.index()];
+                            let list = if comp.reach == Reach::Slide {
+                                &mut c.0
+                            } else {
+                                &mut c.1
+                            };
+                            if !list.contains(&v) {
+                                list.push(v);
+                            }
+                        }
+                    }
+                }
+                let km = &mut moves[side.index()];
+                for ((mode, slide), vs) in by_mode {
+                    if slide {
+                        let ds: Vec<u8> = vs.iter().map(|&v| b.dir(v)).collect();
+                        match mode {
+                            0 => km.both_dirs = ds,
+                            1 => km.move_dirs = ds,
+                            _ => km.capture_dirs = ds,
+                        }
+                    } else {
+                        let l = Some(b.leap_set(&vs, false));
+                        match mode {
+                            0 => km.both_leaps = l,
+                            1 => km.move_leaps = l,
+                            _ => km.capture_leaps = l,
+                        }
+                    }
+                }
+                if let Some((v, from)) = pd.pawn.and_then(|p| p.double_step) {
+                    let v = mirror(side, v);
+                    double_step[side.index()] = geo
+                        .cells()
+                        .map(|c| {
+                            let mid = geo.offset(c, v);
+                            let to = mid.and_then(|m| geo.offset(m, v));
+                            match (from(side, geo.coord(c)), mid, to) {
+                                (true, Some(m), Some(t)) => (m, t),
+                                _ => (NO_CELL, NO_CELL),
+                            }
+                        })
+                        .collect();
+                }
+            }
+            kinds.push(KindInfo {
+                def: pd,
+                moves,
+                double_step,
+            });
+            capture_vectors.push(caps);
+        }
+
+        let royal_kinds: Vec<usize> = (0..def.pieces.len())
+            .filter(|&k| def.pieces[k].royal)
+            .collect();
+        assert_eq!(royal_kinds.len(), 1, "{}: exactly one royal kind", def.id);
+
+        let mut slide_attacks: [Vec<SlideAttack>; 2] = Default::default();
+        let mut leap_attacks: [Vec<LeapAttack>; 2] = Default::default();
+        let mut ep_capturers: [Vec<(Kind, u16)>; 2] = Default::default();
+        for side in Side::BOTH {
+            let mut slide_groups: BTreeMap<Vec<u8>, Vec<Kind>> = BTreeMap::new();
+            let mut leap_groups: BTreeMap<u16, Vec<Kind>> = BTreeMap::new();
+            for (k, pd) in def.pieces.iter().enumerate() {
+                let (slides, leaps) = &capture_vectors[k][side.index()];
+                if pd.pawn.is_some_and(|p| p.en_passant) && !leaps.is_empty() {
+                    ep_capturers[side.index()].push((k as Kind, b.leap_set(leaps, true)));
+                }
+                if !pd.gives_check {
+                    continue;
+                }
+                if !slides.is_empty() {
+                    let mut walk: Vec<u8> = slides
+                        .iter()
+                        .map(|v| b.dir([-v[0], -v[1], -v[2]]))
+                        .collect();
+                    walk.sort_unstable();
+                    slide_groups.entry(walk).or_default().push(k as Kind);
+                }
+                if !leaps.is_empty() {
+                    let set = b.leap_set(leaps, true);
+                    leap_groups.entry(set).or_default().push(k as Kind);
+                }
+            }
+            slide_attacks[side.index()] = slide_groups
+                .into_iter()
+                .map(|(walk_dirs, kinds)| SlideAttack { kinds, walk_dirs })
+                .collect();
+            leap_attacks[side.index()] = leap_groups
+                .into_iter()
+                .map(|(from_set, kinds)| LeapAttack { kinds, from_set })
+                .collect();
+        }
+
+        let kind_of = |letter: char| -> Kind {
+            def.pieces
+                .iter()
+                .position(|p| p.letter == letter)
+                .unwrap_or_else(|| panic!("{}: no piece '{letter}'", def.id)) as Kind
+        };
+        let cell_of = |name: &str| -> Cell {
+            geo.parse_cell(name)
+                .unwrap_or_else(|| panic!("{}: no cell '{name}'", def.id))
+        };
+        let mut promotion_zone = [B::EMPTY; 2];
+        let mut promotion_choices = Vec::new();
+        if let Some(p) = &def.promotion {
+            for side in Side::BOTH {
+                for c in geo.cells() {
+                    if (p.zone)(side, geo.coord(c)) {
+                        promotion_zone[side.index()].insert(c);
+                    }
+                }
+            }
+            promotion_choices = p.choices.iter().map(|&l| kind_of(l)).collect();
+        }
+
+        assert!(def.castling.len() <= 8, "at most 8 castling rules");
+        let mut castle_clear = vec![0u8; n];
+        let castles: Vec<CastleInfo<B>> = def
+            .castling
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let info = CastleInfo {
+                    side: c.side,
+                    symbol: c.symbol,
+                    text: c.text,
+                    king_from: cell_of(c.king_from),
+                    king_to: cell_of(c.king_to),
+                    rook_from: cell_of(c.rook_from),
+                    rook_to: cell_of(c.rook_to),
+                    rook_kind: kind_of('R'),
+                    empty: c.empty.iter().fold(B::EMPTY, |mut s, &name| {
+                        s.insert(cell_of(name));
+                        s
+                    }),
+                    safe: c.safe.iter().map(|&name| cell_of(name)).collect(),
+                };
+                castle_clear[info.king_from as usize] |= 1 << i;
+                castle_clear[info.rook_from as usize] |= 1 << i;
+                info
+            })
+            .collect();
+
+        let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
+        let Builder {
+            dirs, rays, leaps, ..
+        } = b;
+        Tables {
+            def,
+            geo,
+            dirs,
+            rays,
+            leaps,
+            kinds,
+            royal: royal_kinds[0] as Kind,
+            slide_attacks,
+            leap_attacks,
+            ep_capturers,
+            promotion_zone,
+            promotion_choices,
+            castles,
+            castle_clear,
+            keys,
+        }
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.geo.len()
+    }
+
+    /// Whether the board has no cells (never, for a built game).
+    pub fn is_empty(&self) -> bool {
+        self.geo.is_empty()
+    }
+
+    /// The cells from `cell` along direction `dir`, up to the board's edge.
+    #[inline]
+    pub fn ray(&self, dir: u8, cell: Cell) -> B {
+        self.rays[dir as usize * self.len() + cell as usize]
+    }
+
+    /// The cells of leap table `set` from `cell`.
+    #[inline]
+    pub fn leap(&self, set: u16, cell: Cell) -> B {
+        self.leaps[set as usize * self.len() + cell as usize]
+    }
+
+    /// The cells a slide along `dir` from `cell` reaches on `occupied`: the
+    /// empty cells up to and including the first occupied one.
+    #[inline]
+    pub fn slide(&self, dir: u8, cell: Cell, occupied: B) -> B {
+        let ray = self.ray(dir, cell);
+        match self.nearest(dir, ray & occupied) {
+            Some(blocker) => ray ^ self.ray(dir, blocker),
+            None => ray,
+        }
+    }
+
+    /// The first cell of `cells` (a subset of a ray along `dir`) met when
+    /// walking along `dir`.
+    #[inline]
+    pub fn nearest(&self, dir: u8, cells: B) -> Option<Cell> {
+        if self.dirs[dir as usize].ascending {
+            cells.first()
+        } else {
+            cells.last()
+        }
+    }
+
+    /// The kind with this letter (upper case), if the game has one.
+    pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
+        self.kinds
+            .iter()
+            .position(|k| k.def.letter == letter)
+            .map(|k| k as Kind)
+    }
+}
+
+/// Accumulates directions and leap tables while compiling.
+struct Builder<'g, B> {
+    geo: &'g Geometry,
+    dirs: Vec<Dir>,
+    rays: Vec<B>,
+    /// (sorted vectors, reversed) → leap table index.
+    leap_sets: BTreeMap<(Vec<V3>, bool), u16>,
+    leaps: Vec<B>,
+}
+
+impl<B: BitSet> Builder<'_, B> {
+    /// The index of direction `v`, adding it (and its rays) if new.
+    fn dir(&mut self, v: V3) -> u8 {
+        if let Some(i) = self.dirs.iter().position(|d| d.v == v) {
+            return i as u8;
+        }
+        // Cells are numbered in (z, y, x) order, so the sign of the first
+        // non-zero of (z, y, x) tells whether numbers grow along `v`.
+        let ascending = [v[2], v[1], v[0]].into_iter().find(|&c| c != 0) > Some(0);
+        for cell in self.geo.cells() {
+            let mut ray = B::EMPTY;
+            let mut cur = cell;
+            while let Some(next) = self.geo.offset(cur, v) {
+                assert_eq!(next > cur, ascending, "cell numbering not monotonic");
+                ray.insert(next);
+                cur = next;
+            }
+            self.rays.push(ray);
+        }
+        self.dirs.push(Dir { v, ascending });
+        assert!(self.dirs.len() <= u8::MAX as usize);
+        (self.dirs.len() - 1) as u8
+    }
+
+    /// The index of the leap table of `vectors` (targets from a cell, or with
+    /// `reversed` the cells from which a leap lands on it), adding it if new.
+    fn leap_set(&mut self, vectors: &[V3], reversed: bool) -> u16 {
+        let mut key: Vec<V3> = vectors.to_vec();
+        key.sort_unstable();
+        key.dedup();
+        if let Some(&i) = self.leap_sets.get(&(key.clone(), reversed)) {
+            return i;
+        }
+        let n = self.geo.len();
+        let index = self.leaps.len() / n;
+        let mut table = vec![B::EMPTY; n];
+        for cell in self.geo.cells() {
+            for v in &key {
+                if let Some(t) = self.geo.offset(cell, *v) {
+                    if reversed {
+                        table[t as usize].insert(cell);
+                    } else {
+                        table[cell as usize].insert(t);
+                    }
+                }
+            }
+        }
+        self.leaps.extend(table);
+        self.leap_sets.insert((key, reversed), index as u16);
+        index as u16
+    }
+}

@@ -1,0 +1,169 @@
+//! Standard chess (RULINGS.md §6): the validation and benchmark game.
+//!
+//! Nothing here is code but the table builder's entry point: chess is pure
+//! data on the same core as the 3-D games, so its perft speed measures theirs.
+
+use std::sync::OnceLock;
+
+use chess3d_core::def::{
+    CastleDef, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+};
+use chess3d_core::geometry::Naming;
+use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables, V3};
+
+/// The rules of standard chess.
+pub struct ChessRules;
+
+/// A chess position.
+pub type Chess = Position<ChessRules>;
+
+impl Rules for ChessRules {
+    type Bits = Bits<1>;
+    fn tables() -> &'static Tables<Bits<1>> {
+        static TABLES: OnceLock<Tables<Bits<1>>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&CHESS))
+    }
+}
+
+const ROOK_LINES: Component = Component::slide([1, 0, 0], Sym::PermsXY);
+const BISHOP_LINES: Component = Component::slide([1, 1, 0], Sym::Signs);
+
+/// Rank index (0-based) of a pawn's start for `side`.
+fn pawn_start(side: Side, c: V3) -> bool {
+    c[1] == if side == Side::White { 1 } else { 6 }
+}
+
+fn back_rank(_side: Side, c: V3) -> bool {
+    c[1] == 0 || c[1] == 7
+}
+
+fn last_rank(side: Side, c: V3) -> bool {
+    c[1] == if side == Side::White { 7 } else { 0 }
+}
+
+const fn piece(letter: char, name: &'static str, moves: &'static [Component]) -> PieceDef {
+    PieceDef {
+        letter,
+        name,
+        moves,
+        royal: false,
+        gives_check: true,
+        resets_clock: false,
+        pawn: None,
+        promotes: false,
+    }
+}
+
+/// The six orthodox pieces. Ziggurat's level 0 uses the same movements.
+pub static PIECES: [PieceDef; 6] = [
+    PieceDef {
+        royal: true,
+        ..piece(
+            'K',
+            "King",
+            &[
+                Component::leap([1, 0, 0], Sym::PermsXY),
+                Component::leap([1, 1, 0], Sym::Signs),
+            ],
+        )
+    },
+    piece('Q', "Queen", &[ROOK_LINES, BISHOP_LINES]),
+    piece('R', "Rook", &[ROOK_LINES]),
+    piece('B', "Bishop", &[BISHOP_LINES]),
+    piece('N', "Knight", &[Component::leap([1, 2, 0], Sym::PermsXY)]),
+    PieceDef {
+        resets_clock: true,
+        promotes: true,
+        pawn: Some(PawnDef {
+            double_step: Some(([0, 1, 0], pawn_start)),
+            en_passant: true,
+            forbidden: back_rank,
+        }),
+        ..piece(
+            'P',
+            "Pawn",
+            &[
+                Component::leap([0, 1, 0], Sym::Exact).only(Mode::MoveOnly),
+                Component::leap([1, 1, 0], Sym::SignsX).only(Mode::CaptureOnly),
+            ],
+        )
+    },
+];
+
+const FILES: &[u8] = b"abcdefgh";
+
+/// The game definition.
+pub static CHESS: GameDef = GameDef {
+    id: "chess",
+    name: "Chess",
+    cells: || {
+        (0..8)
+            .flat_map(|y| (0..8).map(move |x| [x, y, 0]))
+            .collect()
+    },
+    naming: Naming {
+        cell: |c| format!("{}{}", FILES[c[0] as usize] as char, c[1] + 1),
+        level: |_| String::new(),
+        row: |_, y| (y + 1).to_string(),
+        file: |_, x| (FILES[x as usize] as char).to_string(),
+    },
+    black_mirror: [1, -1, 1],
+    pieces: &PIECES,
+    promotion: Some(PromotionDef {
+        zone: last_rank,
+        choices: &['Q', 'R', 'B', 'N'],
+    }),
+    castling: &[
+        CastleDef {
+            side: Side::White,
+            symbol: 'K',
+            text: "O-O",
+            king_from: "e1",
+            king_to: "g1",
+            rook_from: "h1",
+            rook_to: "f1",
+            empty: &[],
+            safe: &["e1", "f1", "g1"],
+        },
+        CastleDef {
+            side: Side::White,
+            symbol: 'Q',
+            text: "O-O-O",
+            king_from: "e1",
+            king_to: "c1",
+            rook_from: "a1",
+            rook_to: "d1",
+            empty: &["b1"],
+            safe: &["e1", "d1", "c1"],
+        },
+        CastleDef {
+            side: Side::Black,
+            symbol: 'k',
+            text: "O-O",
+            king_from: "e8",
+            king_to: "g8",
+            rook_from: "h8",
+            rook_to: "f8",
+            empty: &[],
+            safe: &["e8", "f8", "g8"],
+        },
+        CastleDef {
+            side: Side::Black,
+            symbol: 'q',
+            text: "O-O-O",
+            king_from: "e8",
+            king_to: "c8",
+            rook_from: "a8",
+            rook_to: "d8",
+            empty: &["b8"],
+            safe: &["e8", "d8", "c8"],
+        },
+    ],
+    has_check: true,
+    bare_kings_draw: true,
+    side_names: ["White", "Black"],
+    side_letters: ['w', 'b'],
+    notation: Notation::Uci,
+    move_hint: "UCI coordinates such as e2e4 or e7e8q",
+    start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+};
