@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let pos = Chess::from_text(POSITIONS[first as usize % POSITIONS.len()]).unwrap();
+    let mut pos = Chess::from_text(POSITIONS[first as usize % POSITIONS.len()]).unwrap();
     if let Ok(m) = pos.parse_move(text) {
         assert_eq!(pos.move_text(m), text);
     }

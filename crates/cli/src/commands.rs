@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use chess3d_core::perft::perft;
 use chess3d_core::{Game, MoveList};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
@@ -55,6 +55,8 @@ fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
 }
 
 /// The position the arguments describe: start or `--fen`, then `--moves`.
+/// A move after the end of the game (mate, or an automatic draw of
+/// RULINGS.md §0) is an error.
 fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
     let mut pos = match &args.fen {
         Some(text) => G::from_text(text)?,
@@ -62,6 +64,13 @@ fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
     };
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {
+            if let Some(end) = pos.outcome() {
+                bail!(
+                    "--moves, move {} ('{text}'): the game is over ({})",
+                    i + 1,
+                    end.describe(G::side_names())
+                );
+            }
             let m = pos
                 .parse_move(text)
                 .with_context(|| format!("--moves, move {} ('{text}')", i + 1))?;
@@ -135,9 +144,10 @@ struct Moves(PositionArgs);
 impl GameVisitor for Moves {
     type Output = Result<()>;
     fn visit<G: Game>(self) -> Result<()> {
-        let pos: G = setup(&self.0)?;
+        let mut pos: G = setup(&self.0)?;
         let mut moves = MoveList::new();
-        if pos.immediate_result().is_none() {
+        // A finished game (mate, or an automatic draw) has no moves.
+        if pos.outcome().is_none() {
             pos.legal_moves(&mut moves);
         }
         let mut texts: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();

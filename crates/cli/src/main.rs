@@ -30,7 +30,7 @@ pub struct PositionArgs {
     #[arg(long, visible_alias = "position", value_name = "POSITION")]
     pub fen: Option<String>,
     /// Moves to play first, in canonical notation, separated by spaces.
-    #[arg(long, value_name = "\"M1 M2 ...\"", allow_hyphen_values = true)]
+    #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
 }
 

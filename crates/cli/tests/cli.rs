@@ -147,7 +147,36 @@ fn bad_input_fails_with_one_clear_line() {
     );
     let e = fails(&["show", "chess", "--moves", "e2-e4"]);
     assert!(e.contains("cannot read move 'e2-e4'"), "{e}");
+    // --moves takes a value; it must not swallow the next flag.
+    let e = fails(&["perft", "chess", "2", "--moves", "--divide"]);
+    assert!(e.contains("--moves"), "{e}");
+    // A game id is echoed on one line whatever it holds.
+    assert!(fails(&["moves", "a\nb"]).contains("unknown game"));
+    // Moves after the end of the game are refused: here the third
+    // occurrence of the start position has drawn it.
+    let e = fails(&[
+        "show",
+        "chess",
+        "--moves",
+        "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4",
+    ]);
+    assert!(
+        e.contains("move 9 ('e2e4'): the game is over (draw by threefold repetition)"),
+        "{e}"
+    );
     assert!(fails(&["bench", "perft", "--runs", "0"]).contains("0"));
+}
+
+#[test]
+fn bench_compares_with_cozy_chess() {
+    let out = ok(&["bench", "perft", "--quick", "--runs", "1"]);
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with("chess3d runs at ") && last.contains("x cozy-chess"),
+        "{out}"
+    );
+    // Both programs counted the same nodes (the command fails otherwise).
+    assert!(out.contains("start          5      4865609"), "{out}");
 }
 
 #[test]

@@ -15,6 +15,9 @@ pub enum Mode {
     MoveOnly,
     /// Only onto an enemy piece (a pawn's diagonal capture).
     CaptureOnly,
+    /// Captures an enemy piece without moving (an Archer's shot): the
+    /// target is removed and the mover stays.
+    Shoot,
 }
 
 /// Leap (only the destination matters) or slide (every cell on the way must
@@ -83,7 +86,8 @@ pub struct PieceDef {
     pub letter: char,
     pub name: &'static str,
     pub moves: &'static [Component],
-    /// Losing it loses the game; check is about this piece. One per side.
+    /// Losing it loses the game; check is about this piece. One kind per
+    /// game; each side has exactly one (at most one without check).
     pub royal: bool,
     /// Whether this kind attacks royal pieces (gives check). Ziggurat's
     /// higher-level pieces do not.
@@ -96,13 +100,36 @@ pub struct PieceDef {
     pub promotes: bool,
 }
 
+/// What a piece may promote to.
+#[derive(Clone, Copy, Debug)]
+pub enum Choices {
+    /// These kinds, by letter (chess: Q R B N).
+    Fixed(&'static [char]),
+    /// A kind of the player's own captured pieces, which leaves the pool
+    /// (Polyhedron, Elevator): never a promoting kind nor the royal one.
+    /// With the pool empty there is nothing to promote to.
+    CapturedPool,
+}
+
 /// Where and into what pieces promote.
 #[derive(Clone, Copy, Debug)]
 pub struct PromotionDef {
     /// Whether a cell is in the side's promotion zone.
     pub zone: CellTest,
-    /// Letters of the kinds a piece may promote to, in the order listed.
-    pub choices: &'static [char],
+    pub choices: Choices,
+    /// Whether the piece may also stay as it is (Elevator). When promotion
+    /// is compulsory and there is no choice, the piece cannot enter the
+    /// zone at all (Polyhedron's empty pool).
+    pub optional: bool,
+}
+
+/// What a threefold repetition does (RULINGS.md §0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionRule {
+    /// An automatic draw.
+    Draw,
+    /// The player whose move produced the third occurrence loses (Elevator).
+    LossForMover,
 }
 
 /// One castling move. Cells are named in the game's notation.
@@ -151,6 +178,10 @@ pub struct GameDef {
     /// Whether King against King is a draw (RULINGS.md §0; not in the
     /// 43-square Ziggurat, where a lone Priest-King can still win).
     pub bare_kings_draw: bool,
+    /// A cell whose occupation by a side's royal piece wins at once (the
+    /// 43-square Ziggurat's temple).
+    pub temple: Option<&'static str>,
+    pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],
     pub side_letters: [char; 2],

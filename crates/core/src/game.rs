@@ -23,10 +23,12 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     fn diagram(&self) -> String;
 
     fn side_to_move(&self) -> Side;
-    fn legal_moves(&self, out: &mut MoveList);
+    /// Appends the legal moves. `&mut` because some games test moves by
+    /// making them; the position is unchanged afterwards.
+    fn legal_moves(&mut self, out: &mut MoveList);
     fn pseudo_legal_moves(&self, out: &mut MoveList);
     /// Number of legal moves, without listing them where the game can.
-    fn count_legal(&self) -> u64;
+    fn count_legal(&mut self) -> u64;
     /// The definition of legality: whether a pseudo-legal move, once made,
     /// leaves the mover's King unattacked.
     fn is_legal_by_make(&mut self, m: Move) -> bool;
@@ -44,12 +46,19 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// reached): such a position is a leaf even in perft.
     fn immediate_result(&self) -> Option<Outcome>;
     /// The result if the game is over by any rule of RULINGS.md §0.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&mut self) -> Option<Outcome>;
 
     /// The canonical text of a legal move of this position.
     fn move_text(&self, m: Move) -> String;
     /// Reads a move in canonical notation; it must be legal here.
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError>;
+    fn parse_move(&mut self, text: &str) -> Result<Move, MoveError>;
+
+    /// Reads a move in canonical notation and plays it.
+    fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.make(m);
+        Ok(m)
+    }
 }
 
 impl<R: Rules> Game for Position<R> {
@@ -79,14 +88,14 @@ impl<R: Rules> Game for Position<R> {
         Position::side_to_move(self)
     }
     #[inline]
-    fn legal_moves(&self, out: &mut MoveList) {
+    fn legal_moves(&mut self, out: &mut MoveList) {
         Position::legal_moves(self, out)
     }
     fn pseudo_legal_moves(&self, out: &mut MoveList) {
         Position::pseudo_legal_moves(self, out)
     }
     #[inline]
-    fn count_legal(&self) -> u64 {
+    fn count_legal(&mut self) -> u64 {
         Position::count_legal(self)
     }
     fn is_legal_by_make(&mut self, m: Move) -> bool {
@@ -112,15 +121,15 @@ impl<R: Rules> Game for Position<R> {
     }
     #[inline]
     fn immediate_result(&self) -> Option<Outcome> {
-        None
+        Position::immediate_result(self)
     }
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&mut self) -> Option<Outcome> {
         Position::outcome(self)
     }
     fn move_text(&self, m: Move) -> String {
         Position::move_text(self, m)
     }
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         Position::parse_move(self, text)
     }
 }

@@ -1,6 +1,7 @@
 //! How games end.
 
 use crate::bits::BitSet;
+use crate::def::RepetitionRule;
 use crate::position::{Position, Rules};
 use crate::Side;
 
@@ -63,9 +64,42 @@ impl Outcome {
 }
 
 impl<R: Rules> Position<R> {
+    /// A result reached by the last move itself, which ends even a perft
+    /// line: in a game without check, a side whose royal piece was captured
+    /// loses; a royal piece on the game's temple cell wins.
+    #[inline]
+    pub fn immediate_result(&self) -> Option<Outcome> {
+        let t = self.tables();
+        if !t.def.has_check {
+            for side in Side::BOTH {
+                if self.royal_cell(side).is_none() {
+                    return Some(Outcome::Win {
+                        winner: side.other(),
+                        reason: WinReason::RoyalCaptured,
+                    });
+                }
+            }
+        }
+        if let Some(temple) = t.temple {
+            for side in Side::BOTH {
+                if self.royal_cell(side) == Some(temple) {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: WinReason::TempleReached,
+                    });
+                }
+            }
+        }
+        None
+    }
+
     /// The result if the game is over (RULINGS.md §0), else `None`.
-    /// Checkmate and stalemate come first: mate on the 100th ply still wins.
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// Immediate wins first, then checkmate and stalemate (mate on the
+    /// 100th ply still wins), then the automatic draws.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        if let Some(o) = self.immediate_result() {
+            return Some(o);
+        }
         let def = self.tables().def;
         if !self.has_legal_move() {
             return Some(if !def.has_check {
@@ -80,7 +114,14 @@ impl<R: Rules> Position<R> {
             });
         }
         if self.repetitions() >= 3 {
-            return Some(Outcome::Draw(DrawReason::Repetition));
+            return Some(match def.repetition {
+                RepetitionRule::Draw => Outcome::Draw(DrawReason::Repetition),
+                // The player who just moved caused it; the side to move wins.
+                RepetitionRule::LossForMover => Outcome::Win {
+                    winner: self.side_to_move(),
+                    reason: WinReason::Repetition,
+                },
+            });
         }
         if self.options().hundred_ply_rule && self.halfmove_clock() >= 100 {
             return Some(Outcome::Draw(DrawReason::HundredPlies));

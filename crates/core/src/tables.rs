@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
-use crate::def::{GameDef, Mode, PieceDef, Reach};
+use crate::def::{Choices, GameDef, Mode, PieceDef, Reach};
 use crate::geometry::{expand, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
@@ -31,6 +31,9 @@ pub struct KindMoves {
     pub move_leaps: Option<u16>,
     pub capture_dirs: Vec<u8>,
     pub capture_leaps: Option<u16>,
+    /// Shots: captures without moving.
+    pub shot_dirs: Vec<u8>,
+    pub shot_leaps: Option<u16>,
 }
 
 /// A piece kind with its compiled movement.
@@ -42,6 +45,9 @@ pub struct KindInfo {
     /// Per side and cell: the skipped and the target cell of a double step
     /// from there, or `(NO_CELL, NO_CELL)`. Empty when the kind has none.
     pub double_step: [Vec<(Cell, Cell)>; 2],
+    /// Most moves one piece of this kind can have anywhere (a bound used to
+    /// refuse positions whose move lists could overflow).
+    pub move_bound: usize,
 }
 
 /// Kinds that attack along the same slide directions.
@@ -94,7 +100,15 @@ pub struct Tables<B> {
     /// table of the cells from which they capture a cell.
     pub ep_capturers: [Vec<(Kind, u16)>; 2],
     pub promotion_zone: [B; 2],
+    /// Fixed promotion choices (empty when they come from the pool).
     pub promotion_choices: Vec<Kind>,
+    /// Whether promotion choices come from the captured-piece pool, and
+    /// which kinds may be taken from it.
+    pub promotion_pool: bool,
+    pub pool_kinds: Vec<Kind>,
+    pub promotion_optional: bool,
+    /// The cell a royal piece wins on, if the game has one.
+    pub temple: Option<Cell>,
     pub castles: Vec<CastleInfo<B>>,
     /// Per cell: castling rights lost when a move starts or ends there.
     pub castle_clear: Vec<u8>,
@@ -138,6 +152,7 @@ impl<B: BitSet> Tables<B> {
                         Mode::Both => 0,
                         Mode::MoveOnly => 1,
                         Mode::CaptureOnly => 2,
+                        Mode::Shoot => 3,
                     };
                     for v in expand(comp.base, comp.sym) {
                         let v = mirror(side, v);
@@ -167,14 +182,16 @@ impl<B: BitSet> Tables<B> {
                         match mode {
                             0 => km.both_dirs = ds,
                             1 => km.move_dirs = ds,
-                            _ => km.capture_dirs = ds,
+                            2 => km.capture_dirs = ds,
+                            _ => km.shot_dirs = ds,
                         }
                     } else {
                         let l = Some(b.leap_set(&vs, false));
                         match mode {
                             0 => km.both_leaps = l,
                             1 => km.move_leaps = l,
-                            _ => km.capture_leaps = l,
+                            2 => km.capture_leaps = l,
+                            _ => km.shot_leaps = l,
                         }
                     }
                 }
@@ -197,6 +214,7 @@ impl<B: BitSet> Tables<B> {
                 def: pd,
                 moves,
                 double_step,
+                move_bound: 0,
             });
             capture_vectors.push(caps);
         }
@@ -255,6 +273,11 @@ impl<B: BitSet> Tables<B> {
         };
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_choices = Vec::new();
+        let mut promotion_pool = false;
+        let pool_kinds: Vec<Kind> = (0..def.pieces.len())
+            .filter(|&k| !def.pieces[k].promotes && !def.pieces[k].royal)
+            .map(|k| k as Kind)
+            .collect();
         if let Some(p) = &def.promotion {
             for side in Side::BOTH {
                 for c in geo.cells() {
@@ -263,7 +286,58 @@ impl<B: BitSet> Tables<B> {
                     }
                 }
             }
-            promotion_choices = p.choices.iter().map(|&l| kind_of(l)).collect();
+            match p.choices {
+                Choices::Fixed(letters) => {
+                    promotion_choices = letters.iter().map(|&l| kind_of(l)).collect()
+                }
+                Choices::CapturedPool => promotion_pool = true,
+            }
+        }
+        // A bound on the moves of one piece: every cell it can reach on an
+        // empty board, once per promotion choice (plus staying unpromoted),
+        // plus a double step, en passant and castling.
+        let choices = if promotion_pool {
+            pool_kinds.len()
+        } else {
+            promotion_choices.len()
+        } + 1;
+        for info in &mut kinds {
+            let mut most = 0;
+            for side in Side::BOTH {
+                let km = &info.moves[side.index()];
+                for cell in geo.cells() {
+                    let mut reach = B::EMPTY;
+                    for &d in km
+                        .both_dirs
+                        .iter()
+                        .chain(&km.move_dirs)
+                        .chain(&km.capture_dirs)
+                        .chain(&km.shot_dirs)
+                    {
+                        reach |= b.rays[d as usize * n + cell as usize];
+                    }
+                    for l in [
+                        km.both_leaps,
+                        km.move_leaps,
+                        km.capture_leaps,
+                        km.shot_leaps,
+                    ]
+                    .into_iter()
+                    .flatten()
+                    {
+                        reach |= b.leaps[l as usize * n + cell as usize];
+                    }
+                    most = most.max(reach.count() as usize);
+                }
+            }
+            let factor = if info.def.promotes { choices } else { 1 };
+            info.move_bound = most * factor
+                + 2
+                + if info.def.royal {
+                    def.castling.len()
+                } else {
+                    0
+                };
         }
 
         assert!(def.castling.len() <= 8, "at most 8 castling rules");
@@ -294,6 +368,7 @@ impl<B: BitSet> Tables<B> {
             })
             .collect();
 
+        let temple = def.temple.map(cell_of);
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
         let Builder {
             dirs, rays, leaps, ..
@@ -311,6 +386,10 @@ impl<B: BitSet> Tables<B> {
             ep_capturers,
             promotion_zone,
             promotion_choices,
+            promotion_pool,
+            pool_kinds,
+            promotion_optional: def.promotion.is_some_and(|p| p.optional),
+            temple,
             castles,
             castle_clear,
             keys,

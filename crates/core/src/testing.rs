@@ -52,8 +52,9 @@ pub fn check_position<G: Game>(pos: &mut G) -> Result<(), String> {
         .filter(|&m| pos.is_legal_by_make(m))
         .collect();
     if filtered != legal_set {
+        let p = &*pos;
         let show = |s: &BTreeSet<Move>, other: &BTreeSet<Move>| -> Vec<String> {
-            s.difference(other).map(|&m| pos.move_text(m)).collect()
+            s.difference(other).map(|&m| p.move_text(m)).collect()
         };
         return Err(format!(
             "legal moves differ from filtered pseudo-legal ones: only legal {:?}, only filtered {:?}",

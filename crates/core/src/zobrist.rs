@@ -10,6 +10,7 @@ pub struct Keys {
     pub side: u64,
     pub castle: [u64; 8],
     ep: Vec<u64>,
+    pool: Vec<u64>,
 }
 
 impl Keys {
@@ -32,12 +33,14 @@ impl Keys {
         let side = next();
         let castle = std::array::from_fn(|_| next());
         let ep = (0..cells).map(|_| next()).collect();
+        let pool = (0..codes).map(|_| next()).collect();
         Keys {
             cells,
             pieces,
             side,
             castle,
             ep,
+            pool,
         }
     }
 
@@ -51,6 +54,20 @@ impl Keys {
     #[inline]
     pub fn ep(&self, cell: crate::Cell) -> u64 {
         self.ep[cell as usize]
+    }
+
+    /// Key of `count` pieces of code `code` in a captured-piece pool (0 for
+    /// none). Any function of the count keeps updates incremental: a change
+    /// XORs out the old count's key and in the new one's.
+    #[inline]
+    pub fn pool(&self, code: usize, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut z = self.pool[code] ^ (count as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
     }
 
     /// Key of a set of castling rights (one bit per rule).

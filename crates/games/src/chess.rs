@@ -6,7 +6,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    CastleDef, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables, V3};
@@ -19,6 +20,7 @@ pub type Chess = Position<ChessRules>;
 
 impl Rules for ChessRules {
     type Bits = Bits<1>;
+    type State = ();
     fn tables() -> &'static Tables<Bits<1>> {
         static TABLES: OnceLock<Tables<Bits<1>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&CHESS))
@@ -111,7 +113,8 @@ pub static CHESS: GameDef = GameDef {
     pieces: &PIECES,
     promotion: Some(PromotionDef {
         zone: last_rank,
-        choices: &['Q', 'R', 'B', 'N'],
+        choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
+        optional: false,
     }),
     castling: &[
         CastleDef {
@@ -161,6 +164,8 @@ pub static CHESS: GameDef = GameDef {
     ],
     has_check: true,
     bare_kings_draw: true,
+    temple: None,
+    repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],
     notation: Notation::Uci,

@@ -45,7 +45,12 @@ impl std::fmt::Display for UnknownGame {
                     "game '{id}' is not available yet (available: {available})"
                 )
             }
-            UnknownGame::Unknown(id) => write!(f, "unknown game '{id}' (available: {available})"),
+            // Escaped: the id is user input, the message one line.
+            UnknownGame::Unknown(id) => write!(
+                f,
+                "unknown game '{}' (available: {available})",
+                id.escape_debug()
+            ),
         }
     }
 }

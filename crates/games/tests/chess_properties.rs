@@ -124,7 +124,7 @@ proptest! {
 
     #[test]
     fn move_parser_never_panics(start in 0..6usize, text in "([a-i][0-9]){0,3}[qrbnkpQ=x-]{0,2}|\\PC{0,12}") {
-        let pos = Chess::from_text(common::PERFT_FENS[start]).unwrap();
+        let mut pos = Chess::from_text(common::PERFT_FENS[start]).unwrap();
         if let Ok(m) = pos.parse_move(&text) {
             // Only a legal move in its canonical text is accepted.
             prop_assert_eq!(pos.move_text(m), text);

@@ -11,15 +11,14 @@ fn pos(fen: &str) -> Chess {
 fn after(moves: &str) -> Chess {
     let mut p = Chess::start();
     for m in moves.split_whitespace() {
-        let mv = p.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        p.make(mv);
+        p.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     p
 }
 
 fn moves(p: &Chess) -> Vec<String> {
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.clone().legal_moves(&mut list);
     let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
     v.sort();
     v
@@ -80,11 +79,32 @@ fn en_passant_state_is_kept_only_when_a_capture_is_possible() {
 }
 
 #[test]
+fn an_illegal_en_passant_capture_does_not_count_for_repetition() {
+    // After d2-d4, exd3 e.p. would open the a4 Rook's line to the Black King
+    // on h4: the capture is illegal, so the position equals the same one
+    // without the double step (FIDE). The King shuffle brings it back twice
+    // more: the ninth ply makes the third occurrence.
+    let mut p = pos("8/8/8/8/R3p2k/8/3P4/4K3 w - - 0 1");
+    p.play("d2d4").unwrap();
+    assert_eq!(p.en_passant(), None);
+    for m in [
+        "h4h5", "e1e2", "h5h4", "e2e1", "h4h5", "e1e2", "h5h4", "e2e1",
+    ] {
+        p.play(m).unwrap();
+    }
+    assert_eq!(p.repetitions(), 3);
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+    // A FEN naming that en-passant cell reads as the position without it.
+    let named = pos("8/8/8/8/R2Pp2k/8/8/4K3 b - d3 0 1");
+    assert_eq!(named.to_text(), "8/8/8/8/R2Pp2k/8/8/4K3 b - - 0 1");
+}
+
+#[test]
 fn castling_both_ways_when_free() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(has(&p, "e1g1") && has(&p, "e1c1"));
     let mut q = p.clone();
-    q.make(q.parse_move("e1c1").unwrap());
+    q.play("e1c1").unwrap();
     assert_eq!(q.to_text(), "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1");
 }
 
@@ -102,14 +122,14 @@ fn castling_never_through_or_out_of_check() {
 #[test]
 fn moving_or_losing_a_rook_ends_its_castling_right() {
     let mut p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    p.make(p.parse_move("a1a8").unwrap());
+    p.play("a1a8").unwrap();
     // White's a-rook moved (Q gone) and captured Black's a-rook (q gone).
     assert_eq!(p.to_text(), "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
 }
 
 #[test]
 fn promotion_offers_queen_rook_bishop_knight() {
-    let p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
+    let mut p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
     let promos: Vec<String> = moves(&p)
         .into_iter()
         .filter(|m| m.starts_with("a7"))
@@ -123,7 +143,7 @@ fn promotion_offers_queen_rook_bishop_knight() {
 
 #[test]
 fn fools_mate_is_checkmate() {
-    let p = after("f2f3 e7e5 g2g4 d8h4");
+    let mut p = after("f2f3 e7e5 g2g4 d8h4");
     assert!(p.in_check());
     assert_eq!(
         p.outcome(),
@@ -137,7 +157,7 @@ fn fools_mate_is_checkmate() {
 #[test]
 fn stalemate_is_a_draw() {
     // Black King h8, White Queen f7 and King g6: h8 has no move, no check.
-    let p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let mut p = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     assert!(!p.in_check());
     assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
 }
@@ -145,10 +165,10 @@ fn stalemate_is_a_draw() {
 #[test]
 fn threefold_repetition_draws() {
     let shuffle = "g1f3 g8f6 f3g1 f6g8";
-    let twice = after(shuffle);
+    let mut twice = after(shuffle);
     assert_eq!(twice.repetitions(), 2);
     assert_eq!(twice.outcome(), None);
-    let thrice = after(&format!("{shuffle} {shuffle}"));
+    let mut thrice = after(&format!("{shuffle} {shuffle}"));
     assert_eq!(thrice.repetitions(), 3);
     assert_eq!(
         thrice.outcome(),
@@ -165,7 +185,7 @@ fn hundred_plies_draw_is_an_option_and_mate_comes_first() {
     });
     assert_eq!(p.outcome(), None);
     // Back-rank mate delivered on the 100th ply still wins.
-    let mate = pos("R3k3/8/4K3/8/8/8/8/8 b - - 100 80");
+    let mut mate = pos("R3k3/8/4K3/8/8/8/8/8 b - - 100 80");
     assert!(matches!(
         mate.outcome(),
         Some(Outcome::Win {
@@ -177,7 +197,7 @@ fn hundred_plies_draw_is_an_option_and_mate_comes_first() {
 
 #[test]
 fn bare_kings_draw() {
-    let p = pos("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    let mut p = pos("8/8/8/4k3/8/8/8/4K3 w - - 0 1");
     assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::BareKings)));
     assert_eq!(pos("8/8/8/4k3/8/8/8/3NK3 w - - 0 1").outcome(), None);
 }
@@ -193,7 +213,7 @@ fn transpositions_hash_alike() {
 
 #[test]
 fn moves_that_cannot_be_read_or_played_are_told_apart() {
-    let p = Chess::start();
+    let mut p = Chess::start();
     assert!(matches!(
         p.parse_move("e2e5"),
         Err(MoveError::Illegal { .. })
@@ -284,7 +304,7 @@ fn bad_position_strings_say_what_and_where() {
         ),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x",
-            "at most 6 fields",
+            "unexpected 'x': this game's position string has no more fields",
         ),
         // The rook on e1 checks the Black King, yet White is to move.
         (
@@ -310,7 +330,7 @@ fn counters_at_their_limit_are_restored_by_unmake() {
     // them and unmake must give them back exactly.
     let start = pos("4k3/8/8/8/8/8/8/R3K3 b - - 65535 65535");
     let mut p = start.clone();
-    p.make(p.parse_move("e8d7").unwrap());
+    p.play("e8d7").unwrap();
     assert_eq!(p.fullmove_number(), 65535);
     assert_eq!(p.halfmove_clock(), 65535);
     p.unmake();

@@ -11,7 +11,7 @@ use chess3d_games::chess::Chess;
 use cozy_chess::{Board, GameStatus};
 
 /// Compares one position; returns a description of the first difference.
-fn compare(ours: &Chess, board: &Board) -> Result<(), String> {
+fn compare(ours: &mut Chess, board: &Board) -> Result<(), String> {
     let mut list = MoveList::new();
     ours.legal_moves(&mut list);
     let our_moves: BTreeSet<String> = list.iter().map(|&m| ours.move_text(m)).collect();

@@ -1,8 +1,14 @@
 //! Making and unmaking moves, with the hash updated incrementally.
+//!
+//! `make` records every board change in the position's change log and
+//! snapshots the rest (castling, en passant, clocks, hash, game state) in an
+//! undo record; `unmake` replays the log backwards and restores the
+//! snapshot. So any move a game can make, however many pieces it moves,
+//! is taken back by the same code.
 
-use super::{EnPassant, Position, Rules, Undo};
-use crate::bits::BitSet;
-use crate::{Move, MoveKind, Piece, Side};
+use super::movegen::Counter;
+use super::{Edit, EnPassant, Position, Rules, Undo};
+use crate::{Move, MoveKind, MoveList, Piece, Side};
 
 impl<R: Rules> Position<R> {
     /// Plays a move produced by this position's generator. The position
@@ -10,38 +16,48 @@ impl<R: Rules> Position<R> {
     pub fn make(&mut self, m: Move) {
         let t = self.t;
         let us = self.side;
-        let mut undo = Undo {
+        self.history.push(Undo {
             mv: m,
-            moved: self.board[m.from as usize],
-            captured: Piece::EMPTY,
+            log_len: self.log.len() as u32,
+            state: self.state,
             castling: self.castling,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
-        };
+        });
         let previous_ep = self.ep;
         self.set_ep(None);
-        match m.kind {
+        let resets_clock = match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
-                if !self.board[m.to as usize].is_empty() {
-                    undo.captured = self.take(m.to);
+                let captured = !self.board[m.to as usize].is_empty();
+                if captured {
+                    self.capture(m.to);
                 }
                 let piece = self.take(m.from);
                 let placed = match m.promotion {
-                    Some(k) => Piece::new(us, k),
+                    Some(k) => {
+                        let new = Piece::new(us, k);
+                        if t.promotion_pool {
+                            self.pool_change(new, -1);
+                        }
+                        new
+                    }
                     None => piece,
                 };
                 self.put(m.to, placed);
-                if m.kind == MoveKind::DoubleStep {
-                    self.open_en_passant(m);
-                }
+                captured || t.kinds[piece.kind() as usize].def.resets_clock
             }
             MoveKind::EnPassant => {
                 let victim = previous_ep.expect("en passant needs a double step").victim;
-                undo.captured = self.take(victim);
+                self.capture(victim);
                 let piece = self.take(m.from);
                 self.put(m.to, piece);
+                true
+            }
+            MoveKind::Shot => {
+                self.capture(m.to);
+                true
             }
             MoveKind::Castle => {
                 let c = &t.castles[m.extra as usize];
@@ -49,15 +65,20 @@ impl<R: Rules> Position<R> {
                 let rook = self.take(c.rook_from);
                 self.put(c.king_to, king);
                 self.put(c.rook_to, rook);
+                false
             }
-            MoveKind::Shot | MoveKind::Push | MoveKind::Board => {
-                unreachable!("{:?} moves are not generated for {}", m.kind, t.def.id)
+            MoveKind::Push | MoveKind::Board => {
+                let mut edit = Edit {
+                    pos: self,
+                    captured: false,
+                };
+                let resets = R::make_special(&mut edit, m);
+                resets || edit.captured
             }
-        }
+        };
         let lost = t.castle_clear[m.from as usize] | t.castle_clear[m.to as usize];
         self.set_castling(self.castling & !lost);
-        let resets = t.kinds[undo.moved.kind() as usize].def.resets_clock;
-        self.halfmove = if resets || !undo.captured.is_empty() {
+        self.halfmove = if resets_clock {
             0
         } else {
             self.halfmove.saturating_add(1)
@@ -67,28 +88,49 @@ impl<R: Rules> Position<R> {
         }
         self.side = us.other();
         self.hash ^= t.keys.side;
-        self.history.push(undo);
+        if m.kind == MoveKind::DoubleStep {
+            self.open_en_passant(m);
+        }
     }
 
-    /// After a double step, records the en-passant state if an enemy piece
-    /// could capture on the skipped cell; otherwise there is nothing to
-    /// record (and positions that differ only there are the same position).
+    /// Removes a captured piece; it enters its owner's pool.
+    fn capture(&mut self, cell: crate::Cell) {
+        let piece = self.take(cell);
+        self.pool_change(piece, 1);
+    }
+
+    /// After a double step (with the opponent to move): records the
+    /// en-passant state if a legal capture on the skipped cell exists.
+    /// Otherwise there is nothing to record, and the position is the same
+    /// as one reached without the double step (FIDE's rule for repetition).
     fn open_en_passant(&mut self, m: Move) {
         let t = self.t;
-        let us = self.side;
+        let mover = self.side.other();
         let piece = self.board[m.to as usize];
-        let (mid, _) = t.kinds[piece.kind() as usize].double_step[us.index()][m.from as usize];
-        let them = us.other();
-        let theirs = self.by_side[them.index()];
-        let capturable = t.ep_capturers[them.index()].iter().any(|&(k, from_set)| {
-            t.leap(from_set, mid)
-                .intersects(self.by_kind[k as usize] & theirs)
+        let (mid, _) = t.kinds[piece.kind() as usize].double_step[mover.index()][m.from as usize];
+        self.offer_en_passant(EnPassant {
+            target: mid,
+            victim: m.to,
         });
-        if capturable {
-            self.set_ep(Some(EnPassant {
-                target: mid,
-                victim: m.to,
-            }));
+    }
+
+    /// Sets the en-passant state if the side to move has a legal capture.
+    pub(crate) fn offer_en_passant(&mut self, ep: EnPassant) {
+        if !self.ep_capturable(self.side, ep.target) {
+            return;
+        }
+        self.set_ep(Some(ep));
+        let legal = if R::LINE_ATTACKS {
+            let mut captures = Counter(0);
+            self.generate_en_passant::<_, true>(ep, &mut captures);
+            captures.0 > 0
+        } else {
+            let mut captures = MoveList::new();
+            self.generate_en_passant::<_, false>(ep, &mut captures);
+            captures.iter().any(|&m| self.is_legal_by_make(m))
+        };
+        if !legal {
+            self.set_ep(None);
         }
     }
 
@@ -96,40 +138,23 @@ impl<R: Rules> Position<R> {
     /// nothing to take back.
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.history.pop()?;
-        let t = self.t;
-        let m = u.mv;
-        self.side = self.side.other();
-        match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => {
-                self.take(m.to);
-                self.put(m.from, u.moved);
-                if !u.captured.is_empty() {
-                    self.put(m.to, u.captured);
-                }
+        while self.log.len() > u.log_len as usize {
+            let (cell, before) = self.log.pop().expect("log entries of the move");
+            if !self.board[cell as usize].is_empty() {
+                self.lift(cell);
             }
-            MoveKind::EnPassant => {
-                self.take(m.to);
-                self.put(m.from, u.moved);
-                let victim = u.ep.expect("en passant had a victim").victim;
-                self.put(victim, u.captured);
-            }
-            MoveKind::Castle => {
-                let c = &t.castles[m.extra as usize];
-                let king = self.take(c.king_to);
-                let rook = self.take(c.rook_to);
-                self.put(c.king_from, king);
-                self.put(c.rook_from, rook);
-            }
-            MoveKind::Shot | MoveKind::Push | MoveKind::Board => {
-                unreachable!("{:?} moves are not generated for {}", m.kind, t.def.id)
+            if !before.is_empty() {
+                self.place(cell, before);
             }
         }
+        self.side = self.side.other();
+        self.state = u.state;
         self.castling = u.castling;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.hash = u.hash;
-        Some(m)
+        Some(u.mv)
     }
 
     /// The legality test, by definition: play the move and see whether the

@@ -12,21 +12,136 @@ mod text;
 use std::marker::PhantomData;
 
 use crate::bits::BitSet;
+use crate::error::PositionError;
 use crate::geometry::NO_CELL;
 use crate::tables::Tables;
-use crate::{Cell, Kind, Move, Piece, Side};
+use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
 
 /// Most cells of any board (Polyhedron has 300).
 pub const MAX_CELLS: usize = 320;
 /// Most piece kinds of any game (Polyhedron has 14).
 pub const MAX_KINDS: usize = 16;
 
-/// A game whose geometry is fixed: its tables and cell-set width.
+/// A game on the core: its compiled tables, cell-set width, extra state,
+/// and hooks for the rules its data cannot say. Every hook has a default
+/// that does nothing, so a game of pure data (chess) implements two items.
+/// Everything is monomorphised: a hook a game does not use costs nothing.
 pub trait Rules: 'static + Sized + Send + Sync {
     /// A cell set wide enough for the game's cells.
     type Bits: BitSet;
+    /// State beyond the common fields (attack-board pins, elevator shafts,
+    /// captured-piece pools): restored on unmake by snapshot, so keep it
+    /// small. `()` for games without any.
+    type State: GameState;
+
     /// The compiled game (built once, on first use).
     fn tables() -> &'static Tables<Self::Bits>;
+
+    /// Whether legal moves may be found with the straight-line check and
+    /// pin logic. Games whose pieces attack in other ways (through shafts,
+    /// along attack-board paths, by pushing) set it to false: every
+    /// pseudo-legal move is then tested by making it.
+    const LINE_ATTACKS: bool = true;
+    /// Whether [`Rules::special_moves`] can produce moves.
+    const SPECIAL_MOVES: bool = false;
+    /// Most special moves a position can have (bounds move-list sizes).
+    const MAX_SPECIAL_MOVES: usize = 0;
+
+    /// The cells that exist now (dynamic geometry). Absent cells cannot be
+    /// entered and end slides. All cells by default.
+    #[inline]
+    fn present(_pos: &Position<Self>) -> Self::Bits {
+        Self::Bits::FULL
+    }
+
+    /// Appends pseudo-legal moves the data cannot describe (pushes, board
+    /// and elevator moves).
+    fn special_moves(_pos: &Position<Self>, _out: &mut MoveList) {}
+
+    /// Plays a move of [`Rules::special_moves`] through `edit`, which logs
+    /// every change for unmake. Returns whether the move resets the 100-ply
+    /// counter (a capture through `edit` always does).
+    fn make_special(_edit: &mut Edit<'_, Self>, m: Move) -> bool {
+        unreachable!("{m:?} is not a move of {}", Self::tables().def.id)
+    }
+
+    /// Whether `by` attacks `cell` in a way the data does not describe (a
+    /// push that would drop the piece there, say). Only for games with
+    /// `LINE_ATTACKS` false: the straight-line shortcut cannot see it.
+    fn special_attack(_pos: &Position<Self>, _cell: Cell, _by: Side) -> bool {
+        false
+    }
+
+    /// The canonical text of a special move.
+    fn special_move_text(pos: &Position<Self>, m: Move) -> String {
+        let geo = &pos.tables().geo;
+        let sep = if m.kind == MoveKind::Push { '>' } else { '-' };
+        format!("{}{sep}{}", geo.name(m.from), geo.name(m.to))
+    }
+
+    /// Hash of the game's own state, computed from scratch. Special moves
+    /// keep it up to date incrementally with [`Edit::xor_hash`].
+    fn state_hash(_pos: &Position<Self>) -> u64 {
+        0
+    }
+
+    /// Position-string fields of the game's own state, after the common
+    /// ones (and the pools).
+    fn write_state(_pos: &Position<Self>) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Reads the fields written by [`Rules::write_state`].
+    fn read_state(_pos: &mut Position<Self>, fields: &[&str]) -> Result<(), PositionError> {
+        match fields.first() {
+            None => Ok(()),
+            Some(extra) => Err(PositionError::new(
+                "after the last field",
+                format!("unexpected '{extra}': this game's position string has no more fields"),
+            )),
+        }
+    }
+}
+
+/// A game's own state. Captured-piece pools live here so that a game that
+/// has them gets them restored, hashed and written with the rest.
+pub trait GameState:
+    Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync + 'static
+{
+    fn pools(&self) -> Option<&Pools> {
+        None
+    }
+    fn pools_mut(&mut self) -> Option<&mut Pools> {
+        None
+    }
+}
+
+impl GameState for () {}
+
+/// Each side's captured pieces, by kind: what it may promote to in games
+/// that promote "to one of the player's own captured pieces".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pools([[u8; MAX_KINDS]; 2]);
+
+impl Pools {
+    /// How many pieces of `kind` of `side` have been captured.
+    #[inline]
+    pub fn count(&self, side: Side, kind: Kind) -> u8 {
+        self.0[side.index()][kind as usize]
+    }
+
+    pub fn set(&mut self, side: Side, kind: Kind, count: u8) {
+        self.0[side.index()][kind as usize] = count;
+    }
+}
+
+impl GameState for Pools {
+    fn pools(&self) -> Option<&Pools> {
+        Some(self)
+    }
+    fn pools_mut(&mut self) -> Option<&mut Pools> {
+        Some(self)
+    }
 }
 
 /// Options a game may be played with.
@@ -52,12 +167,13 @@ pub struct EnPassant {
     pub victim: Cell,
 }
 
-/// What `unmake` needs to restore.
+/// What `unmake` needs to restore: the board changes are in the change
+/// log (from `log_len` on), everything else is a snapshot.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
+struct Undo<S> {
     mv: Move,
-    moved: Piece,
-    captured: Piece,
+    log_len: u32,
+    state: S,
     castling: u8,
     ep: Option<EnPassant>,
     halfmove: u16,
@@ -78,7 +194,13 @@ pub struct Position<R: Rules> {
     halfmove: u16,
     fullmove: u16,
     hash: u64,
-    history: Vec<Undo>,
+    state: R::State,
+    history: Vec<Undo<R::State>>,
+    /// Every board change made by the moves in `history`: the cell and the
+    /// piece it held before. Unmake replays it backwards, which is what lets
+    /// any move (a push of a chain, a board carrying pieces) be taken back
+    /// without move-specific code.
+    log: Vec<(Cell, Piece)>,
     options: Options,
     _rules: PhantomData<R>,
 }
@@ -97,7 +219,9 @@ impl<R: Rules> Clone for Position<R> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            state: self.state,
             history: self.history.clone(),
+            log: self.log.clone(),
             options: self.options,
             _rules: PhantomData,
         }
@@ -120,6 +244,7 @@ impl<R: Rules> PartialEq for Position<R> {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.hash == other.hash
+            && self.state == other.state
             && self.options == other.options
     }
 }
@@ -143,7 +268,9 @@ impl<R: Rules> Position<R> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            state: R::State::default(),
             history: Vec::with_capacity(256),
+            log: Vec::with_capacity(1024),
             options: Options::default(),
             _rules: PhantomData,
         }
@@ -195,6 +322,24 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The game's own state.
+    #[inline]
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// Mutable access for position setup (tests, position-string readers).
+    /// Moves change the state through [`Edit`] instead.
+    pub fn state_mut(&mut self) -> &mut R::State {
+        &mut self.state
+    }
+
+    /// Each side's captured pieces, in games with pools.
+    #[inline]
+    pub fn pools(&self) -> Option<&Pools> {
+        self.state.pools()
     }
 
     #[inline]
@@ -254,12 +399,35 @@ impl<R: Rules> Position<R> {
         if let Some(ep) = self.ep {
             h ^= k.ep(ep.target);
         }
-        h
+        if let Some(pools) = self.pools() {
+            for side in Side::BOTH {
+                for kind in 0..self.t.kinds.len() as Kind {
+                    h ^= k.pool(Piece::new(side, kind).code(), pools.count(side, kind));
+                }
+            }
+        }
+        h ^ R::state_hash(self)
     }
 
-    /// Puts `piece` on the empty cell `cell`.
+    /// Puts `piece` on the empty cell `cell`, logging the change.
     #[inline]
     fn put(&mut self, cell: Cell, piece: Piece) {
+        self.log.push((cell, Piece::EMPTY));
+        self.place(cell, piece);
+    }
+
+    /// Removes and returns the piece on the occupied cell `cell`, logging
+    /// the change.
+    #[inline]
+    fn take(&mut self, cell: Cell) -> Piece {
+        let piece = self.lift(cell);
+        self.log.push((cell, piece));
+        piece
+    }
+
+    /// Puts `piece` on the empty cell `cell`, without logging.
+    #[inline]
+    fn place(&mut self, cell: Cell, piece: Piece) {
         debug_assert!(self.board[cell as usize].is_empty());
         self.board[cell as usize] = piece;
         self.by_side[piece.side().index()].insert(cell);
@@ -270,9 +438,10 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// Removes and returns the piece on the occupied cell `cell`.
+    /// Removes and returns the piece on the occupied cell `cell`, without
+    /// logging.
     #[inline]
-    fn take(&mut self, cell: Cell) -> Piece {
+    fn lift(&mut self, cell: Cell) -> Piece {
         let piece = self.board[cell as usize];
         debug_assert!(!piece.is_empty());
         self.board[cell as usize] = Piece::EMPTY;
@@ -307,18 +476,80 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// How often the current position has occurred (1 when it is new):
-    /// same placement, side, castling and en-passant state, within the
-    /// plies since the last capture or pawn move.
+    /// Adds (`delta` 1) or removes (`delta` -1) a piece of `piece`'s kind
+    /// in its side's pool, keeping the hash in step. Games without pools
+    /// ignore it, and royal pieces never enter a pool.
+    fn pool_change(&mut self, piece: Piece, delta: i8) {
+        let keys = &self.t.keys;
+        if piece.kind() == self.t.royal {
+            // A captured King ends the game; it is nothing to promote to.
+            return;
+        }
+        if let Some(pools) = self.state.pools_mut() {
+            let (side, kind) = (piece.side(), piece.kind());
+            let old = pools.count(side, kind);
+            let new = old.saturating_add_signed(delta);
+            pools.set(side, kind, new);
+            self.hash ^= keys.pool(piece.code(), old) ^ keys.pool(piece.code(), new);
+        }
+    }
+
+    /// How often the current position has occurred in this game (1 when it
+    /// is new): same placement, side, castling, en-passant and game state.
+    /// The whole history is searched, not only the plies since the last
+    /// pawn move: in some games pawn moves are reversible.
     pub fn repetitions(&self) -> usize {
         let n = self.history.len();
-        let reach = (self.halfmove as usize).min(n);
         // history[i].hash is the hash of the position i plies into history;
         // positions with the same side to move are 2, 4, ... plies back.
-        (2..=reach)
+        (2..=n)
             .step_by(2)
             .filter(|&back| self.history[n - back].hash == self.hash)
             .count()
             + 1
+    }
+}
+
+/// What a special move may do to a position (see [`Rules::make_special`]):
+/// every change is logged so that unmake can take it back, and the hash is
+/// kept in step.
+pub struct Edit<'a, R: Rules> {
+    pos: &'a mut Position<R>,
+    captured: bool,
+}
+
+impl<R: Rules> Edit<'_, R> {
+    /// The position as it is now, mid-move.
+    pub fn position(&self) -> &Position<R> {
+        self.pos
+    }
+
+    /// Lifts the piece on an occupied cell (to put it elsewhere).
+    pub fn take(&mut self, cell: Cell) -> Piece {
+        self.pos.take(cell)
+    }
+
+    /// Puts a piece on an empty cell.
+    pub fn put(&mut self, cell: Cell, piece: Piece) {
+        self.pos.put(cell, piece)
+    }
+
+    /// Removes the piece on an occupied cell as captured: it enters its
+    /// owner's pool in games with pools.
+    pub fn capture(&mut self, cell: Cell) -> Piece {
+        let piece = self.pos.take(cell);
+        self.pos.pool_change(piece, 1);
+        self.captured = true;
+        piece
+    }
+
+    /// The game's own state, for changes (keep the hash in step with
+    /// [`Edit::xor_hash`]).
+    pub fn state_mut(&mut self) -> &mut R::State {
+        &mut self.pos.state
+    }
+
+    pub fn xor_hash(&mut self, key: u64) {
+        self.pos.hash ^= key;
     }
 }

@@ -6,10 +6,14 @@
 //! by walking the slide directions out from the King once, then masks each
 //! piece's targets; only King moves, castling and en passant are tested one by
 //! one, against the occupancy they would leave.
+//!
+//! That shortcut holds for attacks along straight lines and by leaps. A game
+//! whose pieces attack otherwise (`Rules::LINE_ATTACKS` false), and every
+//! special move of a game with check, are tested by making them instead.
 
 use arrayvec::ArrayVec;
 
-use super::{EnPassant, Position, Rules};
+use super::{EnPassant, Position, Rules, MAX_KINDS};
 use crate::bits::BitSet;
 use crate::geometry::NO_CELL;
 use crate::tables::KindMoves;
@@ -78,26 +82,62 @@ struct KingSafety<B> {
 }
 
 impl<R: Rules> Position<R> {
-    /// Appends every legal move.
-    pub fn legal_moves(&self, out: &mut MoveList) {
-        self.generate::<_, true>(out);
+    /// Appends every legal move. Takes `&mut self` because games without
+    /// straight-line attacks test moves by making them; the position is
+    /// unchanged afterwards.
+    pub fn legal_moves(&mut self, out: &mut MoveList) {
+        if R::LINE_ATTACKS || !self.t.def.has_check {
+            self.generate::<_, true>(out);
+        } else {
+            let start = out.len();
+            self.generate::<_, false>(out);
+            self.keep_legal(out, start);
+        }
+        if R::SPECIAL_MOVES {
+            let start = out.len();
+            R::special_moves(self, out);
+            if self.t.def.has_check {
+                self.keep_legal(out, start);
+            }
+        }
+    }
+
+    /// Drops the moves of `out[start..]` that fail the legality test.
+    fn keep_legal(&mut self, out: &mut MoveList, start: usize) {
+        let mut i = start;
+        while i < out.len() {
+            if self.is_legal_by_make(out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
     }
 
     /// Appends every pseudo-legal move: moves by the pieces' rules, castling
     /// included, without testing whether the mover's King is left attacked.
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
         self.generate::<_, false>(out);
+        if R::SPECIAL_MOVES {
+            R::special_moves(self, out);
+        }
     }
 
-    /// The number of legal moves.
-    pub fn count_legal(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate::<_, true>(&mut c);
-        c.0
+    /// The number of legal moves (counted without listing where possible).
+    pub fn count_legal(&mut self) -> u64 {
+        if !R::SPECIAL_MOVES && (R::LINE_ATTACKS || !self.t.def.has_check) {
+            let mut c = Counter(0);
+            self.generate::<_, true>(&mut c);
+            c.0
+        } else {
+            let mut list = MoveList::new();
+            self.legal_moves(&mut list);
+            list.len() as u64
+        }
     }
 
     /// Whether the side to move has a legal move.
-    pub fn has_legal_move(&self) -> bool {
+    pub fn has_legal_move(&mut self) -> bool {
         self.count_legal() > 0
     }
 
@@ -107,15 +147,26 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether `side`'s royal piece is attacked by the other side.
+    /// A side without its royal piece counts as attacked in a game with
+    /// check: the piece can only have been lost by the move just made (a
+    /// push, say), and that move is illegal.
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
         match self.royal_cell(side) {
-            Some(k) => self.attacked(k, side.other(), self.occupied(), R::Bits::EMPTY),
-            None => false,
+            Some(k) => self.attacked_now(k, side.other()),
+            None => self.t.def.has_check,
         }
     }
 
-    /// Whether `by` attacks `cell` (in the sense of giving check) when the
-    /// occupied cells are `occupied` and the pieces on `removed` are gone.
+    /// Whether `by` attacks `cell` in the position as it is, special
+    /// attacks included.
+    pub fn attacked_now(&self, cell: Cell, by: Side) -> bool {
+        self.attacked(cell, by, self.occupied(), R::Bits::EMPTY)
+            || R::special_attack(self, cell, by)
+    }
+
+    /// Whether `by` attacks `cell` by the data's movement (in the sense of
+    /// giving check) when the occupied cells are `occupied` and the pieces on
+    /// `removed` are gone. Absent cells block.
     pub(crate) fn attacked(
         &self,
         cell: Cell,
@@ -124,6 +175,7 @@ impl<R: Rules> Position<R> {
         removed: R::Bits,
     ) -> bool {
         let t = self.t;
+        let occupied = occupied | !R::present(self);
         let theirs = self.by_side[by.index()] & !removed;
         for group in &t.slide_attacks[by.index()] {
             let attackers = self.union(&group.kinds) & theirs;
@@ -164,7 +216,7 @@ impl<R: Rules> Position<R> {
         let them = self.side.other();
         let own = self.by_side[self.side.index()];
         let theirs = self.by_side[them.index()];
-        let occupied = own | theirs;
+        let occupied = own | theirs | !R::present(self);
         let mut s = KingSafety {
             checkers: R::Bits::EMPTY,
             evasion: R::Bits::EMPTY,
@@ -209,40 +261,56 @@ impl<R: Rules> Position<R> {
         s
     }
 
-    /// Targets of one piece by its movement (no King-safety filtering).
+    /// Cells one piece can move to or capture on by its movement (no
+    /// King-safety filtering), and the cells it can shoot at. `blockers`
+    /// are the occupied and the absent cells.
     #[inline]
-    fn targets(&self, km: &KindMoves, from: Cell, own: R::Bits, theirs: R::Bits) -> R::Bits {
+    fn targets(
+        &self,
+        km: &KindMoves,
+        from: Cell,
+        own: R::Bits,
+        theirs: R::Bits,
+        blockers: R::Bits,
+    ) -> (R::Bits, R::Bits) {
         let t = self.t;
-        let occupied = own | theirs;
-        let mut reach = R::Bits::EMPTY;
-        for &d in &km.both_dirs {
-            reach |= t.slide(d, from, occupied);
-        }
-        if let Some(l) = km.both_leaps {
-            reach |= t.leap(l, from);
-        }
-        let mut targets = reach & !own;
+        let reach = |dirs: &[u8], leaps: Option<u16>| {
+            let mut r = R::Bits::EMPTY;
+            for &d in dirs {
+                r |= t.slide(d, from, blockers);
+            }
+            if let Some(l) = leaps {
+                r |= t.leap(l, from);
+            }
+            r
+        };
+        let mut targets = reach(&km.both_dirs, km.both_leaps) & !own;
         if !km.move_dirs.is_empty() || km.move_leaps.is_some() {
-            let mut quiet = R::Bits::EMPTY;
-            for &d in &km.move_dirs {
-                quiet |= t.slide(d, from, occupied);
-            }
-            if let Some(l) = km.move_leaps {
-                quiet |= t.leap(l, from);
-            }
-            targets |= quiet & !occupied;
+            targets |= reach(&km.move_dirs, km.move_leaps) & !blockers;
         }
         if !km.capture_dirs.is_empty() || km.capture_leaps.is_some() {
-            let mut hits = R::Bits::EMPTY;
-            for &d in &km.capture_dirs {
-                hits |= t.slide(d, from, occupied);
-            }
-            if let Some(l) = km.capture_leaps {
-                hits |= t.leap(l, from);
-            }
-            targets |= hits & theirs;
+            targets |= reach(&km.capture_dirs, km.capture_leaps) & theirs;
         }
-        targets
+        let mut shots = R::Bits::EMPTY;
+        if !km.shot_dirs.is_empty() || km.shot_leaps.is_some() {
+            shots = reach(&km.shot_dirs, km.shot_leaps) & theirs;
+        }
+        // Only enemy cells and empty cells that exist.
+        (targets & (theirs | !blockers), shots)
+    }
+
+    /// The kinds a piece of the side to move may promote to now.
+    fn promotion_choices(&self) -> ArrayVec<Kind, MAX_KINDS> {
+        let t = self.t;
+        match self.pools() {
+            Some(pools) if t.promotion_pool => t
+                .pool_kinds
+                .iter()
+                .copied()
+                .filter(|&k| pools.count(self.side, k) > 0)
+                .collect(),
+            _ => t.promotion_choices.iter().copied().collect(),
+        }
     }
 
     fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S) {
@@ -252,6 +320,7 @@ impl<R: Rules> Position<R> {
         let own = self.by_side[us.index()];
         let theirs = self.by_side[them.index()];
         let occupied = own | theirs;
+        let blockers = occupied | !R::present(self);
         let king = self.royal[us.index()];
         let checks = LEGAL && t.def.has_check && king != NO_CELL;
         let safety = if checks {
@@ -282,9 +351,10 @@ impl<R: Rules> Position<R> {
                 continue;
             }
             for from in pieces.iter() {
-                let mut targets = self.targets(km, from, own, theirs);
+                let (mut targets, mut shots) = self.targets(km, from, own, theirs, blockers);
                 if !info.def.gives_check {
                     targets &= !enemy_royal;
+                    shots &= !enemy_royal;
                 }
                 if checks {
                     if royal {
@@ -298,6 +368,11 @@ impl<R: Rules> Position<R> {
                         targets = safe;
                     } else {
                         targets &= safety.evasion;
+                        // A shot removes a piece and the shooter stays, so
+                        // pins do not matter; in check it must hit the checker.
+                        if !safety.checkers.is_empty() {
+                            shots &= safety.checkers;
+                        }
                         if safety.pinned.contains(from) {
                             targets &= pin_line(&safety.pins, from);
                         }
@@ -306,16 +381,21 @@ impl<R: Rules> Position<R> {
                 if info.def.promotes {
                     let promoting = targets & t.promotion_zone[us.index()];
                     if !promoting.is_empty() {
-                        sink.promotions(from, promoting, &t.promotion_choices);
-                        targets &= !promoting;
+                        sink.promotions(from, promoting, &self.promotion_choices());
+                        if !t.promotion_optional {
+                            targets &= !promoting;
+                        }
                     }
                 }
                 sink.targets(from, targets, MoveKind::Normal);
+                if !shots.is_empty() {
+                    sink.targets(from, shots, MoveKind::Shot);
+                }
 
                 if let Some(&(mid, to)) = info.double_step[us.index()].get(from as usize) {
                     if mid != NO_CELL
-                        && !occupied.contains(mid)
-                        && !occupied.contains(to)
+                        && !blockers.contains(mid)
+                        && !blockers.contains(to)
                         && (!checks
                             || (safety.evasion.contains(to)
                                 && (!safety.pinned.contains(from)
@@ -333,10 +413,10 @@ impl<R: Rules> Position<R> {
         if let Some(ep) = self.ep {
             self.generate_en_passant::<S, LEGAL>(ep, sink);
         }
-        self.generate_castling::<S, LEGAL>(safety.checkers.is_empty(), sink);
+        self.generate_castling::<S, LEGAL>(safety.checkers.is_empty(), blockers, sink);
     }
 
-    fn generate_en_passant<S: Sink<R::Bits>, const LEGAL: bool>(
+    pub(crate) fn generate_en_passant<S: Sink<R::Bits>, const LEGAL: bool>(
         &self,
         ep: EnPassant,
         sink: &mut S,
@@ -367,6 +447,7 @@ impl<R: Rules> Position<R> {
     fn generate_castling<S: Sink<R::Bits>, const LEGAL: bool>(
         &self,
         not_in_check: bool,
+        blockers: R::Bits,
         sink: &mut S,
     ) {
         let t = self.t;
@@ -385,12 +466,12 @@ impl<R: Rules> Position<R> {
             let mut must_be_empty = c.empty;
             must_be_empty.insert(c.king_to);
             must_be_empty.insert(c.rook_to);
-            if (must_be_empty & !movers).intersects(occupied) {
+            if (must_be_empty & !movers).intersects(blockers) {
                 continue;
             }
             if c.safe
                 .iter()
-                .any(|&cell| self.attacked(cell, us.other(), occupied, R::Bits::EMPTY))
+                .any(|&cell| self.attacked_now(cell, us.other()))
             {
                 continue;
             }

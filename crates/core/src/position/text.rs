@@ -1,17 +1,19 @@
 //! Position strings, move text and diagrams.
 //!
 //! Position string: `<placement> <side> <castling> <en passant> <halfmove>
-//! <fullmove>`, FEN's fields. The placement lists the levels lowest first,
-//! separated by `|`; each level its rows from the highest rank down,
-//! separated by `/`; each row its cells from the lowest file, a letter per
-//! piece (upper case White) and a number per run of empty cells. A
-//! one-level 8×8 game is therefore exactly FEN.
+//! <fullmove>`, FEN's fields, then the captured-piece pools in games that
+//! have them, then the game's own fields. The placement lists the levels
+//! lowest first, separated by `|`; each level its rows from the highest rank
+//! down, separated by `/`; each row its cells from the lowest file, a letter
+//! per piece (upper case White) and a number per run of empty cells. A
+//! one-level 8×8 game is therefore exactly FEN. See
+//! docs/position-strings.md.
 
-use super::{EnPassant, Position, Rules};
+use super::{EnPassant, GameState, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
-use crate::{Cell, Move, MoveKind, MoveList, Piece, Side};
+use crate::{Cell, Move, MoveKind, MoveList, Piece, Side, MAX_MOVES};
 
 impl<R: Rules> Position<R> {
     /// Reads a position string (see the module documentation). The last
@@ -28,19 +30,14 @@ impl<R: Rules> Position<R> {
                 ))
             }
             1 => {
+                let letters = t.def.side_letters;
                 return Err(PositionError::new(
                     "side to move",
-                    "missing (expected 'w' or 'b' after the placement)",
-                ))
-            }
-            7.. => {
-                return Err(PositionError::new(
-                    format!("field {}", 7),
                     format!(
-                        "unexpected '{}': a position string has at most 6 fields",
-                        fields[6]
+                        "missing (expected '{}' or '{}' after the placement)",
+                        letters[0], letters[1]
                     ),
-                ))
+                ));
             }
             _ => {}
         }
@@ -63,8 +60,24 @@ impl<R: Rules> Position<R> {
         if pos.fullmove == 0 {
             return Err(PositionError::new("fullmove number", "must be at least 1"));
         }
+        let mut rest = fields.get(6..).unwrap_or(&[]);
+        if GameState::pools(&pos.state).is_some() {
+            if let Some((&pools, more)) = rest.split_first() {
+                pos.read_pools(pools)?;
+                rest = more;
+            }
+        }
+        R::read_state(&mut pos, rest)?;
+        if let Some(c) = (pos.occupied() & !R::present(&pos)).first() {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "a piece stands on {}, a cell that does not exist now",
+                    t.geo.name(c)
+                ),
+            ));
+        }
         pos.hash = pos.fresh_hash();
-        pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
 
         if t.def.has_check && pos.royal_attacked(pos.side.other()) {
             return Err(PositionError::new(
@@ -76,6 +89,7 @@ impl<R: Rules> Position<R> {
                 ),
             ));
         }
+        pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
         Ok(pos)
     }
 
@@ -161,18 +175,83 @@ impl<R: Rules> Position<R> {
         }
         for side in Side::BOTH {
             let count = (self.by_kind[t.royal as usize] & self.by_side[side.index()]).count();
-            if count != 1 {
+            // Without check a royal piece can be captured, ending the game.
+            let allowed = if t.def.has_check { 1..=1 } else { 0..=1 };
+            if !allowed.contains(&count) {
                 return Err(PositionError::new(
                     "placement",
                     format!(
-                        "{} has {count} {}s, needs exactly one",
+                        "{} has {count} {}s, needs {}",
                         t.def.side_names[side.index()],
-                        t.kinds[t.royal as usize].def.name
+                        t.kinds[t.royal as usize].def.name,
+                        if t.def.has_check {
+                            "exactly one"
+                        } else {
+                            "at most one"
+                        }
+                    ),
+                ));
+            }
+            // Move lists have a fixed capacity: refuse positions that could
+            // overflow it (only absurd ones can).
+            let bound: usize = self.by_side[side.index()]
+                .iter()
+                .map(|c| t.kinds[self.board[c as usize].kind() as usize].move_bound)
+                .sum::<usize>()
+                + R::MAX_SPECIAL_MOVES;
+            if bound > MAX_MOVES {
+                return Err(PositionError::new(
+                    "placement",
+                    format!(
+                        "too many pieces: {} could have up to {bound} moves, more than the {MAX_MOVES} a move list holds",
+                        t.def.side_names[side.index()]
                     ),
                 ));
             }
         }
         Ok(())
+    }
+
+    fn read_pools(&mut self, text: &str) -> Result<(), PositionError> {
+        if text == "-" {
+            return Ok(());
+        }
+        for ch in text.chars() {
+            let piece = self
+                .piece_from_letter(ch)
+                .filter(|p| p.kind() != self.t.royal)
+                .ok_or_else(|| {
+                    PositionError::new(
+                        "pools",
+                        format!("'{ch}' is not a piece that can be captured"),
+                    )
+                })?;
+            let pools = GameState::pools_mut(&mut self.state).expect("the game has pools");
+            let count = pools.count(piece.side(), piece.kind());
+            if count == u8::MAX {
+                return Err(PositionError::new(
+                    "pools",
+                    format!("more than {} '{ch}'", u8::MAX),
+                ));
+            }
+            pools.set(piece.side(), piece.kind(), count + 1);
+        }
+        Ok(())
+    }
+
+    fn write_pools(&self, pools: &super::Pools) -> String {
+        let mut s = String::new();
+        for side in Side::BOTH {
+            for kind in 0..self.t.kinds.len() as u8 {
+                for _ in 0..pools.count(side, kind) {
+                    s.push(self.letter(Piece::new(side, kind)));
+                }
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
     }
 
     fn piece_from_letter(&self, ch: char) -> Option<Piece> {
@@ -276,11 +355,9 @@ impl<R: Rules> Position<R> {
                 ),
             ));
         };
-        // Keep the state only if a capture is possible: otherwise it is the
-        // same position as without it (and must print and hash the same).
-        if self.ep_capturable(self.side, target) {
-            self.set_ep(Some(EnPassant { target, victim }));
-        }
+        // Kept only if a legal capture exists: otherwise it is the same
+        // position as without it, and prints and hashes the same.
+        self.offer_en_passant(EnPassant { target, victim });
         Ok(())
     }
 
@@ -329,7 +406,7 @@ impl<R: Rules> Position<R> {
             .filter(|(i, _)| self.castling >> i & 1 != 0)
             .map(|(_, c)| c.symbol)
             .collect();
-        format!(
+        let mut text = format!(
             "{} {} {} {} {} {}",
             levels.join("|"),
             t.def.side_letters[self.side.index()],
@@ -337,7 +414,16 @@ impl<R: Rules> Position<R> {
             self.ep.map_or("-", |ep| t.geo.name(ep.target)),
             self.halfmove,
             self.fullmove
-        )
+        );
+        if let Some(pools) = self.pools() {
+            text.push(' ');
+            text += &self.write_pools(pools);
+        }
+        for field in R::write_state(self) {
+            text.push(' ');
+            text += &field;
+        }
+        text
     }
 
     /// Whether a move captures something.
@@ -354,6 +440,9 @@ impl<R: Rules> Position<R> {
     pub fn move_text(&self, m: Move) -> String {
         let t = self.t;
         let geo = &t.geo;
+        if matches!(m.kind, MoveKind::Push | MoveKind::Board) {
+            return R::special_move_text(self, m);
+        }
         match t.def.notation {
             Notation::Uci => {
                 let mut s = format!("{}{}", geo.name(m.from), geo.name(m.to));
@@ -382,7 +471,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Reads a move in canonical notation and checks it is legal here.
-    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         if let Some(&m) = list.iter().find(|&&m| self.move_text(m) == text) {
@@ -398,6 +487,13 @@ impl<R: Rules> Position<R> {
                 expected: self.t.def.move_hint,
             })
         }
+    }
+
+    /// Reads a move in canonical notation and plays it.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.make(m);
+        Ok(m)
     }
 
     /// Whether `text` has the shape of a move of this game (so that it is
@@ -439,7 +535,7 @@ impl<R: Rules> Position<R> {
                                 ""
                             }
                         });
-                        is_cell(from) && matches!(sep, Some('-' | 'x' | '@')) && is_cell(to)
+                        is_cell(from) && matches!(sep, Some('-' | 'x' | '@' | '>')) && is_cell(to)
                     })
             }
         }
@@ -485,7 +581,7 @@ impl<R: Rules> Position<R> {
 
     fn state_text(&self) -> String {
         let names = self.t.def.side_names;
-        match self.outcome() {
+        match self.clone().outcome() {
             Some(o) => o.describe(names),
             None if self.in_check() => "check".to_string(),
             None => "in play".to_string(),
