@@ -22,7 +22,8 @@ pub enum MoveKind {
     /// of pieces ahead of it; pieces shifted off the board are captured.
     Push,
     /// A move of board geometry (an attack board or an elevator) with the
-    /// pieces on it; `from`, `to` and `extra` are interpreted by the game.
+    /// pieces on it. `from` and `to` must be cells (the game picks which, say
+    /// a corner of the board before and after); `extra` is the game's.
     Board,
 }
 

@@ -27,6 +27,8 @@ pub enum DrawReason {
     /// 100 plies without a capture or a pawn-type move.
     HundredPlies,
     BareKings,
+    /// Neither side can win with the material left (a game's own rule).
+    InsufficientMaterial,
 }
 
 /// The result of a finished game.
@@ -56,6 +58,7 @@ impl Outcome {
                     DrawReason::Repetition => "threefold repetition",
                     DrawReason::HundredPlies => "100 plies without capture or pawn move",
                     DrawReason::BareKings => "bare Kings",
+                    DrawReason::InsufficientMaterial => "insufficient material",
                 };
                 format!("draw by {why}")
             }
@@ -132,6 +135,9 @@ impl<R: Rules> Position<R> {
             .count();
         if def.bare_kings_draw && royals == 2 && self.occupied().count() == 2 {
             return Some(Outcome::Draw(DrawReason::BareKings));
+        }
+        if R::insufficient_material(self) {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         None
     }

@@ -45,9 +45,9 @@ pub struct KindInfo {
     /// Per side and cell: the skipped and the target cell of a double step
     /// from there, or `(NO_CELL, NO_CELL)`. Empty when the kind has none.
     pub double_step: [Vec<(Cell, Cell)>; 2],
-    /// Most moves one piece of this kind can have anywhere (a bound used to
-    /// refuse positions whose move lists could overflow).
-    pub move_bound: usize,
+    /// Per side and cell: most moves one piece of this kind can have there
+    /// (a bound used to refuse positions whose move lists could overflow).
+    pub move_bound: [Vec<u16>; 2],
 }
 
 /// Kinds that attack along the same slide directions.
@@ -214,7 +214,7 @@ impl<B: BitSet> Tables<B> {
                 def: pd,
                 moves,
                 double_step,
-                move_bound: 0,
+                move_bound: Default::default(),
             });
             capture_vectors.push(caps);
         }
@@ -293,51 +293,55 @@ impl<B: BitSet> Tables<B> {
                 Choices::CapturedPool => promotion_pool = true,
             }
         }
-        // A bound on the moves of one piece: every cell it can reach on an
-        // empty board, once per promotion choice (plus staying unpromoted),
-        // plus a double step, en passant and castling.
+        // A bound on the moves of one piece on a cell: every cell it can
+        // reach from there on an empty board, those in the promotion zone
+        // once per choice (and once more if promotion is optional), plus a
+        // double step, en passant and castling.
         let choices = if promotion_pool {
             pool_kinds.len()
         } else {
             promotion_choices.len()
-        } + 1;
+        } + def.promotion.is_some_and(|p| p.optional) as usize;
         for info in &mut kinds {
-            let mut most = 0;
             for side in Side::BOTH {
                 let km = &info.moves[side.index()];
-                for cell in geo.cells() {
-                    let mut reach = B::EMPTY;
-                    for &d in km
-                        .both_dirs
-                        .iter()
-                        .chain(&km.move_dirs)
-                        .chain(&km.capture_dirs)
-                        .chain(&km.shot_dirs)
-                    {
-                        reach |= b.rays[d as usize * n + cell as usize];
-                    }
-                    for l in [
-                        km.both_leaps,
-                        km.move_leaps,
-                        km.capture_leaps,
-                        km.shot_leaps,
-                    ]
-                    .into_iter()
-                    .flatten()
-                    {
-                        reach |= b.leaps[l as usize * n + cell as usize];
-                    }
-                    most = most.max(reach.count() as usize);
-                }
-            }
-            let factor = if info.def.promotes { choices } else { 1 };
-            info.move_bound = most * factor
-                + 2
-                + if info.def.royal {
-                    def.castling.len()
+                let zone = if info.def.promotes {
+                    promotion_zone[side.index()]
                 } else {
-                    0
+                    B::EMPTY
                 };
+                info.move_bound[side.index()] = geo
+                    .cells()
+                    .map(|cell| {
+                        let mut reach = B::EMPTY;
+                        let dirs = km
+                            .both_dirs
+                            .iter()
+                            .chain(&km.move_dirs)
+                            .chain(&km.capture_dirs);
+                        for &d in dirs.chain(&km.shot_dirs) {
+                            reach |= b.rays[d as usize * n + cell as usize];
+                        }
+                        let leaps = [
+                            km.both_leaps,
+                            km.move_leaps,
+                            km.capture_leaps,
+                            km.shot_leaps,
+                        ];
+                        for l in leaps.into_iter().flatten() {
+                            reach |= b.leaps[l as usize * n + cell as usize];
+                        }
+                        let promoting = (reach & zone).count() as usize;
+                        let other = (reach & !zone).count() as usize;
+                        let castles = if info.def.royal {
+                            def.castling.len()
+                        } else {
+                            0
+                        };
+                        (other + promoting * choices + 2 + castles) as u16
+                    })
+                    .collect();
+            }
         }
 
         assert!(def.castling.len() <= 8, "at most 8 castling rules");

@@ -2,8 +2,10 @@
 //! exists only here. It has what the 3-D games need beyond chess:
 //!
 //! - dynamic geometry: level 1 is a 2×2 platform at the west (files a–b) or
-//!   the east (files d–e), ranks 2–3; only its cells exist, and moving it
-//!   (`Lw-e`, `Le-w`) carries its pieces (`MoveKind::Board`, game state);
+//!   the east (files d–e), ranks 2–3; only its cells exist, and its owner
+//!   may move it (`Lw-e`, `Le-w`) with its pieces when no enemy piece is on
+//!   it (`MoveKind::Board`, game state); capturing the owner's last piece on
+//!   it makes the capturer the owner (Star Trek's rule, via `after_make`);
 //! - a capture without moving: the Archer shoots diagonally (data, `Shoot`);
 //! - a push of several pieces: the Ox pushes the chain ahead one cell;
 //!   pieces pushed off the board or off the platform are captured
@@ -14,7 +16,10 @@
 //!   threefold repetition loses for the player who makes it;
 //! - a variant with check, legality by make-and-test, and a special attack:
 //!   an Ox attacks the cells orthogonally next to it, and a piece its push
-//!   would drop (as Elevator's Ox does).
+//!   would drop (as Elevator's Ox does);
+//! - a variant with check and straight-line legality (no pushes);
+//! - a toy insufficient-material rule in variant 3: Kings and at most one
+//!   Pawn.
 //!
 //! Cells are named level, file, rank: `0c3`, `1a2`.
 
@@ -132,19 +137,32 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         side_letters: ['w', 'b'],
         notation: Notation::Seed,
         move_hint: "0a1-0a2, 0a1x0b2, 0a1@0c3, 0a1>0a2, Lw-e",
-        start: "rao1k/p1p2/5/1P2P/K1OAR|5/5/5/R4/5 w - - 0 1 - west",
+        start: "rao1k/p1p2/5/1P2P/K1OAR|5/5/5/R4/5 w - - 0 1 - west w",
     }
 }
 
 static SKIRMISH: GameDef = skirmish("skirmish", false, false);
 static SKIRMISH_OPTIONAL: GameDef = skirmish("skirmish-optional", true, false);
 static SKIRMISH_CHECK: GameDef = skirmish("skirmish-check", false, true);
+static SKIRMISH_LINES: GameDef = skirmish("skirmish-lines", false, true);
 
-/// The game's own state: where the platform stands, and the pools.
+/// The game's own state: where the platform stands, who owns it, and the
+/// pools.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct State {
     east: bool,
+    black_owns: bool,
     pools: Pools,
+}
+
+impl State {
+    fn owner(&self) -> Side {
+        if self.black_owns {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
 }
 
 impl GameState for State {
@@ -157,14 +175,17 @@ impl GameState for State {
 }
 
 const PLATFORM_KEY: u64 = 0x5bd1_e995_9e37_79b9;
+const OWNER_KEY: u64 = 0x2545_f491_4f6c_dd1d;
 
-/// The rules of Skirmish; `V` picks the variant (0 plain, 1 optional
-/// promotion, 2 with check).
+/// The rules of Skirmish; `V` picks the variant: 0 plain, 1 optional
+/// promotion, 2 check with pushes (make-and-test legality), 3 check without
+/// pushes (straight-line legality).
 struct Skirmish<const V: u8>;
 
 type Plain = Position<Skirmish<0>>;
 type Optional = Position<Skirmish<1>>;
 type WithCheck = Position<Skirmish<2>>;
+type Lines = Position<Skirmish<3>>;
 
 fn cell<const V: u8>(name: &str) -> Cell {
     Skirmish::<V>::tables().geo.parse_cell(name).unwrap()
@@ -194,9 +215,18 @@ impl<const V: u8> Rules for Skirmish<V> {
     const MAX_SPECIAL_MOVES: usize = 1 + 4 * 2;
 
     fn tables() -> &'static Tables<Bits<1>> {
-        static T: [OnceLock<Tables<Bits<1>>>; 3] =
-            [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        let def = [&SKIRMISH, &SKIRMISH_OPTIONAL, &SKIRMISH_CHECK][V as usize];
+        static T: [OnceLock<Tables<Bits<1>>>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let def = [
+            &SKIRMISH,
+            &SKIRMISH_OPTIONAL,
+            &SKIRMISH_CHECK,
+            &SKIRMISH_LINES,
+        ][V as usize];
         T[V as usize].get_or_init(|| Tables::build(def))
     }
 
@@ -212,14 +242,16 @@ impl<const V: u8> Rules for Skirmish<V> {
         let us = pos.side_to_move();
         let east = pos.state().east;
         let on_platform = platform::<V>(east).map(|c| pos.piece_at(c));
-        let mine = on_platform.iter().any(|p| !p.is_empty() && p.side() == us);
         let theirs = on_platform.iter().any(|p| !p.is_empty() && p.side() != us);
-        if mine && !theirs {
+        if pos.state().owner() == us && !theirs {
             out.push(Move::new(
                 platform::<V>(east)[0],
                 platform::<V>(!east)[0],
                 MoveKind::Board,
             ));
+        }
+        if V == 3 {
+            return; // no pushes where legality is by straight lines
         }
         let ox = pos.tables().kind_by_letter('O').unwrap();
         for from in (pos.kind_cells(ox) & pos.side_cells(us)).iter() {
@@ -294,7 +326,37 @@ impl<const V: u8> Rules for Skirmish<V> {
         }
     }
 
+    fn after_make(edit: &mut Edit<'_, Self>, m: Move, captured: chess3d_core::Piece) {
+        let state = *edit.position().state();
+        let owner = state.owner();
+        let platform = platform::<V>(state.east);
+        if captured.is_empty() || captured.side() != owner || !platform.contains(&m.to) {
+            return;
+        }
+        let pos = edit.position();
+        let owner_left = platform.iter().any(|&c| {
+            let p = pos.piece_at(c);
+            !p.is_empty() && p.side() == owner
+        });
+        if !owner_left {
+            edit.state_mut().black_owns = !state.black_owns;
+            edit.xor_hash(OWNER_KEY);
+        }
+    }
+
+    fn insufficient_material(pos: &Position<Self>) -> bool {
+        if V != 3 {
+            return false;
+        }
+        let pawn = pos.tables().kind_by_letter('P').unwrap();
+        let others = pos.occupied().count() - 2;
+        others == 0 || (others == 1 && pos.kind_cells(pawn).count() == 1)
+    }
+
     fn special_attack(pos: &Position<Self>, cell: Cell, by: Side) -> bool {
+        if V != 2 {
+            return false;
+        }
         let ox = pos.tables().kind_by_letter('O').unwrap();
         let is_ox = |c: Cell| {
             let p = pos.piece_at(c);
@@ -338,37 +400,54 @@ impl<const V: u8> Rules for Skirmish<V> {
     }
 
     fn state_hash(pos: &Position<Self>) -> u64 {
-        if pos.state().east {
-            PLATFORM_KEY
-        } else {
-            0
-        }
+        let s = pos.state();
+        (if s.east { PLATFORM_KEY } else { 0 }) ^ (if s.black_owns { OWNER_KEY } else { 0 })
     }
 
     fn write_state(pos: &Position<Self>) -> Vec<String> {
-        vec![if pos.state().east { "east" } else { "west" }.to_string()]
+        let s = pos.state();
+        vec![
+            if s.east { "east" } else { "west" }.to_string(),
+            if s.black_owns { "b" } else { "w" }.to_string(),
+        ]
     }
 
     fn read_state(
         pos: &mut Position<Self>,
         fields: &[&str],
     ) -> Result<(), chess3d_core::PositionError> {
-        match fields {
-            [] | ["west"] => pos.state_mut().east = false,
-            ["east"] => pos.state_mut().east = true,
-            [other] => {
-                return Err(chess3d_core::PositionError::new(
-                    "platform",
-                    format!("'{other}' is not 'west' or 'east'"),
-                ))
-            }
-            [_, extra, ..] => {
-                return Err(chess3d_core::PositionError::new(
+        use chess3d_core::PositionError;
+        let (place, owner) = match fields {
+            [] => ("west", "w"),
+            [place] => (*place, "w"),
+            [place, owner] => (*place, *owner),
+            [_, _, extra, ..] => {
+                return Err(PositionError::new(
                     "after the last field",
                     format!("unexpected '{extra}'"),
                 ))
             }
-        }
+        };
+        pos.state_mut().east = match place {
+            "west" => false,
+            "east" => true,
+            other => {
+                return Err(PositionError::new(
+                    "platform",
+                    format!("'{other}' is not 'west' or 'east'"),
+                ))
+            }
+        };
+        pos.state_mut().black_owns = match owner {
+            "w" => false,
+            "b" => true,
+            other => {
+                return Err(PositionError::new(
+                    "platform owner",
+                    format!("'{other}' is not 'w' or 'b'"),
+                ))
+            }
+        };
         Ok(())
     }
 }
@@ -433,12 +512,30 @@ fn moving_the_platform_carries_its_pieces() {
     assert!(moves(&pos).contains(&"Lw-e".to_string()));
     try_move(&mut pos, "Lw-e", |p| {
         // The Rook rode from the lower-left corner 1a2 to 1d2.
-        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/3R1/5 b - - 1 1 - east");
+        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/3R1/5 b - - 1 1 - east w");
         assert!(Skirmish::<0>::present(p).contains(cell::<0>("1e3")));
     });
-    // With an enemy piece aboard it cannot move.
+    // With an enemy piece aboard it cannot move, nor can anyone but its owner.
     let shared = Plain::from_text("4k/5/5/5/K4|5/5/5/Rr3/5 w - - 0 1 - west").unwrap();
     assert!(!moves(&shared).contains(&"Lw-e".to_string()));
+    let not_mine = Plain::from_text("4k/5/5/5/K4|5/5/5/R4/5 w - - 0 1 - west b").unwrap();
+    assert!(!moves(&not_mine).contains(&"Lw-e".to_string()));
+}
+
+#[test]
+fn capturing_the_owners_last_piece_on_the_platform_takes_it_over() {
+    // White owns the platform; its only piece there, the Rook on 1a2, is
+    // taken by the Black Rook from 1b2. The Rook enters White's pool and
+    // the platform passes to Black.
+    let mut pos = Plain::from_text("4k/5/5/5/K4|5/5/5/Rr3/5 b - - 0 1 - west w").unwrap();
+    try_move(&mut pos, "1b2x1a2", |p| {
+        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/r4/5 w - - 0 2 R west b");
+    });
+    // With a second White piece aboard (a Pawn on 1a3), White keeps it.
+    let mut two = Plain::from_text("4k/5/5/P4/K4|5/5/P4/Rr3/5 b - - 0 1 - west w").unwrap();
+    try_move(&mut two, "1b2x1a2", |p| {
+        assert!(p.to_text().ends_with("R west w"), "{}", p.to_text())
+    });
 }
 
 #[test]
@@ -456,7 +553,7 @@ fn an_archer_shoots_without_moving() {
     assert_eq!(shots, ["0c3@0a5", "0c3@0e5"]);
     try_move(&mut pos, "0c3@0e5", |p| {
         // The Archer stays on c3; the King is gone (and enters no pool).
-        assert_eq!(p.to_text(), "r4/5/2A2/5/K4|5/5/5/5/5 b - - 0 1 - west");
+        assert_eq!(p.to_text(), "r4/5/2A2/5/K4|5/5/5/5/5 b - - 0 1 - west w");
         assert_eq!(
             p.immediate_result(),
             Some(Outcome::Win {
@@ -477,7 +574,7 @@ fn a_shot_puts_the_captured_piece_in_its_owners_pool() {
     let mut pos =
         Plain::from_text(&format!("r3k/5/2A2/5/K4|{EMPTY_TOP} w - - 0 1 - west")).unwrap();
     try_move(&mut pos, "0c3@0a5", |p| {
-        assert_eq!(p.to_text(), "4k/5/2A2/5/K4|5/5/5/5/5 b - - 0 1 r west");
+        assert_eq!(p.to_text(), "4k/5/2A2/5/K4|5/5/5/5/5 b - - 0 1 r west w");
     });
 }
 
@@ -490,7 +587,7 @@ fn an_ox_pushes_the_chain_and_pieces_fall_off() {
         Plain::from_text(&format!("4k/5/1OPar/5/K4|{EMPTY_TOP} w - - 0 1 - west")).unwrap();
     assert!(moves(&pos).contains(&"0b3>0c3".to_string()));
     try_move(&mut pos, "0b3>0c3", |p| {
-        assert_eq!(p.to_text(), "4k/5/2OPa/5/K4|5/5/5/5/5 b - - 0 1 r west");
+        assert_eq!(p.to_text(), "4k/5/2OPa/5/K4|5/5/5/5/5 b - - 0 1 r west w");
     });
     // A chain with an Ox in it cannot be pushed.
     let stuck = Plain::from_text(&format!("4k/5/1OPo1/5/K4|{EMPTY_TOP} w - - 0 1 - west")).unwrap();
@@ -503,7 +600,7 @@ fn a_push_off_the_platform_captures() {
     // the Pawn falls and is captured.
     let mut pos = Plain::from_text("4k/5/5/5/K4|5/5/5/Op3/5 w - - 0 1 - west").unwrap();
     try_move(&mut pos, "1a2>1b2", |p| {
-        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/1O3/5 b - - 0 1 p west");
+        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/1O3/5 b - - 0 1 p west w");
     });
 }
 
@@ -516,7 +613,7 @@ fn compulsory_promotion_needs_a_piece_in_the_pool() {
         Plain::from_text(&format!("4k/1P3/5/5/K4|{EMPTY_TOP} w - - 0 1 RA west")).unwrap();
     assert_eq!(moves_from(&with_rook, "0b4"), ["0b4-0b5=A", "0b4-0b5=R"]);
     try_move(&mut with_rook, "0b4-0b5=R", |p| {
-        assert_eq!(p.to_text(), "1R2k/5/5/5/K4|5/5/5/5/5 b - - 0 1 A west");
+        assert_eq!(p.to_text(), "1R2k/5/5/5/K4|5/5/5/5/5 b - - 0 1 A west w");
     });
 }
 
@@ -544,10 +641,11 @@ fn the_temple_wins_and_ends_perft() {
         );
         assert_eq!(perft(p, 1), 0);
     });
-    // Perft counts the winning move as a leaf and nothing below it: from
-    // the King on 0b2 (8 planar neighbours, all on the board, plus 1b2 on
-    // the platform above) every move but the temple one continues.
-    assert_eq!(perft(&mut pos, 1), 9);
+    // Perft counts the winning move as a leaf and nothing below it. From
+    // here White has 10 moves: the King on 0b2 to its 8 planar neighbours
+    // (all on the board) and up to 1b2 on the platform, and the move of the
+    // empty platform White owns.
+    assert_eq!(perft(&mut pos, 1), 10);
 }
 
 #[test]
@@ -605,6 +703,42 @@ fn with_check_a_special_attack_restricts_the_king() {
     let safe =
         WithCheck::from_text(&format!("5/5/OPP1k/5/K4|{EMPTY_TOP} b - - 0 1 - west")).unwrap();
     assert!(!safe.in_check());
+}
+
+#[test]
+fn a_shot_that_opens_a_line_to_the_own_king_is_illegal() {
+    // White King a1, Archer b2; the Black Pawn on a3 shields a1 from the
+    // Black Rook on a5. Shooting the Pawn would open the a-file: illegal
+    // with check. Without the Rook the same shot is legal; without check
+    // (the plain variant) it is legal anyway.
+    let text = format!("r4/5/p4/1A3/K3k|{EMPTY_TOP} w - - 0 1 - west");
+    let shots = |m: Vec<String>| {
+        m.into_iter()
+            .filter(|m| m.contains('@'))
+            .collect::<Vec<_>>()
+    };
+    assert!(shots(moves(&Lines::from_text(&text).unwrap())).is_empty());
+    let no_rook = format!("5/5/p4/1A3/K3k|{EMPTY_TOP} w - - 0 1 - west");
+    assert_eq!(
+        shots(moves(&Lines::from_text(&no_rook).unwrap())),
+        ["0b2@0a3"]
+    );
+    assert_eq!(shots(moves(&Plain::from_text(&text).unwrap())), ["0b2@0a3"]);
+}
+
+#[test]
+fn a_games_own_insufficient_material_rule_draws() {
+    // Skirmish's toy rule: Kings and at most one Pawn cannot win.
+    let mut pos = Lines::from_text(&format!("4k/5/5/1P3/K4|{EMPTY_TOP} w - - 0 1 - west")).unwrap();
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Draw(
+            chess3d_core::DrawReason::InsufficientMaterial
+        ))
+    );
+    let mut more =
+        Lines::from_text(&format!("4k/5/5/1PP2/K4|{EMPTY_TOP} w - - 0 1 - west")).unwrap();
+    assert_eq!(more.outcome(), None);
 }
 
 #[test]
@@ -675,11 +809,18 @@ fn invariants_hold_along_random_games_of_every_variant() {
         ("plain", random_games::<Skirmish<0>>(300)),
         ("optional", random_games::<Skirmish<1>>(100)),
         ("check", random_games::<Skirmish<2>>(100)),
+        ("lines", random_games::<Skirmish<3>>(100)),
     ] {
         println!(
             "{name}: {positions} positions; platform moves, pushes, shots, promotions: {played:?}"
         );
         assert!(positions > 1000, "{name}: {positions} positions");
-        assert!(played.iter().all(|&n| n > 0), "{name}: {played:?}");
+        // Variant 3 has no pushes; everything else is played in every variant.
+        let expected_pushes = name != "lines";
+        assert_eq!(played[1] > 0, expected_pushes, "{name}: {played:?}");
+        assert!(
+            [played[0], played[2], played[3]].iter().all(|&n| n > 0),
+            "{name}: {played:?}"
+        );
     }
 }

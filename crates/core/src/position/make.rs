@@ -8,7 +8,8 @@
 
 use super::movegen::Counter;
 use super::{Edit, EnPassant, Position, Rules, Undo};
-use crate::{Move, MoveKind, MoveList, Piece, Side};
+use crate::geometry::NO_CELL;
+use crate::{Cell, Move, MoveKind, MoveList, Piece, Side};
 
 impl<R: Rules> Position<R> {
     /// Plays a move produced by this position's generator. The position
@@ -28,11 +29,11 @@ impl<R: Rules> Position<R> {
         });
         let previous_ep = self.ep;
         self.set_ep(None);
+        let mut captured = Piece::EMPTY;
         let resets_clock = match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
-                let captured = !self.board[m.to as usize].is_empty();
-                if captured {
-                    self.capture(m.to);
+                if !self.board[m.to as usize].is_empty() {
+                    captured = self.capture(m.to);
                 }
                 let piece = self.take(m.from);
                 let placed = match m.promotion {
@@ -46,17 +47,17 @@ impl<R: Rules> Position<R> {
                     None => piece,
                 };
                 self.put(m.to, placed);
-                captured || t.kinds[piece.kind() as usize].def.resets_clock
+                !captured.is_empty() || t.kinds[piece.kind() as usize].def.resets_clock
             }
             MoveKind::EnPassant => {
                 let victim = previous_ep.expect("en passant needs a double step").victim;
-                self.capture(victim);
+                captured = self.capture(victim);
                 let piece = self.take(m.from);
                 self.put(m.to, piece);
                 true
             }
             MoveKind::Shot => {
-                self.capture(m.to);
+                captured = self.capture(m.to);
                 true
             }
             MoveKind::Castle => {
@@ -72,10 +73,18 @@ impl<R: Rules> Position<R> {
                     pos: self,
                     captured: false,
                 };
-                let resets = R::make_special(&mut edit, m);
-                resets || edit.captured
+                let resets = R::make_special(&mut edit, m) || edit.captured;
+                // A special move may have shifted a King or a Rook from home.
+                let broken = self.broken_castling_rights();
+                self.set_castling(self.castling & !broken);
+                resets
             }
         };
+        let mut edit = Edit {
+            pos: self,
+            captured: false,
+        };
+        R::after_make(&mut edit, m, captured);
         let lost = t.castle_clear[m.from as usize] | t.castle_clear[m.to as usize];
         self.set_castling(self.castling & !lost);
         self.halfmove = if resets_clock {
@@ -94,9 +103,23 @@ impl<R: Rules> Position<R> {
     }
 
     /// Removes a captured piece; it enters its owner's pool.
-    fn capture(&mut self, cell: crate::Cell) {
+    fn capture(&mut self, cell: Cell) -> Piece {
         let piece = self.take(cell);
         self.pool_change(piece, 1);
+        piece
+    }
+
+    /// Castling rights whose King or Rook is no longer on its home cell.
+    fn broken_castling_rights(&self) -> u8 {
+        let t = self.t;
+        t.castles
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                self.board[c.king_from as usize] != Piece::new(c.side, t.royal)
+                    || self.board[c.rook_from as usize] != Piece::new(c.side, c.rook_kind)
+            })
+            .fold(0, |bits, (i, _)| bits | 1 << i)
     }
 
     /// After a double step (with the opponent to move): records the
@@ -107,11 +130,18 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let mover = self.side.other();
         let piece = self.board[m.to as usize];
-        let (mid, _) = t.kinds[piece.kind() as usize].double_step[mover.index()][m.from as usize];
-        self.offer_en_passant(EnPassant {
-            target: mid,
-            victim: m.to,
-        });
+        let table = &t.kinds[piece.kind() as usize].double_step[mover.index()];
+        // A game may produce double steps the data does not describe (its
+        // own en passant then lives in its state).
+        if let Some(&(mid, _)) = table
+            .get(m.from as usize)
+            .filter(|(mid, _)| *mid != NO_CELL)
+        {
+            self.offer_en_passant(EnPassant {
+                target: mid,
+                victim: m.to,
+            });
+        }
     }
 
     /// Sets the en-passant state if the side to move has a legal capture.

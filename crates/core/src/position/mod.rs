@@ -24,7 +24,8 @@ pub const MAX_KINDS: usize = 16;
 
 /// A game on the core: its compiled tables, cell-set width, extra state,
 /// and hooks for the rules its data cannot say. Every hook has a default
-/// that does nothing, so a game of pure data (chess) implements two items.
+/// that does nothing, so a game of pure data (chess) implements three
+/// items: `Bits`, `State = ()` and `tables`.
 /// Everything is monomorphised: a hook a game does not use costs nothing.
 pub trait Rules: 'static + Sized + Send + Sync {
     /// A cell set wide enough for the game's cells.
@@ -63,6 +64,18 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// counter (a capture through `edit` always does).
     fn make_special(_edit: &mut Edit<'_, Self>, m: Move) -> bool {
         unreachable!("{m:?} is not a move of {}", Self::tables().def.id)
+    }
+
+    /// Called at the end of every move's board changes, with the piece the
+    /// move captured (empty if none; special moves see their own captures):
+    /// for state that ordinary moves change (attack-board ownership passing
+    /// on a capture, pawns that have moved).
+    fn after_make(_edit: &mut Edit<'_, Self>, _m: Move, _captured: Piece) {}
+
+    /// Whether the material left cannot win for either side (a draw by
+    /// insufficient material, besides the bare Kings of RULINGS.md §0).
+    fn insufficient_material(_pos: &Position<Self>) -> bool {
+        false
     }
 
     /// Whether `by` attacks `cell` in a way the data does not describe (a

@@ -368,15 +368,21 @@ impl<R: Rules> Position<R> {
                         targets = safe;
                     } else {
                         targets &= safety.evasion;
-                        // A shot removes a piece and the shooter stays, so
-                        // pins do not matter; in check it must hit the checker.
-                        if !safety.checkers.is_empty() {
-                            shots &= safety.checkers;
-                        }
                         if safety.pinned.contains(from) {
                             targets &= pin_line(&safety.pins, from);
                         }
                     }
+                    // A shot empties its target's cell while the shooter
+                    // stays: that may open a line to the King, so each shot
+                    // is tested against the occupancy it leaves.
+                    let mut safe_shots = R::Bits::EMPTY;
+                    for target in shots.iter() {
+                        let gone = R::Bits::single(target);
+                        if !self.attacked(king, them, occupied ^ gone, gone) {
+                            safe_shots.insert(target);
+                        }
+                    }
+                    shots = safe_shots;
                 }
                 if info.def.promotes {
                     let promoting = targets & t.promotion_zone[us.index()];

@@ -196,7 +196,10 @@ impl<R: Rules> Position<R> {
             // overflow it (only absurd ones can).
             let bound: usize = self.by_side[side.index()]
                 .iter()
-                .map(|c| t.kinds[self.board[c as usize].kind() as usize].move_bound)
+                .map(|c| {
+                    t.kinds[self.board[c as usize].kind() as usize].move_bound[side.index()]
+                        [c as usize] as usize
+                })
                 .sum::<usize>()
                 + R::MAX_SPECIAL_MOVES;
             if bound > MAX_MOVES {
@@ -332,8 +335,10 @@ impl<R: Rules> Position<R> {
         let target = t.geo.parse_cell(text).ok_or_else(|| {
             PositionError::new("en passant", format!("'{text}' is not a cell (or '-')"))
         })?;
-        // The side that just moved double-stepped across `target`.
+        // The side that just moved double-stepped across `target`, from a
+        // cell that exists, over one that exists.
         let mover = self.side.other();
+        let present = R::present(self);
         let mut victim = None;
         for (k, info) in t.kinds.iter().enumerate() {
             for (from, &(mid, to)) in info.double_step[mover.index()].iter().enumerate() {
@@ -341,6 +346,8 @@ impl<R: Rules> Position<R> {
                     && self.piece_at(to) == Piece::new(mover, k as u8)
                     && self.piece_at(mid).is_empty()
                     && self.piece_at(from as Cell).is_empty()
+                    && present.contains(mid)
+                    && present.contains(from as Cell)
                 {
                     victim = Some(to);
                 }
@@ -477,7 +484,11 @@ impl<R: Rules> Position<R> {
         if let Some(&m) = list.iter().find(|&&m| self.move_text(m) == text) {
             return Ok(m);
         }
-        if self.reads_as_move(text) {
+        // Illegal if it reads as a move of the game, or names a move the
+        // pieces could make if the King's safety did not matter.
+        let mut pseudo = MoveList::new();
+        self.pseudo_legal_moves(&mut pseudo);
+        if self.reads_as_move(text) || pseudo.iter().any(|&m| self.move_text(m) == text) {
             Err(MoveError::Illegal {
                 text: text.to_string(),
             })
