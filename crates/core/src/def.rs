@@ -111,6 +111,24 @@ pub enum Choices {
     CapturedPool,
 }
 
+impl PieceDef {
+    /// A piece that moves by `moves`, gives check, and has no other
+    /// property; set the others with struct update syntax:
+    /// `PieceDef { royal: true, ..PieceDef::new('K', "King", KING) }`.
+    pub const fn new(letter: char, name: &'static str, moves: &'static [Component]) -> PieceDef {
+        PieceDef {
+            letter,
+            name,
+            moves,
+            royal: false,
+            gives_check: true,
+            resets_clock: false,
+            pawn: None,
+            promotes: false,
+        }
+    }
+}
+
 /// Where and into what pieces promote.
 #[derive(Clone, Copy, Debug)]
 pub struct PromotionDef {

@@ -46,23 +46,10 @@ fn last_rank(side: Side, c: V3) -> bool {
     c[1] == if side == Side::White { 4 } else { 0 }
 }
 
-const fn piece(letter: char, name: &'static str, moves: &'static [Component]) -> PieceDef {
-    PieceDef {
-        letter,
-        name,
-        moves,
-        royal: false,
-        gives_check: true,
-        resets_clock: false,
-        pawn: None,
-        promotes: false,
-    }
-}
-
 static PIECES: [PieceDef; 5] = [
     PieceDef {
         royal: true,
-        ..piece(
+        ..PieceDef::new(
             'K',
             "King",
             &[
@@ -72,7 +59,7 @@ static PIECES: [PieceDef; 5] = [
             ],
         )
     },
-    piece(
+    PieceDef::new(
         'A',
         "Archer",
         &[
@@ -81,7 +68,7 @@ static PIECES: [PieceDef; 5] = [
         ],
     ),
     // The Ox steps to an empty cell (data) or pushes (special moves).
-    piece(
+    PieceDef::new(
         'O',
         "Ox",
         &[Component::leap([1, 0, 0], Sym::PermsXY).only(Mode::MoveOnly)],
@@ -94,7 +81,7 @@ static PIECES: [PieceDef; 5] = [
             en_passant: false,
             forbidden: no_cell,
         }),
-        ..piece(
+        ..PieceDef::new(
             'P',
             "Pawn",
             &[
@@ -103,7 +90,7 @@ static PIECES: [PieceDef; 5] = [
             ],
         )
     },
-    piece('R', "Rook", &[Component::slide([1, 0, 0], Sym::PermsXY)]),
+    PieceDef::new('R', "Rook", &[Component::slide([1, 0, 0], Sym::PermsXY)]),
 ];
 
 const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef {

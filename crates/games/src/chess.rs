@@ -43,24 +43,11 @@ fn last_rank(side: Side, c: V3) -> bool {
     c[1] == if side == Side::White { 7 } else { 0 }
 }
 
-const fn piece(letter: char, name: &'static str, moves: &'static [Component]) -> PieceDef {
-    PieceDef {
-        letter,
-        name,
-        moves,
-        royal: false,
-        gives_check: true,
-        resets_clock: false,
-        pawn: None,
-        promotes: false,
-    }
-}
-
 /// The six orthodox pieces. Ziggurat's level 0 uses the same movements.
 pub static PIECES: [PieceDef; 6] = [
     PieceDef {
         royal: true,
-        ..piece(
+        ..PieceDef::new(
             'K',
             "King",
             &[
@@ -69,10 +56,10 @@ pub static PIECES: [PieceDef; 6] = [
             ],
         )
     },
-    piece('Q', "Queen", &[ROOK_LINES, BISHOP_LINES]),
-    piece('R', "Rook", &[ROOK_LINES]),
-    piece('B', "Bishop", &[BISHOP_LINES]),
-    piece('N', "Knight", &[Component::leap([1, 2, 0], Sym::PermsXY)]),
+    PieceDef::new('Q', "Queen", &[ROOK_LINES, BISHOP_LINES]),
+    PieceDef::new('R', "Rook", &[ROOK_LINES]),
+    PieceDef::new('B', "Bishop", &[BISHOP_LINES]),
+    PieceDef::new('N', "Knight", &[Component::leap([1, 2, 0], Sym::PermsXY)]),
     PieceDef {
         resets_clock: true,
         promotes: true,
@@ -81,7 +68,7 @@ pub static PIECES: [PieceDef; 6] = [
             en_passant: true,
             forbidden: back_rank,
         }),
-        ..piece(
+        ..PieceDef::new(
             'P',
             "Pawn",
             &[

@@ -177,28 +177,45 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let occupied = occupied | !R::present(self);
         let theirs = self.by_side[by.index()] & !removed;
-        for group in &t.slide_attacks[by.index()] {
-            let attackers = self.union(&group.kinds) & theirs;
-            if attackers.is_empty() {
-                continue;
-            }
-            for &d in &group.walk_dirs {
-                let ray = t.ray(d, cell);
-                if !ray.intersects(attackers) {
-                    continue;
-                }
-                if let Some(b) = t.nearest(d, ray & occupied) {
-                    if attackers.contains(b) {
-                        return true;
-                    }
-                }
-            }
+        let slid = self.any_attack_line(cell, by, theirs, |d, ray, sliders| {
+            t.nearest(d, ray & occupied)
+                .is_some_and(|b| sliders.contains(b))
+        });
+        if slid {
+            return true;
         }
         for group in &t.leap_attacks[by.index()] {
             if t.leap(group.from_set, cell)
                 .intersects(self.union(&group.kinds) & theirs)
             {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `f(direction, ray, sliders)` for each direction from `cell`
+    /// along which a checking slider of `by` (among `theirs`) stands, until
+    /// `f` returns true; returns whether it did.
+    #[inline]
+    fn any_attack_line(
+        &self,
+        cell: Cell,
+        by: Side,
+        theirs: R::Bits,
+        mut f: impl FnMut(u8, R::Bits, R::Bits) -> bool,
+    ) -> bool {
+        let t = self.t;
+        for group in &t.slide_attacks[by.index()] {
+            let sliders = self.union(&group.kinds) & theirs;
+            if sliders.is_empty() {
+                continue;
+            }
+            for &d in &group.walk_dirs {
+                let ray = t.ray(d, cell);
+                if ray.intersects(sliders) && f(d, ray, sliders) {
+                    return true;
+                }
             }
         }
         false
@@ -223,33 +240,24 @@ impl<R: Rules> Position<R> {
             pinned: R::Bits::EMPTY,
             pins: ArrayVec::new(),
         };
-        for group in &t.slide_attacks[them.index()] {
-            let attackers = self.union(&group.kinds) & theirs;
-            if attackers.is_empty() {
-                continue;
-            }
-            for &d in &group.walk_dirs {
-                let ray = t.ray(d, king);
-                if !ray.intersects(attackers) {
-                    continue;
-                }
-                let Some(first) = t.nearest(d, ray & occupied) else {
-                    continue;
-                };
-                if attackers.contains(first) {
-                    s.checkers.insert(first);
-                    s.evasion |= ray ^ t.ray(d, first);
-                } else if own.contains(first) {
-                    let beyond = t.ray(d, first);
-                    if let Some(second) = t.nearest(d, beyond & occupied) {
-                        if attackers.contains(second) {
-                            s.pinned.insert(first);
-                            s.pins.push((first, ray ^ t.ray(d, second)));
-                        }
+        self.any_attack_line(king, them, theirs, |d, ray, sliders| {
+            let Some(first) = t.nearest(d, ray & occupied) else {
+                return false;
+            };
+            if sliders.contains(first) {
+                s.checkers.insert(first);
+                s.evasion |= ray ^ t.ray(d, first);
+            } else if own.contains(first) {
+                let beyond = t.ray(d, first);
+                if let Some(second) = t.nearest(d, beyond & occupied) {
+                    if sliders.contains(second) {
+                        s.pinned.insert(first);
+                        s.pins.push((first, ray ^ t.ray(d, second)));
                     }
                 }
             }
-        }
+            false
+        });
         for group in &t.leap_attacks[them.index()] {
             let c = t.leap(group.from_set, king) & self.union(&group.kinds) & theirs;
             s.checkers |= c;

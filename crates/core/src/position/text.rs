@@ -155,7 +155,8 @@ impl<R: Rules> Position<R> {
                         if let Some(&cell) = cells.next() {
                             self.check_placeable(cell, piece)
                                 .map_err(|m| PositionError::new(at.clone(), m))?;
-                            self.put(cell, piece);
+                            // Set-up, not a move: nothing to log for unmake.
+                            self.place(cell, piece);
                         }
                     }
                     if placed > row.cells.len() {
