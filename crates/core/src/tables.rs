@@ -50,7 +50,8 @@ pub struct KindInfo {
     pub move_bound: [Vec<u16>; 2],
 }
 
-/// Kinds that attack along the same slide directions.
+/// Slide directions along which the same kinds attack (each direction is in
+/// exactly one group, so it is walked once).
 #[derive(Clone, Debug)]
 pub struct SlideAttack {
     pub kinds: Vec<Kind>,
@@ -228,7 +229,9 @@ impl<B: BitSet> Tables<B> {
         let mut leap_attacks: [Vec<LeapAttack>; 2] = Default::default();
         let mut ep_capturers: [Vec<(Kind, u16)>; 2] = Default::default();
         for side in Side::BOTH {
-            let mut slide_groups: BTreeMap<Vec<u8>, Vec<Kind>> = BTreeMap::new();
+            // Walk direction -> kinds that attack along it; directions with
+            // the same kinds are then grouped, so each is walked once.
+            let mut by_dir: BTreeMap<u8, Vec<Kind>> = BTreeMap::new();
             let mut leap_groups: BTreeMap<u16, Vec<Kind>> = BTreeMap::new();
             for (k, pd) in def.pieces.iter().enumerate() {
                 let (slides, leaps) = &capture_vectors[k][side.index()];
@@ -238,22 +241,22 @@ impl<B: BitSet> Tables<B> {
                 if !pd.gives_check {
                     continue;
                 }
-                if !slides.is_empty() {
-                    let mut walk: Vec<u8> = slides
-                        .iter()
-                        .map(|v| b.dir([-v[0], -v[1], -v[2]]))
-                        .collect();
-                    walk.sort_unstable();
-                    slide_groups.entry(walk).or_default().push(k as Kind);
+                for v in slides {
+                    let walk = b.dir([-v[0], -v[1], -v[2]]);
+                    by_dir.entry(walk).or_default().push(k as Kind);
                 }
                 if !leaps.is_empty() {
                     let set = b.leap_set(leaps, true);
                     leap_groups.entry(set).or_default().push(k as Kind);
                 }
             }
+            let mut slide_groups: BTreeMap<Vec<Kind>, Vec<u8>> = BTreeMap::new();
+            for (dir, kinds) in by_dir {
+                slide_groups.entry(kinds).or_default().push(dir);
+            }
             slide_attacks[side.index()] = slide_groups
                 .into_iter()
-                .map(|(walk_dirs, kinds)| SlideAttack { kinds, walk_dirs })
+                .map(|(kinds, walk_dirs)| SlideAttack { kinds, walk_dirs })
                 .collect();
             leap_attacks[side.index()] = leap_groups
                 .into_iter()
