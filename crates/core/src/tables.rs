@@ -2,8 +2,9 @@
 //!
 //! Built once per game (the games keep them in a `OnceLock`). Slides become
 //! one ray set per (direction, cell); leaps one target set per (vector set,
-//! cell); attacks are the same tables read backwards, grouped so that kinds
-//! moving alike are tested together.
+//! cell); attacks are the same tables read backwards: slide directions
+//! grouped by the kinds that attack along them (each walked once), leaps by
+//! vector set.
 
 use std::collections::BTreeMap;
 
