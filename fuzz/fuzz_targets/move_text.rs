@@ -1,17 +1,48 @@
 //! Move text: the parser must never panic, and must accept only legal moves
 //! written exactly as the program prints them. The first byte picks one of
-//! a few positions rich in special moves.
+//! a few positions of each game, rich in special moves.
 #![no_main]
 
-use chess3d_games::chess::Chess;
+use chess3d_core::Game;
+use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
-const POSITIONS: [&str; 4] = [
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+const POSITIONS: [(&str, &str); 7] = [
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+    ("chess", "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+    (
+        "polyhedron",
+        "pppppp/6/6/6/6/PPPPPP|gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG|dsafqkfasd/rnbuuuubnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBUUUUBNR/DSAFQKFASD|gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG|pppppp/6/6/6/6/PPPPPP w - - 0 1 -",
+    ),
+    // Pawns one step from each level's last rank, a pool to promote from,
+    // a Unicorn that can capture.
+    (
+        "polyhedron",
+        "6/1P4/6/6/6/6|8/1P6/8/8/8/8/8/8|3k6/2P7/10/10/10/10/10/2U7/10/9K|8/1P6/2r5/8/8/8/8/8|6/1P4/6/6/6/6 w - - 0 1 QNUr",
+    ),
+    // En passant from another level: Black's Cd5 and Ae5 may take on Bd4.
+    (
+        "polyhedron",
+        "6/6/6/2p3/6/6|8/8/8/8/2P5/8/8/8|8k1/10/10/10/10/3p6/10/10/10/1K8|8/8/8/8/8/8/8/8|6/6/6/6/6/6 b - Bd4 0 1 -",
+    ),
 ];
+
+struct ParseMove<'a> {
+    position: &'a str,
+    text: &'a str,
+}
+
+impl GameVisitor for ParseMove<'_> {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let mut pos = G::from_text(self.position).expect("the fuzz positions parse");
+        if let Ok(m) = pos.parse_move(self.text) {
+            assert_eq!(pos.move_text(m), self.text);
+        }
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else {
@@ -20,8 +51,6 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let mut pos = Chess::from_text(POSITIONS[first as usize % POSITIONS.len()]).unwrap();
-    if let Ok(m) = pos.parse_move(text) {
-        assert_eq!(pos.move_text(m), text);
-    }
+    let (game, position) = POSITIONS[first as usize % POSITIONS.len()];
+    with_game(game, ParseMove { position, text }).expect("a game of chess3d");
 });

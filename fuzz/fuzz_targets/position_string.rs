@@ -1,22 +1,36 @@
 //! Position strings: the parser must never panic, and whatever it accepts
 //! must print back to a string that reads as the same position and keep
-//! every core invariant.
+//! every core invariant. The first byte picks the game.
 #![no_main]
 
 use chess3d_core::testing::check_position;
-use chess3d_games::chess::Chess;
+use chess3d_core::Game;
+use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
-    if let Ok(mut pos) = Chess::from_text(text) {
-        let printed = pos.to_text();
-        let again = Chess::from_text(&printed).expect("printed position reads back");
-        assert_eq!(again, pos);
-        if let Err(e) = check_position(&mut pos) {
-            panic!("{printed}: {e}");
+struct ParsePosition<'a>(&'a str);
+
+impl GameVisitor for ParsePosition<'_> {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        if let Ok(mut pos) = G::from_text(self.0) {
+            let printed = pos.to_text();
+            let again = G::from_text(&printed).expect("printed position reads back");
+            assert!(again == pos, "{printed} reads back differently");
+            if let Err(e) = check_position(&mut pos) {
+                panic!("{printed}: {e}");
+            }
         }
     }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let game = AVAILABLE[first as usize % AVAILABLE.len()];
+    with_game(game, ParsePosition(text)).expect("a game of chess3d");
 });

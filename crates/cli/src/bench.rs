@@ -4,8 +4,9 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use chess3d_core::perft;
+use chess3d_core::{perft, Game};
 use chess3d_games::chess::Chess;
+use chess3d_games::{with_game, GameVisitor};
 use cozy_chess::Board;
 
 /// The positions and depths measured (chessprogramming wiki perft results).
@@ -21,6 +22,23 @@ const CASES: &[(&str, &str, u32)] = &[
         5,
     ),
 ];
+
+/// The 3-D games measured from their start positions, with the depth.
+const GAMES_3D: &[(&str, u32)] = &[("polyhedron", 4)];
+
+/// Times perft from a game's start position.
+struct StartPerft {
+    depth: u32,
+    runs: u32,
+}
+
+impl GameVisitor for StartPerft {
+    type Output = (u64, Duration);
+    fn visit<G: Game>(self) -> (u64, Duration) {
+        let mut pos = G::start();
+        best_of(self.runs, || perft::perft(&mut pos, self.depth))
+    }
+}
 
 /// Bulk-counting perft with cozy-chess, the way its own documentation
 /// counts: copy-make, and at depth 1 the size of each piece's move set.
@@ -105,5 +123,21 @@ pub fn perft(quick: bool, runs: u32) -> Result<()> {
         ratio
     );
     println!("chess3d runs at {ratio:.3} x cozy-chess (acceptance: at least 0.10)");
+
+    let chess_rate = rate(ours_nodes, ours_time);
+    println!();
+    println!(
+        "{:<10} {:>5} {:>12} {:>16} {:>16}",
+        "game", "depth", "nodes", "chess3d Mn/s", "x chess3d chess"
+    );
+    for &(game, depth) in GAMES_3D {
+        let depth = if quick { depth - 1 } else { depth };
+        let (nodes, time) = with_game(game, StartPerft { depth, runs })?;
+        println!(
+            "{game:<10} {depth:>5} {nodes:>12} {:>16.1} {:>16.3}",
+            rate(nodes, time) / 1e6,
+            rate(nodes, time) / chess_rate
+        );
+    }
     Ok(())
 }

@@ -68,10 +68,11 @@ pub enum Command {
 
 #[derive(Subcommand, Debug)]
 pub enum BenchCommand {
-    /// Bulk-counting perft of chess3d and cozy-chess on the same positions,
-    /// in the same run: nodes/second of each and their ratio.
+    /// Bulk-counting perft of chess3d and cozy-chess on the same chess
+    /// positions, in the same run: nodes/second of each and their ratio;
+    /// then chess3d's nodes/second on each 3-D game's start position.
     Perft {
-        /// Depths 5 and 4 instead of 6 and 5 (a quick look, not a benchmark).
+        /// One ply less everywhere (a quick look, not a benchmark).
         #[arg(long)]
         quick: bool,
         /// Runs per measurement; the fastest counts.

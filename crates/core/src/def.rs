@@ -98,6 +98,10 @@ pub struct PieceDef {
     pub pawn: Option<PawnDef>,
     /// Whether the kind promotes when it reaches the promotion zone.
     pub promotes: bool,
+    /// Whether, after any capture, the piece may promote to one of the
+    /// game's promotion choices other than its own kind (Polyhedron's
+    /// Unicorn). Optional; the piece leaves the game and enters no pool.
+    pub promotes_on_capture: bool,
 }
 
 /// What a piece may promote to.
@@ -125,6 +129,7 @@ impl PieceDef {
             resets_clock: false,
             pawn: None,
             promotes: false,
+            promotes_on_capture: false,
         }
     }
 }

@@ -42,6 +42,8 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// The hash computed from scratch.
     fn fresh_hash(&self) -> u64;
     fn in_check(&self) -> bool;
+    /// Whether a move of this position captures something.
+    fn is_capture(&self, m: Move) -> bool;
     /// A result reached by the last move itself (a King captured, the temple
     /// reached): such a position is a leaf even in perft.
     fn immediate_result(&self) -> Option<Outcome>;
@@ -118,6 +120,10 @@ impl<R: Rules> Game for Position<R> {
     }
     fn in_check(&self) -> bool {
         Position::in_check(self)
+    }
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        Position::is_capture(self, m)
     }
     #[inline]
     fn immediate_result(&self) -> Option<Outcome> {

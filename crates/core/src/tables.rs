@@ -46,9 +46,6 @@ pub struct KindInfo {
     /// Per side and cell: the skipped and the target cell of a double step
     /// from there, or `(NO_CELL, NO_CELL)`. Empty when the kind has none.
     pub double_step: [Vec<(Cell, Cell)>; 2],
-    /// Per side and cell: most moves one piece of this kind can have there
-    /// (a bound used to refuse positions whose move lists could overflow).
-    pub move_bound: [Vec<u16>; 2],
 }
 
 /// Slide directions along which the same kinds attack (each direction is in
@@ -216,7 +213,6 @@ impl<B: BitSet> Tables<B> {
                 def: pd,
                 moves,
                 double_step,
-                move_bound: Default::default(),
             });
             capture_vectors.push(caps);
         }
@@ -297,57 +293,6 @@ impl<B: BitSet> Tables<B> {
                 Choices::CapturedPool => promotion_pool = true,
             }
         }
-        // A bound on the moves of one piece on a cell: every cell it can
-        // reach from there on an empty board, those in the promotion zone
-        // once per choice (and once more if promotion is optional), plus a
-        // double step, en passant and castling.
-        let choices = if promotion_pool {
-            pool_kinds.len()
-        } else {
-            promotion_choices.len()
-        } + def.promotion.is_some_and(|p| p.optional) as usize;
-        for info in &mut kinds {
-            for side in Side::BOTH {
-                let km = &info.moves[side.index()];
-                let zone = if info.def.promotes {
-                    promotion_zone[side.index()]
-                } else {
-                    B::EMPTY
-                };
-                info.move_bound[side.index()] = geo
-                    .cells()
-                    .map(|cell| {
-                        let mut reach = B::EMPTY;
-                        let dirs = km
-                            .both_dirs
-                            .iter()
-                            .chain(&km.move_dirs)
-                            .chain(&km.capture_dirs);
-                        for &d in dirs.chain(&km.shot_dirs) {
-                            reach |= b.rays[d as usize * n + cell as usize];
-                        }
-                        let leaps = [
-                            km.both_leaps,
-                            km.move_leaps,
-                            km.capture_leaps,
-                            km.shot_leaps,
-                        ];
-                        for l in leaps.into_iter().flatten() {
-                            reach |= b.leaps[l as usize * n + cell as usize];
-                        }
-                        let promoting = (reach & zone).count() as usize;
-                        let other = (reach & !zone).count() as usize;
-                        let castles = if info.def.royal {
-                            def.castling.len()
-                        } else {
-                            0
-                        };
-                        (other + promoting * choices + 2 + castles) as u16
-                    })
-                    .collect();
-            }
-        }
-
         assert!(def.castling.len() <= 8, "at most 8 castling rules");
         let mut castle_clear = vec![0u8; n];
         let castles: Vec<CastleInfo<B>> = def

@@ -2,6 +2,7 @@
 //! that maps a game id to its type.
 
 pub mod chess;
+pub mod polyhedron;
 
 use chess3d_core::Game;
 
@@ -16,7 +17,7 @@ pub const ALL_IDS: &[&str] = &[
 ];
 
 /// The games that work now, in the order `chess3d variants` lists them.
-pub const AVAILABLE: &[&str] = &["chess"];
+pub const AVAILABLE: &[&str] = &["polyhedron", "chess"];
 
 /// Code to run for whichever game an id names: the one place where the
 /// command line turns a game id into a type. Everything below is generic
@@ -60,6 +61,7 @@ impl std::error::Error for UnknownGame {}
 /// Runs `visitor` with the game named `id`.
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     match id {
+        "polyhedron" => Ok(visitor.visit::<polyhedron::Polyhedron>()),
         "chess" => Ok(visitor.visit::<chess::Chess>()),
         _ if ALL_IDS.contains(&id) => Err(UnknownGame::NotYet(id.to_string())),
         _ => Err(UnknownGame::Unknown(id.to_string())),

@@ -491,11 +491,12 @@ impl<R: Rules> Position<R> {
 
     /// Adds (`delta` 1) or removes (`delta` -1) a piece of `piece`'s kind
     /// in its side's pool, keeping the hash in step. Games without pools
-    /// ignore it, and royal pieces never enter a pool.
+    /// ignore it, and only kinds one may promote to enter a pool: never the
+    /// royal piece (its capture ends the game) nor a promoting kind (a
+    /// pawn).
     fn pool_change(&mut self, piece: Piece, delta: i8) {
         let keys = &self.t.keys;
-        if piece.kind() == self.t.royal {
-            // A captured King ends the game; it is nothing to promote to.
+        if !self.t.pool_kinds.contains(&piece.kind()) {
             return;
         }
         if let Some(pools) = self.state.pools_mut() {

@@ -136,6 +136,14 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The number of pseudo-legal moves the pieces' movement gives (without
+    /// special moves), counted without listing them.
+    pub(crate) fn count_pseudo_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate::<_, false>(&mut c);
+        c.0
+    }
+
     /// Whether the side to move has a legal move.
     pub fn has_legal_move(&mut self) -> bool {
         self.count_legal() > 0
@@ -399,6 +407,14 @@ impl<R: Rules> Position<R> {
                         if !t.promotion_optional {
                             targets &= !promoting;
                         }
+                    }
+                }
+                if info.def.promotes_on_capture {
+                    let captures = targets & theirs;
+                    if !captures.is_empty() {
+                        let mut choices = self.promotion_choices();
+                        choices.retain(|c| *c != k as Kind);
+                        sink.promotions(from, captures, &choices);
                     }
                 }
                 sink.targets(from, targets, MoveKind::Normal);

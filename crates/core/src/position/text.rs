@@ -90,7 +90,32 @@ impl<R: Rules> Position<R> {
             ));
         }
         pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
+        pos.check_move_capacity()?;
         Ok(pos)
+    }
+
+    /// Move lists have a fixed capacity: refuses a position in which either
+    /// side has more pseudo-legal moves than a list holds (only absurd
+    /// positions do; a game's real positions stay far below).
+    fn check_move_capacity(&self) -> Result<(), PositionError> {
+        for side in Side::BOTH {
+            let mut probe = self.clone();
+            if side != self.side {
+                probe.side = side;
+                probe.ep = None;
+            }
+            let count = probe.count_pseudo_legal() as usize + R::MAX_SPECIAL_MOVES;
+            if count > MAX_MOVES {
+                return Err(PositionError::new(
+                    "placement",
+                    format!(
+                        "too many pieces: {} could have up to {count} moves, more than the {MAX_MOVES} a move list holds",
+                        self.t.def.side_names[side.index()]
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn read_placement(&mut self, text: &str) -> Result<(), PositionError> {
@@ -193,25 +218,6 @@ impl<R: Rules> Position<R> {
                     ),
                 ));
             }
-            // Move lists have a fixed capacity: refuse positions that could
-            // overflow it (only absurd ones can).
-            let bound: usize = self.by_side[side.index()]
-                .iter()
-                .map(|c| {
-                    t.kinds[self.board[c as usize].kind() as usize].move_bound[side.index()]
-                        [c as usize] as usize
-                })
-                .sum::<usize>()
-                + R::MAX_SPECIAL_MOVES;
-            if bound > MAX_MOVES {
-                return Err(PositionError::new(
-                    "placement",
-                    format!(
-                        "too many pieces: {} could have up to {bound} moves, more than the {MAX_MOVES} a move list holds",
-                        t.def.side_names[side.index()]
-                    ),
-                ));
-            }
         }
         Ok(())
     }
@@ -223,12 +229,9 @@ impl<R: Rules> Position<R> {
         for ch in text.chars() {
             let piece = self
                 .piece_from_letter(ch)
-                .filter(|p| p.kind() != self.t.royal)
+                .filter(|p| self.t.pool_kinds.contains(&p.kind()))
                 .ok_or_else(|| {
-                    PositionError::new(
-                        "pools",
-                        format!("'{ch}' is not a piece that can be captured"),
-                    )
+                    PositionError::new("pools", format!("'{ch}' is not a piece one can promote to"))
                 })?;
             let pools = GameState::pools_mut(&mut self.state).expect("the game has pools");
             let count = pools.count(piece.side(), piece.kind());
@@ -482,7 +485,19 @@ impl<R: Rules> Position<R> {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        if let Some(&m) = list.iter().find(|&&m| self.move_text(m) == text) {
+        let geo = &self.t.geo;
+        // The core's own move texts start with the from cell's name: only
+        // those moves need their text formatted and compared.
+        let candidate = |m: &Move| match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Shot => {
+                text.starts_with(geo.name(m.from))
+            }
+            MoveKind::Castle | MoveKind::Push | MoveKind::Board => true,
+        };
+        if let Some(&m) = list
+            .iter()
+            .find(|&&m| candidate(&m) && self.move_text(m) == text)
+        {
             return Ok(m);
         }
         // Illegal if it reads as a move of the game, or names a move the
@@ -559,19 +574,22 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let geo = &t.geo;
         let mut out = String::new();
+        // Columns are the board's files, not the level's, so that levels
+        // drawn one under the other show how they stand over each other.
+        let mut xs: Vec<i32> = geo.cells().map(|c| geo.coord(c)[0]).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        let width = geo
+            .levels()
+            .iter()
+            .flat_map(|l| l.rows.iter().map(|r| r.label.len()))
+            .max()
+            .unwrap_or(1);
         for level in geo.levels() {
             if !level.name.is_empty() {
                 out += &format!("Level {}\n", level.name);
             }
-            let mut xs: Vec<i32> = level
-                .rows
-                .iter()
-                .flat_map(|r| r.cells.iter().map(|&c| geo.coord(c)[0]))
-                .collect();
-            xs.sort_unstable();
-            xs.dedup();
             let z = geo.coord(level.rows[0].cells[0])[2];
-            let width = level.rows.iter().map(|r| r.label.len()).max().unwrap_or(1);
             for row in &level.rows {
                 let mut line = vec![' '; xs.len() * 2];
                 for &c in &row.cells {
@@ -582,8 +600,21 @@ impl<R: Rules> Position<R> {
                 let line: String = line.into_iter().collect();
                 out += &format!("{:>width$} | {}\n", row.label, line.trim_end());
             }
-            let files: Vec<String> = xs.iter().map(|&x| (t.def.naming.file)(z, x)).collect();
-            out += &format!("{:>width$}   {}\n", "", files.join(" "));
+            let mut files = String::new();
+            for (i, &x) in xs.iter().enumerate() {
+                if level
+                    .rows
+                    .iter()
+                    .any(|r| r.cells.iter().any(|&c| geo.coord(c)[0] == x))
+                {
+                    files.truncate(2 * i);
+                    while files.len() < 2 * i {
+                        files.push(' ');
+                    }
+                    files += &(t.def.naming.file)(z, x);
+                }
+            }
+            out += &format!("{:>width$}   {}\n", "", files);
         }
         out += &format!("{} to move\n", t.def.side_names[self.side.index()]);
         out += &format!("State: {}\n", self.state_text());

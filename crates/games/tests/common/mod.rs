@@ -25,6 +25,19 @@ pub fn random_game<G: Game>(
     pos: &mut G,
     seed: u64,
     max_plies: usize,
+    visit: impl FnMut(&mut G, Option<Move>),
+) {
+    random_game_biased(pos, seed, max_plies, 0.0, visit)
+}
+
+/// [`random_game`], choosing a capture with probability `capture_bias`
+/// when there is one and no special move was chosen: on big boards this
+/// thins the armies, so that promotions and endings happen.
+pub fn random_game_biased<G: Game>(
+    pos: &mut G,
+    seed: u64,
+    max_plies: usize,
+    capture_bias: f64,
     mut visit: impl FnMut(&mut G, Option<Move>),
 ) {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -41,8 +54,19 @@ pub fn random_game<G: Game>(
                 matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant) || m.promotion.is_some()
             })
             .collect();
+        let captures: Vec<Move> = if capture_bias > 0.0 {
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.is_capture(m))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let m = if !special.is_empty() && rng.random_bool(0.5) {
             special[rng.random_range(0..special.len())]
+        } else if !captures.is_empty() && rng.random_bool(capture_bias) {
+            captures[rng.random_range(0..captures.len())]
         } else {
             moves[rng.random_range(0..moves.len())]
         };

@@ -1,0 +1,181 @@
+//! Polyhedron Chess (seed 004, RULINGS.md §5): five centred levels of
+//! 6×6, 8×8, 10×10, 8×8 and 6×6 cells, fourteen piece types, pawns that
+//! capture across levels and promote to the player's own captured pieces.
+//!
+//! Everything is data but the table builder's entry point: the core's
+//! captured-piece pools give the promotion rule, and `promotes_on_capture`
+//! the Unicorn's optional promotion after a capture.
+
+use std::sync::OnceLock;
+
+use chess3d_core::def::{
+    Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, RepetitionRule,
+};
+use chess3d_core::geometry::Naming;
+use chess3d_core::{Bits, Pools, Position, Rules, Side, Sym, Tables, V3};
+
+/// The rules of Polyhedron Chess.
+pub struct PolyhedronRules;
+
+/// A Polyhedron Chess position.
+pub type Polyhedron = Position<PolyhedronRules>;
+
+impl Rules for PolyhedronRules {
+    /// 300 cells.
+    type Bits = Bits<5>;
+    /// Each side's captured pieces: what its pawns and Unicorns promote to.
+    type State = Pools;
+    fn tables() -> &'static Tables<Bits<5>> {
+        static TABLES: OnceLock<Tables<Bits<5>>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&POLYHEDRON))
+    }
+}
+
+/// Level names from the bottom (z = 0) up.
+const LEVELS: &[u8] = b"ABCDE";
+/// Global files a–j (x = 0–9); ranks are y + 1.
+const FILES: &[u8] = b"abcdefghij";
+
+/// How far each level is inset from level C's edge: A and E cover x, y
+/// 2–7, B and D 1–8, C 0–9.
+fn inset(z: i32) -> i32 {
+    (z - 2).abs()
+}
+
+/// Every cell: the five levels, centred on one another.
+fn cells() -> Vec<V3> {
+    (0..5)
+        .flat_map(|z| {
+            let range = inset(z)..=9 - inset(z);
+            range
+                .clone()
+                .flat_map(move |y| range.clone().map(move |x| [x, y, z]))
+        })
+        .collect()
+}
+
+/// The farthest rank of the pawn's level for `side`, where it promotes
+/// (White: C 10, B/D 9, A/E 8; Black: C 1, B/D 2, A/E 3).
+fn last_rank(side: Side, c: V3) -> bool {
+    let (low, high) = (inset(c[2]), 9 - inset(c[2]));
+    c[1] == if side == Side::White { high } else { low }
+}
+
+/// All pawns start on global rank 3 (White) or 8 (Black), on every level.
+fn pawn_start(side: Side, c: V3) -> bool {
+    c[1] == if side == Side::White { 2 } else { 7 }
+}
+
+const ORTHOGONAL: Component = Component::slide([1, 0, 0], Sym::Perms);
+const DIAGONAL: Component = Component::slide([1, 1, 0], Sym::Perms);
+const TRIAGONAL: Component = Component::slide([1, 1, 1], Sym::Perms);
+const KNIGHT: Component = Component::leap([0, 1, 2], Sym::Perms);
+const HIPPOGRIFF: Component = Component::leap([1, 1, 2], Sym::Perms);
+const WYVERN: Component = Component::leap([1, 2, 2], Sym::Perms);
+/// One step in each of the 26 directions.
+const STEPS: [Component; 3] = [
+    Component::leap([1, 0, 0], Sym::Perms),
+    Component::leap([1, 1, 0], Sym::Perms),
+    Component::leap([1, 1, 1], Sym::Perms),
+];
+
+/// The fourteen piece types, strongest first.
+pub static PIECES: [PieceDef; 14] = [
+    PieceDef {
+        royal: true,
+        ..PieceDef::new('K', "King", &STEPS)
+    },
+    PieceDef::new('Q', "Queen", &[ORTHOGONAL, DIAGONAL, TRIAGONAL]),
+    PieceDef::new('D', "Dragon", &[ORTHOGONAL, TRIAGONAL]),
+    PieceDef::new('F', "Favourite", &[ORTHOGONAL, DIAGONAL]),
+    PieceDef::new('A', "Archbishop", &[DIAGONAL, TRIAGONAL]),
+    PieceDef::new('R', "Rook", &[ORTHOGONAL]),
+    PieceDef::new('B', "Bishop", &[DIAGONAL]),
+    PieceDef {
+        promotes_on_capture: true,
+        ..PieceDef::new('U', "Unicorn", &[TRIAGONAL])
+    },
+    PieceDef::new('S', "Space Knight", &[KNIGHT, HIPPOGRIFF, WYVERN]),
+    PieceDef::new('W', "Wyvern", &[WYVERN]),
+    PieceDef::new('H', "Hippogriff", &[HIPPOGRIFF]),
+    PieceDef::new('N', "Knight", &[KNIGHT]),
+    // One step, or a leap of exactly two along any of the 26 directions
+    // (jumping the cell between).
+    PieceDef::new(
+        'G',
+        "Gargoyle",
+        &[
+            STEPS[0],
+            STEPS[1],
+            STEPS[2],
+            Component::leap([2, 0, 0], Sym::Perms),
+            Component::leap([2, 2, 0], Sym::Perms),
+            Component::leap([2, 2, 2], Sym::Perms),
+        ],
+    ),
+    PieceDef {
+        resets_clock: true,
+        promotes: true,
+        pawn: Some(PawnDef {
+            double_step: Some(([0, 1, 0], pawn_start)),
+            en_passant: true,
+            // A pawn on its level's last rank would have promoted.
+            forbidden: last_rank,
+        }),
+        ..PieceDef::new(
+            'P',
+            "Pawn",
+            &[
+                Component::leap([0, 1, 0], Sym::Exact).only(Mode::MoveOnly),
+                // Forward diagonal on the level, forward diagonal across
+                // levels, and forward triagonal.
+                Component::leap([1, 1, 0], Sym::SignsXZ).only(Mode::CaptureOnly),
+                Component::leap([0, 1, 1], Sym::SignsXZ).only(Mode::CaptureOnly),
+                Component::leap([1, 1, 1], Sym::SignsXZ).only(Mode::CaptureOnly),
+            ],
+        )
+    },
+];
+
+/// The game definition.
+pub static POLYHEDRON: GameDef = GameDef {
+    id: "polyhedron",
+    name: "Polyhedron Chess",
+    cells,
+    naming: Naming {
+        cell: |c| {
+            format!(
+                "{}{}{}",
+                LEVELS[c[2] as usize] as char,
+                FILES[c[0] as usize] as char,
+                c[1] + 1
+            )
+        },
+        level: |z| (LEVELS[z as usize] as char).to_string(),
+        row: |_, y| (y + 1).to_string(),
+        file: |_, x| (FILES[x as usize] as char).to_string(),
+    },
+    black_mirror: [1, -1, 1],
+    pieces: &PIECES,
+    promotion: Some(PromotionDef {
+        zone: last_rank,
+        choices: Choices::CapturedPool,
+        optional: false,
+    }),
+    castling: &[],
+    has_check: true,
+    bare_kings_draw: true,
+    temple: None,
+    repetition: RepetitionRule::Draw,
+    side_names: ["White", "Black"],
+    side_letters: ['w', 'b'],
+    notation: Notation::Seed,
+    move_hint: "level, file and rank of both cells, such as Cc3-Cc5, Cd3xDe4 or Dc8-Dc9=Q",
+    // Levels A to E, each from its highest rank down; then side, castling,
+    // en passant, clocks and the (empty) captured-piece pools.
+    start: "pppppp/6/6/6/6/PPPPPP\
+        |gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG\
+        |dsafqkfasd/rnbuuuubnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBUUUUBNR/DSAFQKFASD\
+        |gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG\
+        |pppppp/6/6/6/6/PPPPPP w - - 0 1 -",
+};

@@ -1,0 +1,127 @@
+//! Polyhedron Chess against a second, independent implementation written
+//! from RULINGS.md §5 alone (tests/common/polyhedron_reference.rs): the same
+//! perft from the start, and along random games the same legal moves (as
+//! canonical text), the same check status and the same placement and pools
+//! after every move.
+
+mod common;
+#[path = "common/polyhedron_reference.rs"]
+mod reference;
+
+use chess3d_core::{perft, MoveKind, MoveList};
+use chess3d_games::polyhedron::Polyhedron;
+use reference::RefPos;
+
+/// Perft from the start. Depth 1 is counted by hand in polyhedron_rules.rs
+/// (136); depth 2 is 136² because no first move of one side can touch the
+/// other's (White reaches rank 5 at most, Black rank 6 at least); depth 3
+/// is the reference implementation's count, computed here as well.
+const START_PERFT: [u64; 3] = [136, 18_496, 2_606_756];
+
+#[test]
+fn perft_from_the_start_matches_the_reference() {
+    let mut pos = Polyhedron::start();
+    for (depth, &expected) in (1..).zip(&START_PERFT) {
+        assert_eq!(perft::perft(&mut pos, depth), expected, "depth {depth}");
+    }
+    assert_eq!(START_PERFT[1], 136 * 136);
+    assert_eq!(RefPos::start().perft(3), START_PERFT[2]);
+}
+
+fn sorted_pools(pools: &str) -> String {
+    let mut chars: Vec<char> = pools.chars().filter(|&c| c != '-').collect();
+    chars.sort();
+    chars.into_iter().collect()
+}
+
+/// What happened along the games, to show the comparison reached the rare
+/// rules.
+#[derive(Default, Debug)]
+struct Seen {
+    positions: usize,
+    en_passant: usize,
+    pawn_promotions: usize,
+    unicorn_promotions: usize,
+    checks: usize,
+    ends: usize,
+}
+
+/// Plays a random game with the real generator, comparing every position
+/// with the reference.
+fn compare_game(start: &str, seed: u64, plies: usize, seen: &mut Seen) {
+    let mut pos = Polyhedron::from_text(start).unwrap();
+    let mut refpos = RefPos::from_text(start);
+    let mut failure: Option<String> = None;
+    common::random_game_biased(&mut pos, seed, plies, 0.3, |p, m| {
+        if failure.is_some() {
+            return;
+        }
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        let mut ours: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
+        ours.sort();
+        let theirs = refpos.legal_texts();
+        if ours != theirs {
+            let only_ours: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+            let only_ref: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+            failure = Some(format!(
+                "{}: only ours {only_ours:?}, only the reference's {only_ref:?}",
+                p.to_text()
+            ));
+            return;
+        }
+        if p.in_check() != refpos.in_check() {
+            failure = Some(format!("{}: check status differs", p.to_text()));
+            return;
+        }
+        let text = p.to_text();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (placement, pools) = refpos.placement_and_pools();
+        if fields[0] != placement || sorted_pools(fields[6]) != sorted_pools(&pools) {
+            failure = Some(format!(
+                "{text}: the reference has {placement} with pools {pools}"
+            ));
+            return;
+        }
+        seen.positions += 1;
+        seen.checks += p.in_check() as usize;
+        match m {
+            None => seen.ends += list.is_empty() as usize,
+            Some(m) => {
+                let t = p.move_text(m);
+                if m.kind == MoveKind::EnPassant {
+                    seen.en_passant += 1;
+                }
+                if m.promotion.is_some() {
+                    let pawn = p.piece_at(m.from).kind() == p.tables().kind_by_letter('P').unwrap();
+                    if pawn {
+                        seen.pawn_promotions += 1;
+                    } else {
+                        seen.unicorn_promotions += 1;
+                    }
+                }
+                assert!(refpos.play(&t), "the reference cannot play {t}");
+            }
+        }
+    });
+    if let Some(f) = failure {
+        panic!("seed {seed}: {f}");
+    }
+}
+
+#[test]
+fn random_games_agree_with_the_reference() {
+    let start = Polyhedron::start().to_text();
+    // The same start with every kind in both pools, so that promotions
+    // have all their choices from the first capture on.
+    let full_pools = start.replace(" 0 1 -", " 0 1 QDFARBUSWHNGqdfarbuswhng");
+    let mut seen = Seen::default();
+    for seed in 0..24 {
+        let from = if seed % 2 == 0 { &start } else { &full_pools };
+        compare_game(from, seed, 300, &mut seen);
+    }
+    println!("{seen:?}");
+    assert!(seen.positions > 5000);
+    assert!(seen.en_passant > 0 && seen.pawn_promotions > 0 && seen.unicorn_promotions > 0);
+    assert!(seen.checks > 0);
+}
