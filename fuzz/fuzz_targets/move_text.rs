@@ -20,7 +20,7 @@ const POSITIONS: [(&str, &str); 7] = [
     // a Unicorn that can capture.
     (
         "polyhedron",
-        "6/1P4/6/6/6/6|8/1P6/8/8/8/8/8/8|3k6/2P7/10/10/10/10/10/2U7/10/9K|8/1P6/2r5/8/8/8/8/8|6/1P4/6/6/6/6 w - - 0 1 QNUr",
+        "6/1P4/6/6/6/6|8/1P6/8/8/8/8/8/8|9k/2P7/10/10/10/10/10/2U7/10/9K|8/1P6/8/8/8/2r5/8/8|6/1P4/6/6/6/6 w - - 0 1 QNUr",
     ),
     // En passant from another level: Black's Cd5 and Ae5 may take on Bd4.
     (

@@ -244,6 +244,21 @@ fn the_opening_moves_are_counted_by_hand() {
     // Db4 Dd4) = 20; each Hippogriff 4 (Bd2: Cc4 Ce4 Ac4 Ae4) = 16; each
     // Gargoyle 4 (Bb2: Bb4 Bd4 Db4 Dd4) = 16. Everything else is hemmed in.
     let mut p = Polyhedron::start();
+    // 74 pieces a side (C 30, B and D 16 each, A and E 6 each), Kings on
+    // Cf1 and Cf10.
+    let placement = p.to_text();
+    let placement = placement.split(' ').next().unwrap();
+    assert_eq!(
+        placement.chars().filter(char::is_ascii_uppercase).count(),
+        74
+    );
+    assert_eq!(
+        placement.chars().filter(char::is_ascii_lowercase).count(),
+        74
+    );
+    let cell = |name: &str| p.tables().geo.parse_cell(name).unwrap();
+    assert_eq!(p.royal_cell(Side::White), Some(cell("Cf1")));
+    assert_eq!(p.royal_cell(Side::Black), Some(cell("Cf10")));
     let all = moves(&p);
     assert_eq!(all.len(), 136);
     assert_eq!(
@@ -456,7 +471,7 @@ fn with_an_empty_pool_a_pawn_cannot_reach_the_last_rank_but_still_gives_check() 
     assert!(black.in_check());
     // Nor may the King step onto a cell a barred pawn attacks: Cb10 (Cc9's
     // other capture cell) and Cd9 (3,8,2), which Bc8 (2,7,1) attacks along
-    // (+1,+1,+1). Ce10, Ce9, Dd9, De9 are free.
+    // (+1,+1,+1). Ce10, Ce9 and De9 are free.
     let king = moves_from(&black, "Cd10");
     assert!(!king.contains(&"Cd10-Cb10".to_string()), "{king:?}");
     assert!(!king.contains(&"Cd10-Cd9".to_string()), "{king:?}");
@@ -623,4 +638,28 @@ fn moves_read_exactly_as_printed() {
         let e = p.parse_move(text).unwrap_err().to_string();
         assert!(e.contains(why), "{text}: {e}");
     }
+}
+
+#[test]
+fn threefold_repetition_and_the_hundred_ply_rule_draw() {
+    // Both Wyverns leave and come back twice: the start position occurs a
+    // third time after eight plies (RULINGS.md §0).
+    let mut p = Polyhedron::start();
+    for _ in 0..2 {
+        for m in ["Bc2-Dd4", "Bc9-Dd7", "Dd4-Bc2", "Dd7-Bc9"] {
+            assert_eq!(p.outcome(), None);
+            p.play(m).unwrap();
+        }
+    }
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
+
+    // A halfmove clock of 100 draws; a pawn move had reset it.
+    let text = Polyhedron::start().to_text().replace(" 0 1 -", " 100 60 -");
+    let mut p = Polyhedron::from_text(&text).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::HundredPlies)));
+    let text = Polyhedron::start().to_text().replace(" 0 1 -", " 99 60 -");
+    let mut p = Polyhedron::from_text(&text).unwrap();
+    p.play("Cc3-Cc4").unwrap();
+    assert_eq!(p.halfmove_clock(), 0);
+    assert_eq!(p.outcome(), None);
 }

@@ -25,6 +25,10 @@ fn perft_from_the_start_matches_the_reference() {
         assert_eq!(perft::perft(&mut pos, depth), expected, "depth {depth}");
     }
     assert_eq!(START_PERFT[1], 136 * 136);
+    // Both built their start position from RULINGS.md §5 on their own.
+    let (placement, pools) = RefPos::start().placement_and_pools();
+    assert_eq!(format!("{placement} w - - 0 1 -"), pos.to_text());
+    assert!(pools.is_empty());
     assert_eq!(RefPos::start().perft(3), START_PERFT[2]);
 }
 
