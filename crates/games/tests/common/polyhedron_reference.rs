@@ -330,7 +330,7 @@ impl RefPos {
             let from = [c[0] - v[0], c[1] - v[1], c[2] - v[2]];
             if exists(from) {
                 let q = self.at(from);
-                if theirs(q) && q.to_ascii_uppercase() == b'P' {
+                if theirs(q) && q.eq_ignore_ascii_case(&b'P') {
                     return true;
                 }
             }
@@ -354,7 +354,7 @@ impl RefPos {
             self.set(victim, 0);
         }
         // A captured non-pawn enters its owner's pool (the opponent's).
-        if captured != 0 && captured.to_ascii_uppercase() != b'P' {
+        if captured != 0 && !captured.eq_ignore_ascii_case(&b'P') {
             self.pools[1 - side][(captured.to_ascii_uppercase() - b'A') as usize] += 1;
         }
         let mut piece = self.at(m.from);
