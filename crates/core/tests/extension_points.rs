@@ -584,10 +584,15 @@ fn an_ox_pushes_the_chain_and_pieces_fall_off() {
 #[test]
 fn a_push_off_the_platform_captures() {
     // Ox on 1a2 pushes the Black Pawn on 1b2 east: 1c2 does not exist, so
-    // the Pawn falls and is captured.
+    // the Pawn falls and is captured. Pawns are nothing to promote to, so
+    // it enters no pool; a Rook pushed off enters Black's.
     let mut pos = Plain::from_text("4k/5/5/5/K4|5/5/5/Op3/5 w - - 0 1 - west").unwrap();
     try_move(&mut pos, "1a2>1b2", |p| {
-        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/1O3/5 b - - 0 1 p west w");
+        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/1O3/5 b - - 0 1 - west w");
+    });
+    let mut pos = Plain::from_text("4k/5/5/5/K4|5/5/5/Or3/5 w - - 0 1 - west").unwrap();
+    try_move(&mut pos, "1a2>1b2", |p| {
+        assert_eq!(p.to_text(), "4k/5/5/5/K4|5/5/5/1O3/5 b - - 0 1 r west w");
     });
 }
 
