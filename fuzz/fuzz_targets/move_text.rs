@@ -7,7 +7,7 @@ use chess3d_core::Game;
 use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
-const POSITIONS: [(&str, &str); 7] = [
+const POSITIONS: [(&str, &str); 10] = [
     ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
@@ -27,6 +27,18 @@ const POSITIONS: [(&str, &str); 7] = [
         "polyhedron",
         "6/6/6/2p3/6/6|8/8/8/8/2P5/8/8/8|8k1/10/10/10/10/3p6/10/10/10/1K8|8/8/8/8/8/8/8/8|6/6/6/6/6/6 b - Bd4 0 1 -",
     ),
+    (
+        "ziggurat",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|falwlaf/ggggggg/7/7/7/GGGGGGG/FALWLAF|laccal/gggggg/6/6/GGGGGG/LACCAL|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w KQkq - 0 1",
+    ),
+    // A Guard taking down onto rank 8 (promoting), a Pawn promoting,
+    // castling both ways.
+    (
+        "ziggurat",
+        "r2nk2r/6P1/8/8/8/8/8/R3K2R|2G4/7/7/7/7/7/7|6/6/6/6/6/6|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w KQkq - 0 1",
+    ),
+    // En passant on level 0.
+    ("ziggurat", "4k3/8/8/3pP3/8/8/8/4K3|7/7/7/7/7/7/7|6/6/6/6/6/6|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w - 0d6 0 2"),
 ];
 
 struct ParseMove<'a> {

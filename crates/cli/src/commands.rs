@@ -62,6 +62,20 @@ fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
         Some(text) => G::from_text(text)?,
         None => G::start(),
     };
+    for option in &args.options {
+        let (name, on) = match option.split_once('=') {
+            None => (option.as_str(), true),
+            Some((name, "on")) => (name, true),
+            Some((name, "off")) => (name, false),
+            Some((_, value)) => bail!(
+                "--option {}: '{}' is not 'on' or 'off'",
+                option.escape_debug(),
+                value.escape_debug()
+            ),
+        };
+        pos.set_option(name, on)
+            .with_context(|| format!("--option {}", option.escape_debug()))?;
+    }
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {
             if let Some(end) = pos.outcome() {

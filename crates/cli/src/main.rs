@@ -32,6 +32,12 @@ pub struct PositionArgs {
     /// Moves to play first, in canonical notation, separated by spaces.
     #[arg(long, value_name = "\"M1 M2 ...\"")]
     pub moves: Option<String>,
+    /// Set a game option, `NAME` or `NAME=on` to turn it on, `NAME=off` to
+    /// turn it off; repeatable. Every game has `hundred-ply` (on by
+    /// default); Ziggurat has `wide-promotion` (off). An unknown name is
+    /// an error that lists the game's options.
+    #[arg(long = "option", short = 'o', value_name = "NAME[=on|off]")]
+    pub options: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -47,7 +47,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 #[test]
 fn variants_lists_the_working_games() {
-    assert_eq!(ok(&["variants"]), "polyhedron\nchess\n");
+    assert_eq!(ok(&["variants"]), "ziggurat\npolyhedron\nchess\n");
 }
 
 #[test]
@@ -65,6 +65,42 @@ fn polyhedron_works_from_the_command_line() {
     assert!(e.contains("illegal move 'Cc3-Cc6'"), "{e}");
     let e = fails(&["show", "polyhedron", "--moves", "c3c4"]);
     assert!(e.contains("cannot read move 'c3c4'"), "{e}");
+}
+
+#[test]
+fn ziggurat_works_from_the_command_line() {
+    // 60 opening moves and 60² replies: counted by hand in
+    // crates/games/tests/ziggurat_rules.rs and ziggurat_vs_reference.rs.
+    assert_eq!(ok(&["moves", "ziggurat"]).lines().count(), 60);
+    assert_eq!(ok(&["perft", "ziggurat", "2"]).trim(), "3600");
+    let shown = ok(&["show", "ziggurat", "--moves", "0e2-0e4 0d7-0d5 0e4x0d5"]);
+    for level in 0..8 {
+        assert!(shown.contains(&format!("Level {level}")), "{shown}");
+    }
+    assert!(shown.contains("Black to move"), "{shown}");
+    // A Pawn about to promote: Queen, Knight or Wizard, or nine pieces
+    // with the option.
+    let fen =
+        "K7/6P1/8/8/8/8/8/k7|7/7/7/7/7/7/7|6/6/6/6/6/6|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w - - 0 1";
+    let promotions = |extra: &[&str]| {
+        let mut args = vec!["moves", "ziggurat", "--fen", fen];
+        args.extend_from_slice(extra);
+        ok(&args).lines().filter(|m| m.contains('=')).count()
+    };
+    assert_eq!(promotions(&[]), 3);
+    assert_eq!(promotions(&["--option", "wide-promotion"]), 9);
+    assert_eq!(promotions(&["-o", "wide-promotion=off"]), 3);
+    let e = fails(&["moves", "ziggurat", "-o", "wide"]);
+    assert!(
+        e.contains("'wide' is not an option") && e.contains("wide-promotion"),
+        "{e}"
+    );
+    let e = fails(&["moves", "ziggurat", "-o", "wide-promotion=yes"]);
+    assert!(e.contains("'yes' is not 'on' or 'off'"), "{e}");
+    // The 100-ply draw can be turned off: the position then has moves.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80";
+    assert_eq!(ok(&["moves", "chess", "--fen", fen]), "");
+    assert!(!ok(&["moves", "chess", "--fen", fen, "-o", "hundred-ply=off"]).is_empty());
 }
 
 #[test]
@@ -150,7 +186,7 @@ fn show_prints_diagram_turn_state_and_position() {
 #[test]
 fn bad_input_fails_with_one_clear_line() {
     assert!(fails(&["perft", "nosuchgame", "1"]).contains("unknown game 'nosuchgame'"));
-    assert!(fails(&["moves", "ziggurat"]).contains("not available yet"));
+    assert!(fails(&["moves", "ziggurat43"]).contains("not available yet"));
     assert!(fails(&["perft", "chess", "x"]).contains("invalid value 'x'"));
     assert!(fails(&["perft", "chess", "-1"]).contains("error"));
     assert!(fails(&["perft", "chess", "1000"]).contains("1000 is not in 0..=30"));
@@ -197,6 +233,7 @@ fn bench_compares_with_cozy_chess() {
     // The 3-D games follow, one ply less with --quick (Polyhedron's
     // perft(3) is checked against a second implementation in the tests).
     assert!(out.contains("polyhedron     3      2606756"), "{out}");
+    assert!(out.contains("ziggurat       3       235198"), "{out}");
 }
 
 #[test]

@@ -75,8 +75,17 @@ pub struct PawnDef {
     /// Whether a double step of this kind can be taken en passant, and this
     /// kind can take en passant (on the skipped cell, with a capture vector).
     pub en_passant: bool,
-    /// Cells this kind may never stand on (chess: its first and last rank).
-    pub forbidden: CellTest,
+}
+
+/// A change of kind on arrival (Ziggurat's Guard becoming a Pawn on level
+/// 0): compulsory, and the new kind's promotion applies at once when the
+/// cell is also in its promotion zone.
+#[derive(Clone, Copy, Debug)]
+pub struct BecomesDef {
+    /// The cells where the change happens.
+    pub zone: CellTest,
+    /// Letter of the new kind.
+    pub letter: char,
 }
 
 /// A piece kind.
@@ -96,6 +105,11 @@ pub struct PieceDef {
     pub resets_clock: bool,
     /// Pawn rules, if the kind is a pawn.
     pub pawn: Option<PawnDef>,
+    /// Cells this kind may never stand on (a chess pawn: its first and last
+    /// rank; Ziggurat's orthodox pieces: every level above 0).
+    pub forbidden: Option<CellTest>,
+    /// The kind this one becomes on arriving in a zone.
+    pub becomes: Option<BecomesDef>,
     /// Whether the kind promotes when it reaches the promotion zone.
     pub promotes: bool,
     /// Whether, after any capture, the piece may promote to one of the
@@ -128,6 +142,8 @@ impl PieceDef {
             gives_check: true,
             resets_clock: false,
             pawn: None,
+            forbidden: None,
+            becomes: None,
             promotes: false,
             promotes_on_capture: false,
         }
@@ -183,6 +199,17 @@ pub enum Notation {
     Seed,
 }
 
+/// A rule a game may be played with or without (RULINGS.md calls them
+/// game options). Its index in [`GameDef::options`] is its bit in
+/// `Options::game`.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDef {
+    /// Name on the command line (`wide-promotion`).
+    pub name: &'static str,
+    pub help: &'static str,
+    pub default: bool,
+}
+
 /// A whole game as data.
 #[derive(Clone, Copy, Debug)]
 pub struct GameDef {
@@ -196,6 +223,9 @@ pub struct GameDef {
     pub pieces: &'static [PieceDef],
     pub promotion: Option<PromotionDef>,
     pub castling: &'static [CastleDef],
+    /// The game's own options (at most 8). A game whose options change its
+    /// tables supplies them through `Rules::tables_for`.
+    pub options: &'static [OptionDef],
     /// Whether the game has check (every game but the 43-square Ziggurat).
     pub has_check: bool,
     /// Whether King against King is a draw (RULINGS.md §0; not in the

@@ -31,3 +31,8 @@ pub enum MoveError {
     #[error("illegal move '{text}' in this position")]
     Illegal { text: String },
 }
+
+/// An option that cannot be set.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct OptionError(pub String);

@@ -2,9 +2,10 @@
 //! and the interfaces. Generic code takes `G: Game` and is monomorphised per
 //! game: no dynamic dispatch in search or perft.
 
-use crate::error::{MoveError, PositionError};
+use crate::def::OptionDef;
+use crate::error::{MoveError, OptionError, PositionError};
 use crate::outcome::Outcome;
-use crate::position::{Position, Rules};
+use crate::position::{Options, Position, Rules};
 use crate::{Move, MoveList, Side};
 
 pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
@@ -54,6 +55,17 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     fn move_text(&self, m: Move) -> String;
     /// Reads a move in canonical notation; it must be legal here.
     fn parse_move(&mut self, text: &str) -> Result<Move, MoveError>;
+
+    /// The options the game can be played with (the common ones first).
+    fn option_defs() -> Vec<OptionDef>;
+    /// The options this position is played with. Position strings do not
+    /// carry them: a position read from text has the game's defaults.
+    fn options(&self) -> Options;
+    /// Plays on with other options; refused, changing nothing, when the
+    /// position would then have more moves than a move list holds.
+    fn set_options(&mut self, options: Options) -> Result<(), OptionError>;
+    /// Sets an option by name; refused with a reason, changing nothing.
+    fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError>;
 
     /// Reads a move in canonical notation and plays it.
     fn play(&mut self, text: &str) -> Result<Move, MoveError> {
@@ -137,5 +149,17 @@ impl<R: Rules> Game for Position<R> {
     }
     fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         Position::parse_move(self, text)
+    }
+    fn option_defs() -> Vec<OptionDef> {
+        Position::<R>::option_defs()
+    }
+    fn options(&self) -> Options {
+        Position::options(self)
+    }
+    fn set_options(&mut self, options: Options) -> Result<(), OptionError> {
+        Position::set_options(self, options)
+    }
+    fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError> {
+        Position::set_option(self, name, on)
     }
 }

@@ -31,7 +31,7 @@ pub mod zobrist;
 pub type Cell = u16;
 
 pub use bits::{BitSet, Bits};
-pub use error::{MoveError, PositionError};
+pub use error::{MoveError, OptionError, PositionError};
 pub use game::Game;
 pub use geometry::{Geometry, Sym, NO_CELL, V3};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

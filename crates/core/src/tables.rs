@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
-use crate::def::{Choices, GameDef, Mode, PieceDef, Reach};
+use crate::def::{CellTest, Choices, GameDef, Mode, PieceDef, Reach};
 use crate::geometry::{expand, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
@@ -106,6 +106,9 @@ pub struct Tables<B> {
     pub promotion_pool: bool,
     pub pool_kinds: Vec<Kind>,
     pub promotion_optional: bool,
+    /// Per kind: the kind it becomes on arrival in a zone, with each side's
+    /// zone (Ziggurat's Guard on level 0).
+    pub becomes: Vec<Option<(Kind, [B; 2])>>,
     /// The cell a royal piece wins on, if the game has one.
     pub temple: Option<Cell>,
     pub castles: Vec<CastleInfo<B>>,
@@ -271,6 +274,18 @@ impl<B: BitSet> Tables<B> {
             geo.parse_cell(name)
                 .unwrap_or_else(|| panic!("{}: no cell '{name}'", def.id))
         };
+        // Each side's cells passing a cell test.
+        let zone_of = |test: CellTest| -> [B; 2] {
+            let mut zone = [B::EMPTY; 2];
+            for side in Side::BOTH {
+                for c in geo.cells() {
+                    if test(side, geo.coord(c)) {
+                        zone[side.index()].insert(c);
+                    }
+                }
+            }
+            zone
+        };
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_choices = Vec::new();
         let mut promotion_pool = false;
@@ -279,13 +294,7 @@ impl<B: BitSet> Tables<B> {
             .map(|k| k as Kind)
             .collect();
         if let Some(p) = &def.promotion {
-            for side in Side::BOTH {
-                for c in geo.cells() {
-                    if (p.zone)(side, geo.coord(c)) {
-                        promotion_zone[side.index()].insert(c);
-                    }
-                }
-            }
+            promotion_zone = zone_of(p.zone);
             match p.choices {
                 Choices::Fixed(letters) => {
                     promotion_choices = letters.iter().map(|&l| kind_of(l)).collect()
@@ -293,7 +302,22 @@ impl<B: BitSet> Tables<B> {
                 Choices::CapturedPool => promotion_pool = true,
             }
         }
+        let becomes: Vec<Option<(Kind, [B; 2])>> = def
+            .pieces
+            .iter()
+            .map(|pd| pd.becomes.map(|b| (kind_of(b.letter), zone_of(b.zone))))
+            .collect();
+        // A kind one becomes on arrival cannot also be a promotion choice:
+        // the two moves would be the same move.
+        for (kind, _) in becomes.iter().flatten() {
+            assert!(
+                !(promotion_choices.contains(kind) || promotion_pool && pool_kinds.contains(kind)),
+                "{}: a kind one becomes is also a promotion choice",
+                def.id
+            );
+        }
         assert!(def.castling.len() <= 8, "at most 8 castling rules");
+        assert!(def.options.len() <= 8, "at most 8 game options");
         let mut castle_clear = vec![0u8; n];
         let castles: Vec<CastleInfo<B>> = def
             .castling
@@ -342,6 +366,7 @@ impl<B: BitSet> Tables<B> {
             promotion_pool,
             pool_kinds,
             promotion_optional: def.promotion.is_some_and(|p| p.optional),
+            becomes,
             temple,
             castles,
             castle_clear,

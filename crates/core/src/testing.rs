@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::error::PositionError;
 use crate::game::Game;
 use crate::{Move, MoveList};
 
@@ -20,7 +21,13 @@ pub fn check_position<G: Game>(pos: &mut G) -> Result<(), String> {
         return Err("incremental hash differs from a fresh one".into());
     }
     let text = pos.to_text();
-    match G::from_text(&text) {
+    // Options are not part of the text: the reader gets the defaults.
+    let read_back = G::from_text(&text).and_then(|mut back| {
+        back.set_options(pos.options())
+            .map_err(|e| PositionError::new("options", e.to_string()))?;
+        Ok(back)
+    });
+    match read_back {
         Ok(back) if back == *pos => {}
         Ok(back) => {
             return Err(format!(

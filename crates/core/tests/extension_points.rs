@@ -79,8 +79,8 @@ static PIECES: [PieceDef; 5] = [
         pawn: Some(PawnDef {
             double_step: None,
             en_passant: false,
-            forbidden: no_cell,
         }),
+        forbidden: Some(no_cell),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -116,6 +116,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
             optional,
         }),
         castling: &[],
+        options: &[],
         has_check,
         bare_kings_draw: has_check,
         temple: if has_check { None } else { Some("0c3") },

@@ -66,8 +66,8 @@ pub static PIECES: [PieceDef; 6] = [
         pawn: Some(PawnDef {
             double_step: Some(([0, 1, 0], pawn_start)),
             en_passant: true,
-            forbidden: back_rank,
         }),
+        forbidden: Some(back_rank),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -149,6 +149,7 @@ pub static CHESS: GameDef = GameDef {
             safe: &["e8", "d8", "c8"],
         },
     ],
+    options: &[],
     has_check: true,
     bare_kings_draw: true,
     temple: None,

@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod polyhedron;
+pub mod ziggurat;
 
 use chess3d_core::Game;
 
@@ -17,7 +18,7 @@ pub const ALL_IDS: &[&str] = &[
 ];
 
 /// The games that work now, in the order `chess3d variants` lists them.
-pub const AVAILABLE: &[&str] = &["polyhedron", "chess"];
+pub const AVAILABLE: &[&str] = &["ziggurat", "polyhedron", "chess"];
 
 /// Code to run for whichever game an id names: the one place where the
 /// command line turns a game id into a type. Everything below is generic
@@ -61,6 +62,7 @@ impl std::error::Error for UnknownGame {}
 /// Runs `visitor` with the game named `id`.
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     match id {
+        "ziggurat" => Ok(visitor.visit::<ziggurat::Ziggurat>()),
         "polyhedron" => Ok(visitor.visit::<polyhedron::Polyhedron>()),
         "chess" => Ok(visitor.visit::<chess::Chess>()),
         _ if ALL_IDS.contains(&id) => Err(UnknownGame::NotYet(id.to_string())),

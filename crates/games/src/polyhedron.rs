@@ -119,9 +119,9 @@ pub static PIECES: [PieceDef; 14] = [
         pawn: Some(PawnDef {
             double_step: Some(([0, 1, 0], pawn_start)),
             en_passant: true,
-            // A pawn on its level's last rank would have promoted.
-            forbidden: last_rank,
         }),
+        // A pawn on its level's last rank would have promoted.
+        forbidden: Some(last_rank),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -163,6 +163,7 @@ pub static POLYHEDRON: GameDef = GameDef {
         optional: false,
     }),
     castling: &[],
+    options: &[],
     has_check: true,
     bare_kings_draw: true,
     temple: None,

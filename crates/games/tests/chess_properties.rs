@@ -4,42 +4,14 @@
 
 mod common;
 
-use chess3d_core::testing::check_position;
 use chess3d_games::chess::Chess;
 use proptest::prelude::*;
 
-/// Plays a random game, checking every position, then takes every move back
-/// and compares with the positions seen on the way out.
+/// Plays a random game, checking every position, then takes every move
+/// back (see `common::walk`).
 fn walk(start: usize, seed: u64, plies: usize) -> Result<(), String> {
-    let mut pos = Chess::from_text(common::PERFT_FENS[start]).unwrap();
-    let mut seen = Vec::new();
-    let mut failure = None;
-    common::random_game(&mut pos, seed, plies, |p, _| {
-        if failure.is_none() {
-            if let Err(e) = check_position(p) {
-                failure = Some(format!("{}: {e}", p.to_text()));
-            }
-        }
-        seen.push(p.clone());
-    });
-    if let Some(f) = failure {
-        return Err(f);
-    }
-    seen.pop();
-    while let Some(expected) = seen.pop() {
-        pos.unmake().ok_or("history shorter than the game")?;
-        if pos != expected || pos.hash() != expected.hash() {
-            return Err(format!(
-                "unmake gives {} instead of {}",
-                pos.to_text(),
-                expected.to_text()
-            ));
-        }
-    }
-    if pos.unmake().is_some() {
-        return Err("history longer than the game".into());
-    }
-    Ok(())
+    let pos = Chess::from_text(common::PERFT_FENS[start]).unwrap();
+    common::walk(pos, seed, plies, 0.0).map(|_| ())
 }
 
 proptest! {
@@ -69,39 +41,12 @@ fn fen_like() -> impl Strategy<Value = String> {
 
 /// A valid FEN with a few characters replaced, removed or inserted.
 fn mutated_fen() -> impl Strategy<Value = String> {
-    (
-        0..6usize,
-        proptest::collection::vec((any::<u8>(), any::<usize>(), 0..3u8), 1..6),
-    )
-        .prop_map(|(i, edits)| {
-            let mut chars: Vec<char> = common::PERFT_FENS[i].chars().collect();
-            let alphabet: Vec<char> = "rnbqkpRNBQKP12345678/ wb-acdefgh9".chars().collect();
-            for (c, at, op) in edits {
-                let ch = alphabet[c as usize % alphabet.len()];
-                let at = at % (chars.len() + 1);
-                match op {
-                    0 if at < chars.len() => chars[at] = ch,
-                    1 if at < chars.len() => {
-                        chars.remove(at);
-                    }
-                    _ => chars.insert(at, ch),
-                }
-            }
-            chars.into_iter().collect()
-        })
-}
-
-/// Whatever the parser accepts must be a sound position: it prints back to a
-/// string that reads as the same position, and its invariants hold.
-fn parse_never_panics(text: &str) -> Result<(), TestCaseError> {
-    if let Ok(mut pos) = Chess::from_text(text) {
-        let printed = pos.to_text();
-        let again = Chess::from_text(&printed)
-            .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
-        prop_assert_eq!(&again, &pos);
-        prop_assert_eq!(check_position(&mut pos), Ok(()));
-    }
-    Ok(())
+    (0..6usize).prop_flat_map(|i| {
+        common::mutated(
+            common::PERFT_FENS[i].to_string(),
+            "rnbqkpRNBQKP12345678/ wb-acdefgh9",
+        )
+    })
 }
 
 proptest! {
@@ -109,17 +54,17 @@ proptest! {
 
     #[test]
     fn position_parser_never_panics_on_any_string(text in any::<String>()) {
-        parse_never_panics(&text)?;
+        common::parse_never_panics::<Chess>(&text)?;
     }
 
     #[test]
     fn position_parser_never_panics_on_fen_like_strings(text in fen_like()) {
-        parse_never_panics(&text)?;
+        common::parse_never_panics::<Chess>(&text)?;
     }
 
     #[test]
     fn position_parser_never_panics_on_mutated_fens(text in mutated_fen()) {
-        parse_never_panics(&text)?;
+        common::parse_never_panics::<Chess>(&text)?;
     }
 
     #[test]

@@ -182,7 +182,9 @@ fn hundred_plies_draw_is_an_option_and_mate_comes_first() {
     assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::HundredPlies)));
     p.set_options(Options {
         hundred_ply_rule: false,
-    });
+        ..p.options()
+    })
+    .unwrap();
     assert_eq!(p.outcome(), None);
     // Back-rank mate delivered on the 100th ply still wins.
     let mut mate = pos("R3k3/8/4K3/8/8/8/8/8 b - - 100 80");

@@ -2,50 +2,12 @@
 //! seeded random games, make/unmake back to the start, colour-mirror
 //! symmetry of perft, and parsers that never panic.
 
+#[macro_use]
 mod common;
 
-use chess3d_core::testing::check_position;
 use chess3d_core::{perft, MAX_MOVES};
 use chess3d_games::polyhedron::Polyhedron;
 use proptest::prelude::*;
-
-/// Plays a random game to its end or `plies`, checking every position,
-/// then takes every move back and compares with the positions on the way.
-/// Returns the plies played and the most legal moves met in a position.
-fn walk(start: &str, seed: u64, plies: usize) -> Result<(usize, u64), String> {
-    let mut pos = Polyhedron::from_text(start).unwrap();
-    let mut seen = Vec::new();
-    let mut failure = None;
-    let mut most_moves = 0;
-    common::random_game_biased(&mut pos, seed, plies, 0.3, |p, _| {
-        most_moves = most_moves.max(p.count_legal());
-        if failure.is_none() {
-            if let Err(e) = check_position(p) {
-                failure = Some(format!("{}: {e}", p.to_text()));
-            }
-        }
-        seen.push(p.clone());
-    });
-    if let Some(f) = failure {
-        return Err(f);
-    }
-    let played = seen.len() - 1;
-    seen.pop();
-    while let Some(expected) = seen.pop() {
-        pos.unmake().ok_or("history shorter than the game")?;
-        if pos != expected || pos.hash() != expected.hash() {
-            return Err(format!(
-                "unmake gives {} instead of {}",
-                pos.to_text(),
-                expected.to_text()
-            ));
-        }
-    }
-    if pos.unmake().is_some() {
-        return Err("history longer than the game".into());
-    }
-    Ok((played, most_moves))
-}
 
 /// Start positions for the random games: the start, and the start with
 /// every kind in both pools (promotions have all their choices at once).
@@ -59,17 +21,9 @@ fn starts() -> [String; 2] {
 /// parallel.
 fn seeded_games(part: u64) {
     let starts = starts();
-    let (mut plies, mut most_moves) = (0, 0);
-    for seed in (part * 500)..(part + 1) * 500 {
-        match walk(&starts[seed as usize % 2], seed, 300) {
-            Ok((n, most)) => {
-                plies += n;
-                most_moves = most_moves.max(most);
-            }
-            Err(e) => panic!("seed {seed}: {e}"),
-        }
-    }
-    println!("part {part}: {plies} plies checked, at most {most_moves} legal moves");
+    let (_, most_moves) = common::seeded_games(part, 300, 0.3, |seed| {
+        Polyhedron::from_text(&starts[seed as usize % 2]).unwrap()
+    });
     // Real positions stay far below a move list's capacity (see
     // docs/rules/polyhedron.md, "Move-list capacity").
     assert!(
@@ -78,66 +32,20 @@ fn seeded_games(part: u64) {
     );
 }
 
-#[test]
-fn invariants_hold_along_seeded_games_0() {
-    seeded_games(0);
-}
-
-#[test]
-fn invariants_hold_along_seeded_games_1() {
-    seeded_games(1);
-}
-
-#[test]
-fn invariants_hold_along_seeded_games_2() {
-    seeded_games(2);
-}
-
-#[test]
-fn invariants_hold_along_seeded_games_3() {
-    seeded_games(3);
-}
+seeded_game_tests!(seeded_games);
 
 /// The position with colours exchanged and ranks mirrored (rank r becomes
 /// 11 - r on every level), the other side to move.
 fn mirror(text: &str) -> String {
-    let f: Vec<&str> = text.split_whitespace().collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let placement: Vec<String> = f[0]
-        .split('|')
-        .map(|level| {
-            let ranks: Vec<String> = level.split('/').rev().map(swap).collect();
-            ranks.join("/")
-        })
-        .collect();
-    let side = if f[1] == "w" { "b" } else { "w" };
-    let ep = match f[3] {
-        "-" => "-".to_string(),
-        cell => {
-            let rank: i32 = cell[2..].parse().unwrap();
-            format!("{}{}", &cell[..2], 11 - rank)
-        }
-    };
+    let mut f = common::mirror_fields(text, |cell| {
+        let rank: i32 = cell[2..].parse().unwrap();
+        format!("{}{}", &cell[..2], 11 - rank)
+    });
     // White's pool is written first.
-    let pools = swap(f[6]);
+    let pools = common::swap_case(&f[6]);
     let (white, black): (String, String) = pools.chars().partition(|c| c.is_ascii_uppercase());
-    let pools = if pools == "-" { pools } else { white + &black };
-    format!(
-        "{} {side} - {ep} {} {} {pools}",
-        placement.join("|"),
-        f[4],
-        f[5],
-    )
+    f[6] = if pools == "-" { pools } else { white + &black };
+    f.join(" ")
 }
 
 #[test]
@@ -169,39 +77,12 @@ fn mirrored_positions_have_the_same_perft() {
     assert_eq!(compared, 6);
 }
 
-/// Whatever the parser accepts must print back to the same position and
-/// keep the invariants.
-fn parse_never_panics(text: &str) -> Result<(), TestCaseError> {
-    if let Ok(mut pos) = Polyhedron::from_text(text) {
-        let printed = pos.to_text();
-        let again = Polyhedron::from_text(&printed)
-            .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
-        prop_assert_eq!(&again, &pos);
-        prop_assert_eq!(check_position(&mut pos), Ok(()));
-    }
-    Ok(())
-}
-
 /// The start with a few characters replaced, removed or inserted.
 fn mutated_start() -> impl Strategy<Value = String> {
-    proptest::collection::vec((any::<u8>(), any::<usize>(), 0..3u8), 1..6).prop_map(|edits| {
-        let mut chars: Vec<char> = Polyhedron::start().to_text().chars().collect();
-        let alphabet: Vec<char> = "kqdfarbuswhngpKQDFARBUSWHNGP0123456789/| wb-ABCDEacij"
-            .chars()
-            .collect();
-        for (c, at, op) in edits {
-            let ch = alphabet[c as usize % alphabet.len()];
-            let at = at % (chars.len() + 1);
-            match op {
-                0 if at < chars.len() => chars[at] = ch,
-                1 if at < chars.len() => {
-                    chars.remove(at);
-                }
-                _ => chars.insert(at, ch),
-            }
-        }
-        chars.into_iter().collect()
-    })
+    common::mutated(
+        Polyhedron::start().to_text(),
+        "kqdfarbuswhngpKQDFARBUSWHNGP0123456789/| wb-ABCDEacij",
+    )
 }
 
 proptest! {
@@ -209,12 +90,12 @@ proptest! {
 
     #[test]
     fn position_parser_never_panics_on_any_string(text in any::<String>()) {
-        parse_never_panics(&text)?;
+        common::parse_never_panics::<Polyhedron>(&text)?;
     }
 
     #[test]
     fn position_parser_never_panics_on_mutated_starts(text in mutated_start()) {
-        parse_never_panics(&text)?;
+        common::parse_never_panics::<Polyhedron>(&text)?;
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! z level A=0…E=4). Level bounds for x and y: A and E 2–7, B and D 1–8,
 //! C 0–9; a cell exists when its x and y lie within its level's bounds.
 
+mod common;
+
 use chess3d_core::{DrawReason, MoveList, Outcome, Side, WinReason};
 use chess3d_games::polyhedron::Polyhedron;
 
@@ -27,32 +29,22 @@ fn inset(z: i32) -> i32 {
 /// A position with `pieces` (cell, letter) and nothing else: placement
 /// written out level by level, then side, en passant and pools.
 fn setup(pieces: &[(&str, char)], side: &str, ep: &str, pools: &str) -> Polyhedron {
-    let mut levels = Vec::new();
-    for z in 0..5 {
-        let range = inset(z)..=9 - inset(z);
-        let mut ranks = Vec::new();
-        for y in range.clone().rev() {
-            let mut s = String::new();
-            let mut run = 0;
-            for x in range.clone() {
-                match pieces.iter().find(|(c, _)| coord(c) == [x, y, z]) {
-                    Some(&(_, l)) => {
-                        if run > 0 {
-                            s += &run.to_string();
-                            run = 0;
-                        }
-                        s.push(l);
-                    }
-                    None => run += 1,
-                }
-            }
-            if run > 0 {
-                s += &run.to_string();
-            }
-            ranks.push(s);
-        }
-        levels.push(ranks.join("/"));
-    }
+    let levels: Vec<String> = (0..5)
+        .map(|z| {
+            let range = inset(z)..=9 - inset(z);
+            let ranks: Vec<String> = range
+                .clone()
+                .rev()
+                .map(|y| {
+                    common::rank_text(range.clone().map(|x| {
+                        let at = pieces.iter().find(|(c, _)| coord(c) == [x, y, z]);
+                        at.map(|&(_, letter)| letter)
+                    }))
+                })
+                .collect();
+            ranks.join("/")
+        })
+        .collect();
     let text = format!("{} {side} - {ep} 0 1 {pools}", levels.join("|"));
     Polyhedron::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

@@ -8,9 +8,10 @@ mod common;
 #[path = "common/polyhedron_reference.rs"]
 mod reference;
 
-use chess3d_core::{perft, MoveKind, MoveList};
+use chess3d_core::{perft, MoveKind};
 use chess3d_games::polyhedron::Polyhedron;
-use reference::RefPos;
+use common::{Compared, Reference};
+use reference::{sorted_pools, RefPos};
 
 /// Perft from the start. Depth 1 is counted by hand in polyhedron_rules.rs
 /// (136); depth 2 is 136² because no first move of one side can touch the
@@ -32,85 +33,43 @@ fn perft_from_the_start_matches_the_reference() {
     assert_eq!(RefPos::start().perft(3), START_PERFT[2]);
 }
 
-fn sorted_pools(pools: &str) -> String {
-    let mut chars: Vec<char> = pools.chars().filter(|&c| c != '-').collect();
-    chars.sort();
-    chars.into_iter().collect()
-}
-
 /// What happened along the games, to show the comparison reached the rare
 /// rules.
 #[derive(Default, Debug)]
 struct Seen {
-    positions: usize,
     en_passant: usize,
     pawn_promotions: usize,
     unicorn_promotions: usize,
-    checks: usize,
-    ends: usize,
 }
 
 /// Plays a random game with the real generator, comparing every position
-/// with the reference.
-fn compare_game(start: &str, seed: u64, plies: usize, seen: &mut Seen) {
-    let mut pos = Polyhedron::from_text(start).unwrap();
-    let mut refpos = RefPos::from_text(start);
-    let mut failure: Option<String> = None;
-    common::random_game_biased(&mut pos, seed, plies, 0.3, |p, m| {
-        if failure.is_some() {
-            return;
-        }
-        let mut list = MoveList::new();
-        p.legal_moves(&mut list);
-        let mut ours: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
-        ours.sort();
-        let theirs = refpos.legal_texts();
-        if ours != theirs {
-            let only_ours: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
-            let only_ref: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
-            failure = Some(format!(
-                "{}: only ours {only_ours:?}, only the reference's {only_ref:?}",
-                p.to_text()
-            ));
-            return;
-        }
-        if p.in_check() != refpos.in_check() {
-            failure = Some(format!("{}: check status differs", p.to_text()));
-            return;
-        }
-        let text = p.to_text();
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        let (placement, pools) = refpos.placement_and_pools();
-        if fields[0] != placement || sorted_pools(fields[6]) != sorted_pools(&pools) {
-            failure = Some(format!(
-                "{text}: the reference has {placement} with pools {pools}"
-            ));
-            return;
-        }
-        seen.positions += 1;
-        seen.checks += p.in_check() as usize;
-        match m {
-            None => seen.ends += list.is_empty() as usize,
-            Some(m) => {
-                let t = p.move_text(m);
-                if m.kind == MoveKind::EnPassant {
-                    seen.en_passant += 1;
-                }
-                if m.promotion.is_some() {
-                    let pawn = p.piece_at(m.from).kind() == p.tables().kind_by_letter('P').unwrap();
-                    if pawn {
-                        seen.pawn_promotions += 1;
-                    } else {
-                        seen.unicorn_promotions += 1;
-                    }
-                }
-                assert!(refpos.play(&t), "the reference cannot play {t}");
+/// with the reference (placement and pools included).
+fn compare_game(start: &str, seed: u64, plies: usize, seen: &mut Seen, compared: &mut Compared) {
+    let pos = Polyhedron::from_text(start).unwrap();
+    let pawn = pos.tables().kind_by_letter('P').unwrap();
+    common::compare_with_reference(
+        pos,
+        RefPos::from_text(start),
+        (seed, plies, 0.3),
+        |p| {
+            let text = p.to_text();
+            let fields: Vec<&str> = text.split_whitespace().collect();
+            format!("{} {}", fields[0], sorted_pools(fields[6]))
+        },
+        |p, m| {
+            if m.kind == MoveKind::EnPassant {
+                seen.en_passant += 1;
             }
-        }
-    });
-    if let Some(f) = failure {
-        panic!("seed {seed}: {f}");
-    }
+            if m.promotion.is_some() {
+                if p.piece_at(m.from).kind() == pawn {
+                    seen.pawn_promotions += 1;
+                } else {
+                    seen.unicorn_promotions += 1;
+                }
+            }
+        },
+        compared,
+    );
 }
 
 #[test]
@@ -119,13 +78,13 @@ fn random_games_agree_with_the_reference() {
     // The same start with every kind in both pools, so that promotions
     // have all their choices from the first capture on.
     let full_pools = start.replace(" 0 1 -", " 0 1 QDFARBUSWHNGqdfarbuswhng");
-    let mut seen = Seen::default();
+    let (mut seen, mut compared) = (Seen::default(), Compared::default());
     for seed in 0..24 {
         let from = if seed % 2 == 0 { &start } else { &full_pools };
-        compare_game(from, seed, 300, &mut seen);
+        compare_game(from, seed, 300, &mut seen, &mut compared);
     }
-    println!("{seen:?}");
-    assert!(seen.positions > 5000);
+    println!("{seen:?} {compared:?}");
+    assert!(compared.positions > 5000);
     assert!(seen.en_passant > 0 && seen.pawn_promotions > 0 && seen.unicorn_promotions > 0);
-    assert!(seen.checks > 0);
+    assert!(compared.checks > 0);
 }

@@ -39,7 +39,8 @@ impl<R: Rules> Position<R> {
                 let placed = match m.promotion {
                     Some(k) => {
                         let new = Piece::new(us, k);
-                        if t.promotion_pool {
+                        let compulsory = t.becomes[piece.kind() as usize].is_some_and(|b| b.0 == k);
+                        if t.promotion_pool && !compulsory {
                             self.pool_change(new, -1);
                         }
                         new

@@ -12,7 +12,8 @@ mod text;
 use std::marker::PhantomData;
 
 use crate::bits::BitSet;
-use crate::error::PositionError;
+use crate::def::{GameDef, OptionDef};
+use crate::error::{OptionError, PositionError};
 use crate::geometry::NO_CELL;
 use crate::tables::Tables;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
@@ -35,8 +36,18 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// small. `()` for games without any.
     type State: GameState;
 
-    /// The compiled game (built once, on first use).
+    /// The compiled game (built once, on first use), with its default
+    /// options.
     fn tables() -> &'static Tables<Self::Bits>;
+
+    /// The compiled game with the game options `game_options` (bit i is
+    /// `GameDef::options[i]`), for games whose options change the tables
+    /// (a wider promotion set, say). The tables must differ only in what
+    /// the options change: same cells, kinds and hash keys.
+    fn tables_for(game_options: u8) -> &'static Tables<Self::Bits> {
+        let _ = game_options;
+        Self::tables()
+    }
 
     /// Whether legal moves may be found with the straight-line check and
     /// pin logic. Games whose pieces attack in other ways (through shafts,
@@ -157,17 +168,34 @@ impl GameState for Pools {
     }
 }
 
-/// Options a game may be played with.
+/// Options a game is played with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// RULINGS.md §0: 100 plies without capture or pawn move draw.
     pub hundred_ply_rule: bool,
+    /// The game's own options: bit i is `GameDef::options[i]`.
+    pub game: u8,
 }
 
-impl Default for Options {
-    fn default() -> Self {
+/// The option every game has (RULINGS.md §0), named as on the command
+/// line.
+pub const HUNDRED_PLY_OPTION: OptionDef = OptionDef {
+    name: "hundred-ply",
+    help: "100 plies without a capture or a pawn-type move draw (RULINGS.md §0)",
+    default: true,
+};
+
+impl Options {
+    /// The defaults of a game.
+    pub fn defaults(def: &GameDef) -> Options {
         Options {
-            hundred_ply_rule: true,
+            hundred_ply_rule: HUNDRED_PLY_OPTION.default,
+            game: def
+                .options
+                .iter()
+                .enumerate()
+                .filter(|(_, o)| o.default)
+                .fold(0, |bits, (i, _)| bits | 1 << i),
         }
     }
 }
@@ -284,7 +312,7 @@ impl<R: Rules> Position<R> {
             state: R::State::default(),
             history: Vec::with_capacity(256),
             log: Vec::with_capacity(1024),
-            options: Options::default(),
+            options: Options::defaults(t.def),
             _rules: PhantomData,
         }
     }
@@ -360,8 +388,57 @@ impl<R: Rules> Position<R> {
         self.options
     }
 
-    pub fn set_options(&mut self, options: Options) {
+    /// Plays on with other options. Refused, changing nothing, when the
+    /// position would have more moves than a move list holds under them.
+    pub fn set_options(&mut self, options: Options) -> Result<(), OptionError> {
+        let known = self.t.def.options.len();
+        if options.game >> known != 0 {
+            return Err(OptionError(format!(
+                "{} has {known} game options, not option bits {:#b}",
+                self.t.def.name, options.game
+            )));
+        }
+        let old = (self.options, self.t);
         self.options = options;
+        self.t = R::tables_for(options.game);
+        debug_assert!(
+            self.t.len() == old.1.len() && self.t.kinds.len() == old.1.kinds.len(),
+            "tables_for changed the cells or kinds"
+        );
+        self.check_move_capacity().map_err(|e| {
+            (self.options, self.t) = old;
+            OptionError(e.message)
+        })
+    }
+
+    /// Every option of this game: the common ones, then the game's own.
+    pub fn option_defs() -> Vec<OptionDef> {
+        let mut all = vec![HUNDRED_PLY_OPTION];
+        all.extend_from_slice(R::tables().def.options);
+        all
+    }
+
+    /// Sets the option called `name` (see [`Position::option_defs`]).
+    pub fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError> {
+        let mut options = self.options;
+        if name == HUNDRED_PLY_OPTION.name {
+            options.hundred_ply_rule = on;
+        } else if let Some(i) = self.t.def.options.iter().position(|o| o.name == name) {
+            options.game = if on {
+                options.game | 1 << i
+            } else {
+                options.game & !(1 << i)
+            };
+        } else {
+            let names: Vec<&str> = Self::option_defs().iter().map(|o| o.name).collect();
+            return Err(OptionError(format!(
+                "'{}' is not an option of {} (options: {})",
+                name.escape_debug(),
+                self.t.def.name,
+                names.join(", ")
+            )));
+        }
+        self.set_options(options)
     }
 
     /// The cell of a side's royal piece, if it has one on the board.

@@ -409,6 +409,27 @@ impl<R: Rules> Position<R> {
                         }
                     }
                 }
+                if let Some((new_kind, zone)) = &t.becomes[k] {
+                    let arriving = targets & zone[us.index()];
+                    if !arriving.is_empty() {
+                        targets &= !arriving;
+                        // The new kind's promotion applies on arrival.
+                        let promoting = if t.kinds[*new_kind as usize].def.promotes {
+                            arriving & t.promotion_zone[us.index()]
+                        } else {
+                            R::Bits::EMPTY
+                        };
+                        if !promoting.is_empty() {
+                            sink.promotions(from, promoting, &self.promotion_choices());
+                        }
+                        let unpromoted = if t.promotion_optional {
+                            arriving
+                        } else {
+                            arriving & !promoting
+                        };
+                        sink.promotions(from, unpromoted, &[*new_kind]);
+                    }
+                }
                 if info.def.promotes_on_capture {
                     let captures = targets & theirs;
                     if !captures.is_empty() {

@@ -13,7 +13,7 @@ use super::{EnPassant, GameState, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
-use crate::{Cell, Move, MoveKind, MoveList, Piece, Side, MAX_MOVES};
+use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVES};
 
 impl<R: Rules> Position<R> {
     /// Reads a position string (see the module documentation). The last
@@ -97,7 +97,7 @@ impl<R: Rules> Position<R> {
     /// Move lists have a fixed capacity: refuses a position in which either
     /// side has more pseudo-legal moves than a list holds (only absurd
     /// positions do; a game's real positions stay far below).
-    fn check_move_capacity(&self) -> Result<(), PositionError> {
+    pub(super) fn check_move_capacity(&self) -> Result<(), PositionError> {
         for side in Side::BOTH {
             let mut probe = self.clone();
             if side != self.side {
@@ -281,8 +281,8 @@ impl<R: Rules> Position<R> {
 
     fn check_placeable(&self, cell: Cell, piece: Piece) -> Result<(), String> {
         let def = self.t.kinds[piece.kind() as usize].def;
-        if let Some(pawn) = def.pawn {
-            if (pawn.forbidden)(piece.side(), self.t.geo.coord(cell)) {
+        if let Some(forbidden) = def.forbidden {
+            if forbidden(piece.side(), self.t.geo.coord(cell)) {
                 return Err(format!(
                     "a {} {} cannot stand on {}",
                     self.t.def.side_names[piece.side().index()],
@@ -472,13 +472,25 @@ impl<R: Rules> Position<R> {
                     _ => '-',
                 };
                 let mut s = format!("{}{sep}{}", geo.name(m.from), geo.name(m.to));
-                if let Some(k) = m.promotion {
+                // A compulsory change of kind (a Guard becoming a Pawn) is
+                // not a choice, so it has no suffix.
+                if let Some(k) = m
+                    .promotion
+                    .filter(|&k| !self.is_compulsory_change(m.from, k))
+                {
                     s.push('=');
                     s.push(t.kinds[k as usize].def.letter);
                 }
                 s
             }
         }
+    }
+
+    /// Whether the piece on `from` turning into `kind` is its compulsory
+    /// change of kind on arrival (a Guard becoming a Pawn), not a choice.
+    pub(crate) fn is_compulsory_change(&self, from: Cell, kind: Kind) -> bool {
+        let piece = self.piece_at(from);
+        !piece.is_empty() && self.t.becomes[piece.kind() as usize].is_some_and(|b| b.0 == kind)
     }
 
     /// Reads a move in canonical notation and checks it is legal here.

@@ -1,7 +1,9 @@
-//! Shared helpers of the chess integration tests.
+//! Shared helpers of the games' integration tests.
 #![allow(dead_code)]
 
+use chess3d_core::testing::check_position;
 use chess3d_core::{Game, Move, MoveKind, MoveList};
+use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -74,4 +76,331 @@ pub fn random_game_biased<G: Game>(
         pos.make(m);
     }
     visit(pos, None);
+}
+
+/// Plays a random game from `pos` to its end or `plies`, checking the core
+/// invariants in every position, then takes every move back and compares
+/// with the positions on the way. Returns the plies played and the most
+/// legal moves met in a position.
+pub fn walk<G: Game>(
+    mut pos: G,
+    seed: u64,
+    plies: usize,
+    capture_bias: f64,
+) -> Result<(usize, u64), String> {
+    let mut seen = Vec::new();
+    let mut failure = None;
+    let mut most_moves = 0;
+    random_game_biased(&mut pos, seed, plies, capture_bias, |p, _| {
+        most_moves = most_moves.max(p.count_legal());
+        if failure.is_none() {
+            if let Err(e) = check_position(p) {
+                failure = Some(format!("{}: {e}", p.to_text()));
+            }
+        }
+        seen.push(p.clone());
+    });
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    let played = seen.len() - 1;
+    seen.pop();
+    while let Some(expected) = seen.pop() {
+        pos.unmake().ok_or("history shorter than the game")?;
+        if pos != expected || pos.hash() != expected.hash() {
+            return Err(format!(
+                "unmake gives {} instead of {}",
+                pos.to_text(),
+                expected.to_text()
+            ));
+        }
+    }
+    if pos.unmake().is_some() {
+        return Err("history longer than the game".into());
+    }
+    Ok((played, most_moves))
+}
+
+/// Whatever the parser accepts must print back to the same position and
+/// keep the invariants.
+pub fn parse_never_panics<G: Game>(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(mut pos) = G::from_text(text) {
+        let printed = pos.to_text();
+        let again =
+            G::from_text(&printed).map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+        prop_assert_eq!(&again, &pos);
+        prop_assert_eq!(check_position(&mut pos), Ok(()));
+    }
+    Ok(())
+}
+
+/// `text` with a few characters of `alphabet` replacing, removing or
+/// inserted among its own.
+pub fn mutated(text: String, alphabet: &'static str) -> impl Strategy<Value = String> {
+    proptest::collection::vec((any::<u8>(), any::<usize>(), 0..3u8), 1..6).prop_map(move |edits| {
+        let mut chars: Vec<char> = text.chars().collect();
+        let alphabet: Vec<char> = alphabet.chars().collect();
+        for (c, at, op) in edits {
+            let ch = alphabet[c as usize % alphabet.len()];
+            let at = at % (chars.len() + 1);
+            match op {
+                0 if at < chars.len() => chars[at] = ch,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, ch),
+            }
+        }
+        chars.into_iter().collect()
+    })
+}
+
+/// Upper case to lower and back.
+pub fn swap_case(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
+/// The fields of a position string with the colours exchanged: every
+/// level's ranks in reverse order with the pieces' colours swapped, the
+/// other side to move, the castling rights swapped (White's first), the
+/// en-passant cell passed through `mirror_cell`. Later fields are kept.
+pub fn mirror_fields(text: &str, mirror_cell: impl Fn(&str) -> String) -> Vec<String> {
+    let mut f: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+    let placement: Vec<String> = f[0]
+        .split('|')
+        .map(|level| {
+            let ranks: Vec<String> = level.split('/').rev().map(swap_case).collect();
+            ranks.join("/")
+        })
+        .collect();
+    f[0] = placement.join("|");
+    f[1] = if f[1] == "w" { "b" } else { "w" }.to_string();
+    let castling = swap_case(&f[2]);
+    let (white, black): (String, String) = castling.chars().partition(|c| c.is_ascii_uppercase());
+    f[2] = if castling == "-" {
+        castling
+    } else {
+        white + &black
+    };
+    if f[3] != "-" {
+        f[3] = mirror_cell(&f[3]);
+    }
+    f
+}
+
+/// A rank of a position string: a letter per piece, a number per run of
+/// empty cells.
+pub fn rank_text(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut s = String::new();
+    let mut run = 0;
+    for cell in cells {
+        match cell {
+            None => run += 1,
+            Some(letter) => {
+                if run > 0 {
+                    s += &run.to_string();
+                    run = 0;
+                }
+                s.push(letter);
+            }
+        }
+    }
+    if run > 0 {
+        s += &run.to_string();
+    }
+    s
+}
+
+/// 500 seeded games from `start(seed)` (seeds `part * 500` on), walked
+/// and checked by [`walk`]. Returns the plies checked and the most legal
+/// moves met; panics with the seed on the first violation.
+pub fn seeded_games<G: Game>(
+    part: u64,
+    plies: usize,
+    capture_bias: f64,
+    start: impl Fn(u64) -> G,
+) -> (usize, u64) {
+    let (mut total, mut most_moves) = (0, 0);
+    for seed in (part * 500)..(part + 1) * 500 {
+        match walk(start(seed), seed, plies, capture_bias) {
+            Ok((n, most)) => {
+                total += n;
+                most_moves = most_moves.max(most);
+            }
+            Err(e) => panic!("seed {seed}: {e}"),
+        }
+    }
+    println!("part {part}: {total} plies checked, at most {most_moves} legal moves");
+    (total, most_moves)
+}
+
+/// What the tests need of a second, independent implementation of a game
+/// (tests/common/*_reference.rs).
+pub trait Reference: Clone {
+    type Move: Copy;
+    /// The moves by the pieces' rules, King safety aside.
+    fn pseudo_moves(&self) -> Vec<Self::Move>;
+    /// After a move: whether the King of the side that made it is attacked.
+    fn mover_in_check(&self) -> bool;
+    fn apply(&mut self, m: Self::Move);
+    /// The canonical text of a legal move.
+    fn text(&self, m: Self::Move) -> String;
+    fn in_check(&self) -> bool;
+    /// What is compared with the real position after every move (the
+    /// placement, and the pools where a game has them).
+    fn state(&self) -> String;
+
+    /// Legality by definition: play the move on a copy and look.
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        self.pseudo_moves()
+            .into_iter()
+            .filter(|&m| {
+                let mut after = self.clone();
+                after.apply(m);
+                !after.mover_in_check()
+            })
+            .collect()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.legal_moves().iter().map(|&m| self.text(m)).collect();
+        v.sort();
+        v
+    }
+
+    /// Plays the legal move written `text`; false if there is none.
+    fn play(&mut self, text: &str) -> bool {
+        match self
+            .legal_moves()
+            .into_iter()
+            .find(|&m| self.text(m) == text)
+        {
+            Some(m) => {
+                self.apply(m);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut after = self.clone();
+                after.apply(m);
+                after.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+/// Positions compared by [`compare_with_reference`], with the checks and
+/// game ends among them.
+#[derive(Default, Debug)]
+pub struct Compared {
+    pub positions: usize,
+    pub checks: usize,
+    pub ends: usize,
+}
+
+/// Plays a random game with the real generator from `pos`, comparing every
+/// position with the reference: the legal moves as canonical text, the
+/// check status, and `state` of the position against the reference's.
+/// `on_move` sees each move before it is played (to count rare rules).
+pub fn compare_with_reference<G: Game, R: Reference>(
+    mut pos: G,
+    mut refpos: R,
+    (seed, plies, capture_bias): (u64, usize, f64),
+    state: impl Fn(&G) -> String,
+    mut on_move: impl FnMut(&G, Move),
+    compared: &mut Compared,
+) {
+    let mut failure: Option<String> = None;
+    random_game_biased(&mut pos, seed, plies, capture_bias, |p, m| {
+        if failure.is_some() {
+            return;
+        }
+        let mut list = MoveList::new();
+        p.legal_moves(&mut list);
+        let mut ours: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
+        ours.sort();
+        let theirs = refpos.legal_texts();
+        if ours != theirs {
+            let only_ours: Vec<&String> = ours.iter().filter(|m| !theirs.contains(m)).collect();
+            let only_ref: Vec<&String> = theirs.iter().filter(|m| !ours.contains(m)).collect();
+            failure = Some(format!(
+                "{}: only ours {only_ours:?}, only the reference's {only_ref:?}",
+                p.to_text()
+            ));
+            return;
+        }
+        if p.in_check() != refpos.in_check() {
+            failure = Some(format!("{}: check status differs", p.to_text()));
+            return;
+        }
+        if state(p) != refpos.state() {
+            failure = Some(format!(
+                "{}: the reference has {}",
+                p.to_text(),
+                refpos.state()
+            ));
+            return;
+        }
+        compared.positions += 1;
+        compared.checks += p.in_check() as usize;
+        match m {
+            None => compared.ends += list.is_empty() as usize,
+            Some(m) => {
+                on_move(p, m);
+                let t = p.move_text(m);
+                assert!(refpos.play(&t), "the reference cannot play {t}");
+            }
+        }
+    });
+    if let Some(f) = failure {
+        panic!("seed {seed}: {f}");
+    }
+}
+
+/// Four tests running `$batch(0)` to `$batch(3)`: a batch of seeded games
+/// split so that the test harness runs the parts in parallel.
+#[allow(unused_macros)]
+macro_rules! seeded_game_tests {
+    ($batch:ident) => {
+        #[test]
+        fn invariants_hold_along_seeded_games_0() {
+            $batch(0);
+        }
+
+        #[test]
+        fn invariants_hold_along_seeded_games_1() {
+            $batch(1);
+        }
+
+        #[test]
+        fn invariants_hold_along_seeded_games_2() {
+            $batch(2);
+        }
+
+        #[test]
+        fn invariants_hold_along_seeded_games_3() {
+            $batch(3);
+        }
+    };
 }

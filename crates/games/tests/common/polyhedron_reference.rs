@@ -5,6 +5,8 @@
 //! outward from the King. Slow and simple on purpose; the tests compare
 //! the real generator's moves, move text and positions with it.
 
+use crate::common::{rank_text, Reference};
+
 /// x (file), y (rank), z (level) — global coordinates of RULINGS.md §5.
 pub type C = [i32; 3];
 
@@ -376,102 +378,23 @@ impl RefPos {
         self.white = !self.white;
     }
 
-    pub fn legal_moves(&self) -> Vec<RefMove> {
-        self.pseudo_moves()
-            .into_iter()
-            .filter(|&m| {
-                let mut after = self.clone();
-                after.apply(m);
-                !after.attacked(after.king(self.white), !self.white)
-            })
-            .collect()
-    }
-
-    pub fn text(&self, m: RefMove) -> String {
-        let mut s = format!(
-            "{}{}{}",
-            name(m.from),
-            if m.capture { 'x' } else { '-' },
-            name(m.to)
-        );
-        if let Some(l) = m.promo {
-            s.push('=');
-            s.push(l as char);
-        }
-        s
-    }
-
-    pub fn legal_texts(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.legal_moves().iter().map(|&m| self.text(m)).collect();
-        v.sort();
-        v
-    }
-
-    /// Plays the legal move written `text`; false if there is none.
-    pub fn play(&mut self, text: &str) -> bool {
-        match self
-            .legal_moves()
-            .into_iter()
-            .find(|&m| self.text(m) == text)
-        {
-            Some(m) => {
-                self.apply(m);
-                true
-            }
-            None => false,
-        }
-    }
-
-    pub fn in_check(&self) -> bool {
-        self.attacked(self.king(self.white), !self.white)
-    }
-
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut after = self.clone();
-                after.apply(m);
-                after.perft(depth - 1)
-            })
-            .sum()
-    }
-
-    /// The placement (levels A–E, ranks high to low, files a–j, runs of
-    /// empty cells as numbers) and the pools field of a position string.
+    /// The placement (levels A–E, ranks high to low, files a–j) and the
+    /// pools field of a position string.
     pub fn placement_and_pools(&self) -> (String, String) {
-        let mut levels = Vec::new();
-        for z in 0..5 {
-            let mut ranks = Vec::new();
-            for y in (lo(z)..=9 - lo(z)).rev() {
-                let mut s = String::new();
-                let mut run = 0;
-                for x in lo(z)..=9 - lo(z) {
-                    match self.at([x, y, z]) {
-                        0 => run += 1,
-                        p => {
-                            if run > 0 {
-                                s += &run.to_string();
-                                run = 0;
-                            }
-                            s.push(p as char);
-                        }
-                    }
-                }
-                if run > 0 {
-                    s += &run.to_string();
-                }
-                ranks.push(s);
-            }
-            levels.push(ranks.join("/"));
-        }
+        let levels: Vec<String> = (0..5)
+            .map(|z| {
+                let ranks: Vec<String> = (lo(z)..=9 - lo(z))
+                    .rev()
+                    .map(|y| {
+                        rank_text((lo(z)..=9 - lo(z)).map(|x| {
+                            let p = self.at([x, y, z]);
+                            (p != 0).then_some(p as char)
+                        }))
+                    })
+                    .collect();
+                ranks.join("/")
+            })
+            .collect();
         let mut pools = String::new();
         for (side, counts) in self.pools.iter().enumerate() {
             for (i, &n) in counts.iter().enumerate() {
@@ -521,4 +444,52 @@ impl RefPos {
         }
         p
     }
+}
+
+impl Reference for RefPos {
+    type Move = RefMove;
+
+    fn pseudo_moves(&self) -> Vec<RefMove> {
+        RefPos::pseudo_moves(self)
+    }
+
+    fn mover_in_check(&self) -> bool {
+        self.attacked(self.king(!self.white), self.white)
+    }
+
+    fn apply(&mut self, m: RefMove) {
+        RefPos::apply(self, m)
+    }
+
+    fn text(&self, m: RefMove) -> String {
+        let mut s = format!(
+            "{}{}{}",
+            name(m.from),
+            if m.capture { 'x' } else { '-' },
+            name(m.to)
+        );
+        if let Some(l) = m.promo {
+            s.push('=');
+            s.push(l as char);
+        }
+        s
+    }
+
+    fn in_check(&self) -> bool {
+        self.attacked(self.king(self.white), !self.white)
+    }
+
+    /// The placement and the pools, sorted.
+    fn state(&self) -> String {
+        let (placement, pools) = self.placement_and_pools();
+        format!("{placement} {}", sorted_pools(&pools))
+    }
+}
+
+/// A pools field with its letters sorted (the order is not part of the
+/// comparison).
+pub fn sorted_pools(pools: &str) -> String {
+    let mut chars: Vec<char> = pools.chars().filter(|&c| c != '-').collect();
+    chars.sort();
+    chars.into_iter().collect()
 }

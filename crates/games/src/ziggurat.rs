@@ -1,0 +1,347 @@
+//! Ziggurat Three Dimensional Chess (seed 000, RULINGS.md §1): an
+//! eight-level pyramid of 204 squares, each level offset by half a square
+//! from the one below; orthodox chess on level 0 and six piece types that
+//! move between levels but never give check.
+//!
+//! Cells use RULINGS.md's doubled coordinates: file index i, rank index j
+//! on level k is (2i + k, 2j + k, k). Every movement is then a fixed
+//! vector, so the whole game is data; the only code is the dead-position
+//! rule and the table switch of the wide-promotion option.
+
+use std::sync::OnceLock;
+
+use chess3d_core::def::{
+    BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PawnDef,
+    PieceDef, PromotionDef, RepetitionRule,
+};
+use chess3d_core::geometry::Naming;
+use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables, V3};
+
+/// The rules of Ziggurat Three Dimensional Chess.
+pub struct ZigguratRules;
+
+/// A Ziggurat position.
+pub type Ziggurat = Position<ZigguratRules>;
+
+impl Rules for ZigguratRules {
+    /// 204 cells.
+    type Bits = Bits<4>;
+    type State = ();
+    fn tables() -> &'static Tables<Bits<4>> {
+        static TABLES: OnceLock<Tables<Bits<4>>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&ZIGGURAT))
+    }
+
+    fn tables_for(game_options: u8) -> &'static Tables<Bits<4>> {
+        if game_options & WIDE_PROMOTION == 0 {
+            return Self::tables();
+        }
+        static WIDE: OnceLock<Tables<Bits<4>>> = OnceLock::new();
+        WIDE.get_or_init(|| Tables::build(&ZIGGURAT_WIDE))
+    }
+
+    /// A dead position: no piece on the board can ever give check (only
+    /// the orthodox types do, and a Guard can become a Pawn), so neither
+    /// side can win.
+    fn insufficient_material(pos: &Position<Self>) -> bool {
+        let t = pos.tables();
+        t.kinds.iter().enumerate().all(|(k, info)| {
+            let can_check = (info.def.gives_check && !info.def.royal) || info.def.becomes.is_some();
+            !can_check || pos.kind_cells(k as u8).is_empty()
+        })
+    }
+}
+
+/// Bit of the wide-promotion option in `Options::game`.
+const WIDE_PROMOTION: u8 = 1;
+
+/// Number of levels; level k has (8 − k) × (8 − k) squares.
+const LEVELS: i32 = 8;
+const FILES: &[u8] = b"abcdefgh";
+
+/// File and rank index (from 0) of a doubled coordinate on level `z`.
+fn index(coord: i32, z: i32) -> i32 {
+    (coord - z) / 2
+}
+
+/// Every square, in doubled coordinates.
+fn cells() -> Vec<V3> {
+    (0..LEVELS)
+        .flat_map(|k| {
+            let n = LEVELS - k;
+            (0..n).flat_map(move |j| (0..n).map(move |i| [2 * i + k, 2 * j + k, k]))
+        })
+        .collect()
+}
+
+/// Level 0's last rank for `side` (rank 8 for White, 1 for Black).
+fn promotion_rank(side: Side, c: V3) -> bool {
+    c[2] == 0 && c[1] == if side == Side::White { 14 } else { 0 }
+}
+
+/// A pawn's start: level-0 rank 2 (White) or 7 (Black).
+fn pawn_start(side: Side, c: V3) -> bool {
+    c[2] == 0 && c[1] == if side == Side::White { 2 } else { 12 }
+}
+
+fn above_level_0(_side: Side, c: V3) -> bool {
+    c[2] > 0
+}
+
+fn on_level_0(_side: Side, c: V3) -> bool {
+    c[2] == 0
+}
+
+/// A pawn stays on level 0 and never stands on its first or last rank.
+fn pawn_forbidden(_side: Side, c: V3) -> bool {
+    c[2] > 0 || c[1] == 0 || c[1] == 14
+}
+
+// The directions of RULINGS.md §1 in doubled coordinates.
+/// Rank and file on a level.
+const RANK_FILE: Component = Component::slide([2, 0, 0], Sym::PermsXY);
+/// Diagonals of a level.
+const LEVEL_DIAGONAL: Component = Component::slide([2, 2, 0], Sym::Signs);
+/// Rank, file and column (two levels at a time).
+const RANK_FILE_COLUMN: Component = Component::slide([2, 0, 0], Sym::Perms);
+/// Diagonals in every plane: of a level, and rank or file with column.
+const ANY_DIAGONAL: Component = Component::slide([2, 2, 0], Sym::Perms);
+/// The eight transverses (one level at a time).
+const TRANSVERSE: Component = Component::slide([1, 1, 1], Sym::Perms);
+
+/// Level 0's six types give check; the other six never do.
+const fn no_check(piece: PieceDef) -> PieceDef {
+    PieceDef {
+        gives_check: false,
+        ..piece
+    }
+}
+
+/// The orthodox types, confined to level 0.
+const fn level_0(piece: PieceDef) -> PieceDef {
+    PieceDef {
+        forbidden: Some(above_level_0),
+        ..piece
+    }
+}
+
+/// King, Queen, Rook, Bishop, Knight, Pawn, then the higher levels' types.
+pub static PIECES: [PieceDef; 12] = [
+    level_0(PieceDef {
+        royal: true,
+        ..PieceDef::new(
+            'K',
+            "King",
+            &[
+                Component::leap([2, 0, 0], Sym::PermsXY),
+                Component::leap([2, 2, 0], Sym::Signs),
+            ],
+        )
+    }),
+    level_0(PieceDef::new('Q', "Queen", &[RANK_FILE, LEVEL_DIAGONAL])),
+    level_0(PieceDef::new('R', "Rook", &[RANK_FILE])),
+    level_0(PieceDef::new('B', "Bishop", &[LEVEL_DIAGONAL])),
+    level_0(PieceDef::new(
+        'N',
+        "Knight",
+        &[Component::leap([4, 2, 0], Sym::PermsXY)],
+    )),
+    PieceDef {
+        resets_clock: true,
+        promotes: true,
+        pawn: Some(PawnDef {
+            double_step: Some(([0, 2, 0], pawn_start)),
+            en_passant: true,
+        }),
+        forbidden: Some(pawn_forbidden),
+        ..PieceDef::new(
+            'P',
+            "Pawn",
+            &[
+                Component::leap([0, 2, 0], Sym::Exact).only(Mode::MoveOnly),
+                Component::leap([2, 2, 0], Sym::SignsX).only(Mode::CaptureOnly),
+            ],
+        )
+    },
+    no_check(PieceDef::new(
+        'W',
+        "Wizard",
+        &[RANK_FILE_COLUMN, ANY_DIAGONAL, TRANSVERSE],
+    )),
+    no_check(PieceDef::new('A', "Ballista", &[RANK_FILE_COLUMN])),
+    no_check(PieceDef::new('C', "Cardinal", &[TRANSVERSE])),
+    // A 3-D knight within its level parity: (4,2,0) in every order.
+    no_check(PieceDef::new(
+        'L',
+        "Paladin",
+        &[Component::leap([4, 2, 0], Sym::Perms)],
+    )),
+    // Two transverse steps and one more at an angle: 32 leaps.
+    no_check(PieceDef::new(
+        'F',
+        "Falcon",
+        &[
+            Component::leap([3, 1, 1], Sym::PermsXY),
+            Component::leap([3, 1, 3], Sym::PermsXY),
+        ],
+    )),
+    // Forward on its level to an empty square; captures forward-diagonally
+    // on its level or transversely down and forward. On level 0 it is a
+    // Pawn.
+    no_check(PieceDef {
+        resets_clock: true,
+        forbidden: Some(on_level_0),
+        becomes: Some(BecomesDef {
+            zone: on_level_0,
+            letter: 'P',
+        }),
+        ..PieceDef::new(
+            'G',
+            "Guard",
+            &[
+                Component::leap([0, 2, 0], Sym::Exact).only(Mode::MoveOnly),
+                Component::leap([2, 2, 0], Sym::SignsX).only(Mode::CaptureOnly),
+                Component::leap([1, 1, -1], Sym::SignsX).only(Mode::CaptureOnly),
+            ],
+        )
+    }),
+];
+
+/// FIDE castling on level 0.
+const fn castle(
+    side: Side,
+    symbol: char,
+    text: &'static str,
+    [king_from, king_to, rook_from, rook_to]: [&'static str; 4],
+    empty: &'static [&'static str],
+    safe: &'static [&'static str],
+) -> CastleDef {
+    CastleDef {
+        side,
+        symbol,
+        text,
+        king_from,
+        king_to,
+        rook_from,
+        rook_to,
+        empty,
+        safe,
+    }
+}
+
+const CASTLING: [CastleDef; 4] = [
+    castle(
+        Side::White,
+        'K',
+        "O-O",
+        ["0e1", "0g1", "0h1", "0f1"],
+        &[],
+        &["0e1", "0f1", "0g1"],
+    ),
+    castle(
+        Side::White,
+        'Q',
+        "O-O-O",
+        ["0e1", "0c1", "0a1", "0d1"],
+        &["0b1"],
+        &["0e1", "0d1", "0c1"],
+    ),
+    castle(
+        Side::Black,
+        'k',
+        "O-O",
+        ["0e8", "0g8", "0h8", "0f8"],
+        &[],
+        &["0e8", "0f8", "0g8"],
+    ),
+    castle(
+        Side::Black,
+        'q',
+        "O-O-O",
+        ["0e8", "0c8", "0a8", "0d8"],
+        &["0b8"],
+        &["0e8", "0d8", "0c8"],
+    ),
+];
+
+/// The option of RULINGS.md §1: promotion to any of nine types.
+const OPTIONS: [OptionDef; 1] = [OptionDef {
+    name: "wide-promotion",
+    help: "pawns promote to Wizard, Cardinal, Ballista, Falcon, Paladin, Queen, Rook, \
+           Bishop or Knight (default: Queen, Knight or Wizard)",
+    default: false,
+}];
+
+/// The game with the default promotion set.
+const DEF: GameDef = GameDef {
+    id: "ziggurat",
+    name: "Ziggurat Three Dimensional Chess",
+    cells,
+    naming: Naming {
+        cell: |c| {
+            format!(
+                "{}{}{}",
+                c[2],
+                FILES[index(c[0], c[2]) as usize] as char,
+                index(c[1], c[2]) + 1
+            )
+        },
+        level: |z| z.to_string(),
+        row: |z, y| (index(y, z) + 1).to_string(),
+        file: |z, x| (FILES[index(x, z) as usize] as char).to_string(),
+    },
+    black_mirror: [1, -1, 1],
+    pieces: &PIECES,
+    promotion: Some(PromotionDef {
+        zone: promotion_rank,
+        choices: Choices::Fixed(&['Q', 'N', 'W']),
+        optional: false,
+    }),
+    castling: &CASTLING,
+    options: &OPTIONS,
+    has_check: true,
+    bare_kings_draw: true,
+    temple: None,
+    repetition: RepetitionRule::Draw,
+    side_names: ["White", "Black"],
+    side_letters: ['w', 'b'],
+    notation: Notation::Seed,
+    move_hint: "level, file and rank of both squares, such as 0e2-0e4, 0e4x0d5, 2c1-4c1, \
+                0a7-0a8=Q or O-O",
+    // Levels 0 to 7, each from its highest rank down; then side, castling,
+    // en passant and clocks.
+    start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\
+        |falwlaf/ggggggg/7/7/7/GGGGGGG/FALWLAF\
+        |laccal/gggggg/6/6/GGGGGG/LACCAL\
+        |5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w KQkq - 0 1",
+};
+
+/// The game definition (default options).
+pub static ZIGGURAT: GameDef = DEF;
+
+/// The game with the wide-promotion option.
+static ZIGGURAT_WIDE: GameDef = GameDef {
+    promotion: Some(PromotionDef {
+        zone: promotion_rank,
+        choices: Choices::Fixed(&['W', 'C', 'A', 'F', 'L', 'Q', 'R', 'B', 'N']),
+        optional: false,
+    }),
+    ..DEF
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pyramid_has_204_squares_and_each_level_sits_half_a_square_in() {
+        let t = ZigguratRules::tables();
+        assert_eq!(t.len(), 204); // 64+49+36+25+16+9+4+1
+        let geo = &t.geo;
+        // A column: each level is inset by half a square, so two levels
+        // up from 0b2 is the corner square 2a1.
+        let up2 = geo.offset(geo.parse_cell("0b2").unwrap(), [0, 0, 2]);
+        assert_eq!(up2.map(|c| geo.name(c)), Some("2a1"));
+        assert_eq!(geo.name(geo.cell_at([7, 7, 7]).unwrap()), "7a1");
+    }
+}
