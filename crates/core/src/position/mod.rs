@@ -392,7 +392,7 @@ impl<R: Rules> Position<R> {
     /// position would have more moves than a move list holds under them.
     pub fn set_options(&mut self, options: Options) -> Result<(), OptionError> {
         let known = self.t.def.options.len();
-        if options.game >> known != 0 {
+        if u32::from(options.game) >> known != 0 {
             return Err(OptionError(format!(
                 "{} has {known} game options, not option bits {:#b}",
                 self.t.def.name, options.game
