@@ -7,7 +7,7 @@ use chess3d_core::Game;
 use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
-const POSITIONS: [(&str, &str); 10] = [
+const POSITIONS: [(&str, &str); 13] = [
     ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
@@ -39,6 +39,11 @@ const POSITIONS: [(&str, &str); 10] = [
     ),
     // En passant on level 0.
     ("ziggurat", "4k3/8/8/3pP3/8/8/8/4K3|7/7/7/7/7/7/7|6/6/6/6/6/6|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w - 0d6 0 2"),
+    ("ziggurat43", "3/7/SSS3sss/CCAS3sacc/KCHAS3sahck r - - 0 1"),
+    // A shot (e1@h4), captures, a Spearman onto the temple.
+    ("ziggurat43", "1s1/1CaSs2/2S2sa2/2A3h4/K3A1c5k r - - 0 1"),
+    // The game is over: Red's King stands on the temple.
+    ("ziggurat43", "1K1/7/9/11/12k g - - 0 1"),
 ];
 
 struct ParseMove<'a> {

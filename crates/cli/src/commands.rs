@@ -110,7 +110,7 @@ impl GameVisitor for Perft {
             // Root moves one at a time, in sorted order, so that lines (and
             // progress on a terminal) appear as each finishes.
             let mut moves = MoveList::new();
-            if self.depth > 0 && pos.immediate_result().is_none() {
+            if self.depth > 0 {
                 pos.legal_moves(&mut moves);
             }
             let mut roots: Vec<(String, _)> =

@@ -47,7 +47,10 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 
 #[test]
 fn variants_lists_the_working_games() {
-    assert_eq!(ok(&["variants"]), "ziggurat\npolyhedron\nchess\n");
+    assert_eq!(
+        ok(&["variants"]),
+        "ziggurat\nziggurat43\npolyhedron\nchess\n"
+    );
 }
 
 #[test]
@@ -101,6 +104,31 @@ fn ziggurat_works_from_the_command_line() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80";
     assert_eq!(ok(&["moves", "chess", "--fen", fen]), "");
     assert!(!ok(&["moves", "chess", "--fen", fen, "-o", "hundred-ply=off"]).is_empty());
+}
+
+#[test]
+fn ziggurat43_works_from_the_command_line() {
+    // 10 opening moves and 10² replies: counted by hand in
+    // crates/games/tests/ziggurat43_rules.rs and ziggurat43_vs_reference.rs.
+    assert_eq!(ok(&["moves", "ziggurat43"]).lines().count(), 10);
+    assert_eq!(ok(&["perft", "ziggurat43", "2"]).trim(), "100");
+    let shown = ok(&["show", "ziggurat43", "--moves", "e3-f4 i3-h4"]);
+    assert!(shown.contains("Red to move"), "{shown}");
+    assert!(shown.contains("a b c d e f g h i j k l m"), "{shown}");
+    // RULINGS.md §2's shot ends the game: the Archer on d2 shoots the Gold
+    // Priest-King on f4; no move follows.
+    let fen = "3/2k4/9/2A8/K12 r - - 0 1";
+    let shown = ok(&["show", "ziggurat43", "--fen", fen, "--moves", "d2@f4"]);
+    assert!(
+        shown.contains("State: Priest-King captured, Red wins"),
+        "{shown}"
+    );
+    assert_eq!(
+        ok(&["moves", "ziggurat43", "--fen", fen, "--moves", "d2@f4"]),
+        ""
+    );
+    let e = fails(&["show", "ziggurat43", "--fen", fen, "--moves", "d2@f4 a1-b1"]);
+    assert!(e.contains("move 2 ('a1-b1'): the game is over"), "{e}");
 }
 
 #[test]
@@ -186,7 +214,7 @@ fn show_prints_diagram_turn_state_and_position() {
 #[test]
 fn bad_input_fails_with_one_clear_line() {
     assert!(fails(&["perft", "nosuchgame", "1"]).contains("unknown game 'nosuchgame'"));
-    assert!(fails(&["moves", "ziggurat43"]).contains("not available yet"));
+    assert!(fails(&["moves", "startrek"]).contains("not available yet"));
     assert!(fails(&["perft", "chess", "x"]).contains("invalid value 'x'"));
     assert!(fails(&["perft", "chess", "-1"]).contains("error"));
     assert!(fails(&["perft", "chess", "1000"]).contains("1000 is not in 0..=30"));
@@ -234,6 +262,7 @@ fn bench_compares_with_cozy_chess() {
     // perft(3) is checked against a second implementation in the tests).
     assert!(out.contains("polyhedron     3      2606756"), "{out}");
     assert!(out.contains("ziggurat       3       235198"), "{out}");
+    assert!(out.contains("ziggurat43     4        13697"), "{out}");
 }
 
 #[test]

@@ -30,6 +30,10 @@ pub enum MoveError {
     },
     #[error("illegal move '{text}' in this position")]
     Illegal { text: String },
+    /// The game ended with the last move (a royal piece captured, the
+    /// temple reached); `result` describes how.
+    #[error("no move '{text}': the game is over ({result})")]
+    GameOver { text: String, result: String },
 }
 
 /// An option that cannot be set.

@@ -46,7 +46,8 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// Whether a move of this position captures something.
     fn is_capture(&self, m: Move) -> bool;
     /// A result reached by the last move itself (a King captured, the temple
-    /// reached): such a position is a leaf even in perft.
+    /// reached): such a position has no legal moves, so it is a leaf even
+    /// in perft.
     fn immediate_result(&self) -> Option<Outcome>;
     /// The result if the game is over by any rule of RULINGS.md §0.
     fn outcome(&mut self) -> Option<Outcome>;

@@ -1,7 +1,8 @@
 //! Perft: the number of leaf nodes of the legal move tree to a depth.
 //!
 //! Only checkmate, stalemate and a game's immediate wins end a line
-//! (RULINGS.md §0); repetition and the 100-ply rule are ignored, as in chess
+//! (RULINGS.md §0; a game ended by its last move has no legal moves, so it
+//! is a leaf); repetition and the 100-ply rule are ignored, as in chess
 //! perft. At depth 1 the legal moves are counted without being made ("bulk
 //! counting"), as the published move generators do.
 
@@ -12,9 +13,6 @@ use crate::MoveList;
 pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
-    }
-    if pos.immediate_result().is_some() {
-        return 0;
     }
     if depth == 1 {
         return pos.count_legal();
@@ -33,7 +31,7 @@ pub fn perft<G: Game>(pos: &mut G, depth: u32) -> u64 {
 /// Perft per root move, as (canonical move text, nodes), sorted by text.
 pub fn divide<G: Game>(pos: &mut G, depth: u32) -> Vec<(String, u64)> {
     let mut moves = MoveList::new();
-    if depth > 0 && pos.immediate_result().is_none() {
+    if depth > 0 {
         pos.legal_moves(&mut moves);
     }
     let mut out: Vec<(String, u64)> = moves

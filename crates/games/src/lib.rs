@@ -4,6 +4,7 @@
 pub mod chess;
 pub mod polyhedron;
 pub mod ziggurat;
+pub mod ziggurat43;
 
 use chess3d_core::Game;
 
@@ -18,7 +19,7 @@ pub const ALL_IDS: &[&str] = &[
 ];
 
 /// The games that work now, in the order `chess3d variants` lists them.
-pub const AVAILABLE: &[&str] = &["ziggurat", "polyhedron", "chess"];
+pub const AVAILABLE: &[&str] = &["ziggurat", "ziggurat43", "polyhedron", "chess"];
 
 /// Code to run for whichever game an id names: the one place where the
 /// command line turns a game id into a type. Everything below is generic
@@ -63,6 +64,7 @@ impl std::error::Error for UnknownGame {}
 pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     match id {
         "ziggurat" => Ok(visitor.visit::<ziggurat::Ziggurat>()),
+        "ziggurat43" => Ok(visitor.visit::<ziggurat43::Ziggurat43>()),
         "polyhedron" => Ok(visitor.visit::<polyhedron::Polyhedron>()),
         "chess" => Ok(visitor.visit::<chess::Chess>()),
         _ if ALL_IDS.contains(&id) => Err(UnknownGame::NotYet(id.to_string())),

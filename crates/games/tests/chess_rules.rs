@@ -1,8 +1,11 @@
 //! Chess rules case by case: special moves, game ends, position-string
 //! validation and move reading. Expected values come from the FIDE rules.
 
-use chess3d_core::{DrawReason, MoveError, MoveList, Options, Outcome, Side, WinReason};
+mod common;
+
+use chess3d_core::{DrawReason, MoveError, Options, Outcome, Side, WinReason};
 use chess3d_games::chess::Chess;
+use common::moves;
 
 fn pos(fen: &str) -> Chess {
     Chess::from_text(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -14,14 +17,6 @@ fn after(moves: &str) -> Chess {
         p.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
     p
-}
-
-fn moves(p: &Chess) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.clone().legal_moves(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
-    v.sort();
-    v
 }
 
 fn has(p: &Chess, m: &str) -> bool {

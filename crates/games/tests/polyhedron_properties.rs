@@ -7,7 +7,6 @@ mod common;
 
 use chess3d_core::{perft, MAX_MOVES};
 use chess3d_games::polyhedron::Polyhedron;
-use proptest::prelude::*;
 
 /// Start positions for the random games: the start, and the start with
 /// every kind in both pools (promotions have all their choices at once).
@@ -77,33 +76,8 @@ fn mirrored_positions_have_the_same_perft() {
     assert_eq!(compared, 6);
 }
 
-/// The start with a few characters replaced, removed or inserted.
-fn mutated_start() -> impl Strategy<Value = String> {
-    common::mutated(
-        Polyhedron::start().to_text(),
-        "kqdfarbuswhngpKQDFARBUSWHNGP0123456789/| wb-ABCDEacij",
-    )
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    #[test]
-    fn position_parser_never_panics_on_any_string(text in any::<String>()) {
-        common::parse_never_panics::<Polyhedron>(&text)?;
-    }
-
-    #[test]
-    fn position_parser_never_panics_on_mutated_starts(text in mutated_start()) {
-        common::parse_never_panics::<Polyhedron>(&text)?;
-    }
-
-    #[test]
-    fn move_parser_never_panics(text in "[A-F][a-k][0-9]{1,2}[-x@>][A-F][a-k][0-9]{1,2}(=[A-Z])?|\\PC{0,14}") {
-        let mut pos = Polyhedron::start();
-        if let Ok(m) = pos.parse_move(&text) {
-            // Only a legal move in its canonical text is accepted.
-            prop_assert_eq!(pos.move_text(m), text);
-        }
-    }
-}
+parser_property_tests!(
+    Polyhedron,
+    "kqdfarbuswhngpKQDFARBUSWHNGP0123456789/| wb-ABCDEacij",
+    "[A-F][a-k][0-9]{1,2}[-x@>][A-F][a-k][0-9]{1,2}(=[A-Z])?|\\PC{0,14}"
+);

@@ -9,7 +9,9 @@
 
 mod common;
 
-use chess3d_core::{DrawReason, MoveList, Outcome, Side, WinReason};
+use common::{moves, moves_from};
+
+use chess3d_core::{DrawReason, Outcome, Side, WinReason};
 use chess3d_games::polyhedron::Polyhedron;
 
 /// Global coordinates of a cell name such as `Cf1`.
@@ -47,21 +49,6 @@ fn setup(pieces: &[(&str, char)], side: &str, ep: &str, pools: &str) -> Polyhedr
         .collect();
     let text = format!("{} {side} - {ep} 0 1 {pools}", levels.join("|"));
     Polyhedron::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn moves(p: &Polyhedron) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.clone().legal_moves(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
-    v.sort();
-    v
-}
-
-fn moves_from(p: &Polyhedron, cell: &str) -> Vec<String> {
-    moves(p)
-        .into_iter()
-        .filter(|m| m.starts_with(cell) && !m[cell.len()..].starts_with(char::is_numeric))
-        .collect()
 }
 
 /// Whether `b` is out of reach of every piece on `a`: not within two

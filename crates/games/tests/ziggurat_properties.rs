@@ -8,7 +8,6 @@ mod common;
 use chess3d_core::{perft, Game, MoveList, MAX_MOVES};
 use chess3d_games::chess::Chess;
 use chess3d_games::ziggurat::Ziggurat;
-use proptest::prelude::*;
 
 /// Levels 1 to 7, empty.
 const EMPTY_ABOVE: &str = "7/7/7/7/7/7/7|6/6/6/6/6/6|5/5/5/5/5|4/4/4/4|3/3/3|2/2|1";
@@ -141,32 +140,8 @@ fn mirrored_positions_have_the_same_perft() {
     }
 }
 
-fn mutated_start() -> impl Strategy<Value = String> {
-    common::mutated(
-        Ziggurat::start().to_text(),
-        "kqrbnpwaclfgKQRBNPWACLFG0123456789/| wb-acdefgh",
-    )
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
-
-    #[test]
-    fn position_parser_never_panics_on_any_string(text in any::<String>()) {
-        common::parse_never_panics::<Ziggurat>(&text)?;
-    }
-
-    #[test]
-    fn position_parser_never_panics_on_mutated_starts(text in mutated_start()) {
-        common::parse_never_panics::<Ziggurat>(&text)?;
-    }
-
-    #[test]
-    fn move_parser_never_panics(text in "[0-8][a-i][0-9]{1,2}[-x@>][0-8][a-i][0-9]{1,2}(=[A-Z])?|O-O(-O)?|\\PC{0,14}") {
-        let mut pos = Ziggurat::start();
-        if let Ok(m) = pos.parse_move(&text) {
-            // Only a legal move in its canonical text is accepted.
-            prop_assert_eq!(pos.move_text(m), text);
-        }
-    }
-}
+parser_property_tests!(
+    Ziggurat,
+    "kqrbnpwaclfgKQRBNPWACLFG0123456789/| wb-acdefgh",
+    "[0-8][a-i][0-9]{1,2}[-x@>][0-8][a-i][0-9]{1,2}(=[A-Z])?|O-O(-O)?|\\PC{0,14}"
+);

@@ -9,7 +9,9 @@
 
 mod common;
 
-use chess3d_core::{DrawReason, MoveError, MoveList, Outcome, Side, WinReason};
+use common::moves;
+
+use chess3d_core::{DrawReason, MoveError, Outcome, Side, WinReason};
 use chess3d_games::ziggurat::Ziggurat;
 
 /// (level, file index, rank index) of a square name.
@@ -50,14 +52,6 @@ fn setup_with(pieces: &[(&str, char)], side: &str, castling: &str, ep: &str) -> 
 
 fn setup(pieces: &[(&str, char)], side: &str) -> Ziggurat {
     setup_with(pieces, side, "-", "-")
-}
-
-fn moves(p: &Ziggurat) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.clone().legal_moves(&mut list);
-    let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
-    v.sort();
-    v
 }
 
 /// The destinations of the legal moves from `from`, sorted.

@@ -65,13 +65,7 @@ fn compare_game(
         pos,
         RefPos::from_text(start, choices),
         (seed, plies, 0.4),
-        |p| {
-            p.to_text()
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_string()
-        },
+        common::placement,
         |p, m| match m.kind {
             MoveKind::Castle => seen.castles += 1,
             MoveKind::EnPassant => seen.en_passant += 1,

@@ -85,7 +85,13 @@ impl<R: Rules> Position<R> {
     /// Appends every legal move. Takes `&mut self` because games without
     /// straight-line attacks test moves by making them; the position is
     /// unchanged afterwards.
+    ///
+    /// A game ended by its last move (a royal piece captured, the temple
+    /// reached) has no moves, legal or pseudo-legal.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
+        if self.finished_by_last_move() {
+            return;
+        }
         if R::LINE_ATTACKS || !self.t.def.has_check {
             self.generate::<_, true>(out);
         } else {
@@ -117,6 +123,9 @@ impl<R: Rules> Position<R> {
     /// Appends every pseudo-legal move: moves by the pieces' rules, castling
     /// included, without testing whether the mover's King is left attacked.
     pub fn pseudo_legal_moves(&self, out: &mut MoveList) {
+        if self.finished_by_last_move() {
+            return;
+        }
         self.generate::<_, false>(out);
         if R::SPECIAL_MOVES {
             R::special_moves(self, out);
@@ -125,6 +134,9 @@ impl<R: Rules> Position<R> {
 
     /// The number of legal moves (counted without listing where possible).
     pub fn count_legal(&mut self) -> u64 {
+        if self.finished_by_last_move() {
+            return 0;
+        }
         if !R::SPECIAL_MOVES && (R::LINE_ATTACKS || !self.t.def.has_check) {
             let mut c = Counter(0);
             self.generate::<_, true>(&mut c);
@@ -142,6 +154,14 @@ impl<R: Rules> Position<R> {
         let mut c = Counter(0);
         self.generate::<_, false>(&mut c);
         c.0
+    }
+
+    /// Whether the last move ended the game at once. Only games without
+    /// check or with a temple can end so; for the others this is two tests
+    /// of constant data.
+    #[inline]
+    fn finished_by_last_move(&self) -> bool {
+        (!self.t.def.has_check || self.t.temple.is_some()) && self.immediate_result().is_some()
     }
 
     /// Whether the side to move has a legal move.

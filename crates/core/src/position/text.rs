@@ -89,9 +89,65 @@ impl<R: Rules> Position<R> {
                 ),
             ));
         }
+        pos.check_game_end()?;
         pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
         pos.check_move_capacity()?;
         Ok(pos)
+    }
+
+    /// A game that ended with the last move can only have ended one way,
+    /// by a move of the side not to move: its opponent's royal piece
+    /// captured (which reset the 100-ply counter), or its own royal piece
+    /// on the temple. That holds when every move is the data's (a piece
+    /// moves itself or captures an enemy); a game's special moves (pushes)
+    /// may move or drop any piece, so games with them are not checked. (A
+    /// game whose `after_make` moved pieces would need the same exemption;
+    /// none does.)
+    fn check_game_end(&self) -> Result<(), PositionError> {
+        if R::SPECIAL_MOVES {
+            return Ok(());
+        }
+        let t = self.t;
+        let names = t.def.side_names;
+        let royal = t.kinds[t.royal as usize].def.name;
+        let mover = self.side.other();
+        let missing = Side::BOTH.map(|s| self.royal_cell(s).is_none());
+        let on_temple = Side::BOTH.map(|s| t.temple.is_some() && self.royal_cell(s) == t.temple);
+        let error = |message: String| Err(PositionError::new("placement", message));
+        if missing[mover.index()] {
+            return error(format!(
+                "{}'s {royal} is missing, but only {}'s move can have taken it and {} is to move",
+                names[mover.index()],
+                names[self.side.index()],
+                names[self.side.index()],
+            ));
+        }
+        if on_temple[self.side.index()] {
+            return error(format!(
+                "{}'s {royal} stands on the temple, which ended the game on {}'s own move, \
+                 but {} is to move",
+                names[self.side.index()],
+                names[self.side.index()],
+                names[self.side.index()],
+            ));
+        }
+        if missing[self.side.index()] && self.halfmove != 0 {
+            return error(format!(
+                "{}'s {royal} is missing, so the last move captured it, but the halfmove clock \
+                 is {} rather than 0",
+                names[self.side.index()],
+                self.halfmove
+            ));
+        }
+        if missing[self.side.index()] && on_temple[mover.index()] {
+            return error(format!(
+                "{}'s {royal} is missing and {}'s stands on the temple: the game cannot have \
+                 ended both ways at once",
+                names[self.side.index()],
+                names[mover.index()],
+            ));
+        }
+        Ok(())
     }
 
     /// Move lists have a fixed capacity: refuses a position in which either
@@ -336,6 +392,12 @@ impl<R: Rules> Position<R> {
             return Ok(());
         }
         let t = self.t;
+        if t.ep_capturers.iter().all(Vec::is_empty) {
+            return Err(PositionError::new(
+                "en passant",
+                format!("'{text}' given, but this game has no en passant (write '-')"),
+            ));
+        }
         let target = t.geo.parse_cell(text).ok_or_else(|| {
             PositionError::new("en passant", format!("'{text}' is not a cell (or '-')"))
         })?;
@@ -495,6 +557,12 @@ impl<R: Rules> Position<R> {
 
     /// Reads a move in canonical notation and checks it is legal here.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        if let Some(result) = self.immediate_result() {
+            return Err(MoveError::GameOver {
+                text: text.to_string(),
+                result: result.describe(self.t.def.side_names),
+            });
+        }
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         let geo = &self.t.geo;

@@ -196,6 +196,34 @@ pub fn mirror_fields(text: &str, mirror_cell: impl Fn(&str) -> String) -> Vec<St
     f
 }
 
+/// Every legal move of a position as canonical text, sorted.
+pub fn moves<G: Game>(p: &G) -> Vec<String> {
+    let mut list = MoveList::new();
+    p.clone().legal_moves(&mut list);
+    let mut v: Vec<String> = list.iter().map(|&m| p.move_text(m)).collect();
+    v.sort();
+    v
+}
+
+/// The legal moves of the piece on `from` (the text starts with the cell's
+/// full name), sorted.
+pub fn moves_from<G: Game>(p: &G, from: &str) -> Vec<String> {
+    moves(p)
+        .into_iter()
+        .filter(|m| m.starts_with(from) && !m[from.len()..].starts_with(char::is_numeric))
+        .collect()
+}
+
+/// The placement field of a position's string: what the reference
+/// implementations are compared on.
+pub fn placement<G: Game>(p: &G) -> String {
+    p.to_text()
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// A rank of a position string: a letter per piece, a number per run of
 /// empty cells.
 pub fn rank_text(cells: impl IntoIterator<Item = Option<char>>) -> String {
@@ -401,6 +429,41 @@ macro_rules! seeded_game_tests {
         #[test]
         fn invariants_hold_along_seeded_games_3() {
             $batch(3);
+        }
+    };
+}
+
+/// The parser property tests of a game: arbitrary strings and mutations
+/// of the start (with characters of `$alphabet`) as position strings, and
+/// strings of `$moves` (a regex) as moves from the start, where only a
+/// legal move in its exact canonical text may be accepted.
+#[allow(unused_macros)]
+macro_rules! parser_property_tests {
+    ($game:ty, $alphabet:expr, $moves:expr) => {
+        proptest::proptest! {
+            #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+            #[test]
+            fn position_parser_never_panics_on_any_string(
+                text in proptest::prelude::any::<String>()
+            ) {
+                common::parse_never_panics::<$game>(&text)?;
+            }
+
+            #[test]
+            fn position_parser_never_panics_on_mutated_starts(
+                text in common::mutated(<$game>::start().to_text(), $alphabet)
+            ) {
+                common::parse_never_panics::<$game>(&text)?;
+            }
+
+            #[test]
+            fn move_parser_never_panics(text in $moves) {
+                let mut pos = <$game>::start();
+                if let Ok(m) = pos.parse_move(&text) {
+                    proptest::prop_assert_eq!(pos.move_text(m), text);
+                }
+            }
         }
     };
 }
