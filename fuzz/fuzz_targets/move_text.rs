@@ -7,7 +7,7 @@ use chess3d_core::Game;
 use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
-const POSITIONS: [(&str, &str); 13] = [
+const POSITIONS: [(&str, &str); 16] = [
     ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
@@ -44,6 +44,20 @@ const POSITIONS: [(&str, &str); 13] = [
     ("ziggurat43", "1s1/1CaSs2/2S2sa2/2A3h4/K3A1c5k r - - 0 1"),
     // The game is over: Red's King stands on the temple.
     ("ziggurat43", "1K1/7/9/11/12k g - - 0 1"),
+    (
+        "startrek",
+        "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/PPPP/RQKR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w KQkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
+    ),
+    // A board carrying a pawn onto rank 9 (promotions), board moves.
+    (
+        "startrek",
+        "4/4/4/4|4/1K2/4/4|4/4/4/4/4/4/4/4|4/4/4/4|4/4/P3/4/4/4/4/4|4/4/4/3k|4/4/4/4 w - - 0 1 b6(4):w,e1(2):w,e4(2):b,e8(6):b - -",
+    ),
+    // En passant onto either square of column c3.
+    (
+        "startrek",
+        "4/4/4/4|1P2/4/4/3K|4/4/4/4/4/4/4/4|4/4/2p1/4|4/4/4/4/4/4/4/4|4/1k2/4/4|4/4/4/4 b - - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - c4(2)",
+    ),
 ];
 
 struct ParseMove<'a> {

@@ -24,7 +24,12 @@ const CASES: &[(&str, &str, u32)] = &[
 ];
 
 /// The 3-D games measured from their start positions, with the depth.
-const GAMES_3D: &[(&str, u32)] = &[("ziggurat", 4), ("ziggurat43", 5), ("polyhedron", 4)];
+const GAMES_3D: &[(&str, u32)] = &[
+    ("ziggurat", 4),
+    ("ziggurat43", 5),
+    ("startrek", 5),
+    ("polyhedron", 4),
+];
 
 /// Times perft from a game's start position.
 struct StartPerft {

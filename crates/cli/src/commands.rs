@@ -58,10 +58,8 @@ fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
 /// A move after the end of the game (mate, or an automatic draw of
 /// RULINGS.md §0) is an error.
 fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
-    let mut pos = match &args.fen {
-        Some(text) => G::from_text(text)?,
-        None => G::start(),
-    };
+    // The options first: a position string is read under them.
+    let mut pos = G::start();
     for option in &args.options {
         let (name, on) = match option.split_once('=') {
             None => (option.as_str(), true),
@@ -75,6 +73,9 @@ fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
         };
         pos.set_option(name, on)
             .with_context(|| format!("--option {}", option.escape_debug()))?;
+    }
+    if let Some(text) = &args.fen {
+        pos = G::from_text_with(text, pos.options())?;
     }
     if let Some(moves) = &args.moves {
         for (i, text) in moves.split_whitespace().enumerate() {

@@ -49,7 +49,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 fn variants_lists_the_working_games() {
     assert_eq!(
         ok(&["variants"]),
-        "ziggurat\nziggurat43\npolyhedron\nchess\n"
+        "ziggurat\nziggurat43\nstartrek\npolyhedron\nchess\n"
     );
 }
 
@@ -129,6 +129,34 @@ fn ziggurat43_works_from_the_command_line() {
     );
     let e = fails(&["show", "ziggurat43", "--fen", fen, "--moves", "d2@f4 a1-b1"]);
     assert!(e.contains("move 2 ('a1-b1'): the game is over"), "{e}");
+}
+
+#[test]
+fn startrek_works_from_the_command_line() {
+    // 21 opening moves and 21² replies: counted by hand in
+    // crates/games/tests/startrek_rules.rs and startrek_vs_reference.rs.
+    assert_eq!(ok(&["moves", "startrek"]).lines().count(), 21);
+    assert_eq!(ok(&["perft", "startrek", "2"]).trim(), "441");
+    let shown = ok(&["show", "startrek", "--moves", "e2(2)-e4(4) b7(6)-b5(4)"]);
+    assert!(
+        shown.contains("Level 7") && shown.contains("White to move"),
+        "{shown}"
+    );
+    // Attack-board moves are written with L; one that cannot be made is
+    // illegal, not unreadable.
+    let e = fails(&["show", "startrek", "--moves", "Lb1(2)-b3(4)"]);
+    assert!(e.contains("illegal move 'Lb1(2)-b3(4)'"), "{e}");
+    // The rook-pawn option: a White pawn alone on a1(3) with an empty b1
+    // column has three inward moves with it, none without it.
+    let fen = "4/4/4/4|4/1K2/4/4|4/4/4/4/4/4/P3/4|4/4/4/4|4/4/4/4/4/4/4/4|4/4/4/4|3k/4/4/4 \
+               w - - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -";
+    let pawn = |extra: &[&str]| {
+        let mut args = vec!["moves", "startrek", "--fen", fen];
+        args.extend_from_slice(extra);
+        ok(&args).lines().filter(|m| m.starts_with("a1(3)")).count()
+    };
+    assert_eq!(pawn(&[]), 3);
+    assert_eq!(pawn(&["-o", "rook-pawn=off"]), 0);
 }
 
 #[test]
@@ -214,7 +242,7 @@ fn show_prints_diagram_turn_state_and_position() {
 #[test]
 fn bad_input_fails_with_one_clear_line() {
     assert!(fails(&["perft", "nosuchgame", "1"]).contains("unknown game 'nosuchgame'"));
-    assert!(fails(&["moves", "startrek"]).contains("not available yet"));
+    assert!(fails(&["moves", "elevator"]).contains("not available yet"));
     assert!(fails(&["perft", "chess", "x"]).contains("invalid value 'x'"));
     assert!(fails(&["perft", "chess", "-1"]).contains("error"));
     assert!(fails(&["perft", "chess", "1000"]).contains("1000 is not in 0..=30"));
@@ -263,6 +291,7 @@ fn bench_compares_with_cozy_chess() {
     assert!(out.contains("polyhedron     3      2606756"), "{out}");
     assert!(out.contains("ziggurat       3       235198"), "{out}");
     assert!(out.contains("ziggurat43     4        13697"), "{out}");
+    assert!(out.contains("startrek       4       234176"), "{out}");
 }
 
 #[test]

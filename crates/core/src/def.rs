@@ -190,6 +190,30 @@ pub struct CastleDef {
     pub safe: &'static [&'static str],
 }
 
+impl CastleDef {
+    /// A castling rule from its cells: King from and to, Rook from and to.
+    pub const fn new(
+        side: Side,
+        symbol: char,
+        text: &'static str,
+        [king_from, king_to, rook_from, rook_to]: [&'static str; 4],
+        empty: &'static [&'static str],
+        safe: &'static [&'static str],
+    ) -> CastleDef {
+        CastleDef {
+            side,
+            symbol,
+            text,
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            empty,
+            safe,
+        }
+    }
+}
+
 /// How the program prints and reads moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {

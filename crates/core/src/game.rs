@@ -19,6 +19,9 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     fn start() -> Self;
     /// Reads a position string; rejects bad input saying what and where.
     fn from_text(text: &str) -> Result<Self, PositionError>;
+    /// Reads a position string of a game played with `options` (which the
+    /// string does not hold).
+    fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError>;
     fn to_text(&self) -> String;
     /// A readable text diagram with side to move, state and position string.
     fn diagram(&self) -> String;
@@ -91,6 +94,9 @@ impl<R: Rules> Game for Position<R> {
     }
     fn from_text(text: &str) -> Result<Self, PositionError> {
         Position::from_text(text)
+    }
+    fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError> {
+        Position::from_text_with(text, options)
     }
     fn to_text(&self) -> String {
         Position::to_text(self)

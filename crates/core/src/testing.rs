@@ -4,7 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use crate::error::PositionError;
 use crate::game::Game;
 use crate::{Move, MoveList};
 
@@ -21,12 +20,8 @@ pub fn check_position<G: Game>(pos: &mut G) -> Result<(), String> {
         return Err("incremental hash differs from a fresh one".into());
     }
     let text = pos.to_text();
-    // Options are not part of the text: the reader gets the defaults.
-    let read_back = G::from_text(&text).and_then(|mut back| {
-        back.set_options(pos.options())
-            .map_err(|e| PositionError::new("options", e.to_string()))?;
-        Ok(back)
-    });
+    // Options are not part of the text: the reader is given them.
+    let read_back = G::from_text_with(&text, pos.options());
     match read_back {
         Ok(back) if back == *pos => {}
         Ok(back) => {

@@ -3,6 +3,7 @@
 
 pub mod chess;
 pub mod polyhedron;
+pub mod startrek;
 pub mod ziggurat;
 pub mod ziggurat43;
 
@@ -19,7 +20,7 @@ pub const ALL_IDS: &[&str] = &[
 ];
 
 /// The games that work now, in the order `chess3d variants` lists them.
-pub const AVAILABLE: &[&str] = &["ziggurat", "ziggurat43", "polyhedron", "chess"];
+pub const AVAILABLE: &[&str] = &["ziggurat", "ziggurat43", "startrek", "polyhedron", "chess"];
 
 /// Code to run for whichever game an id names: the one place where the
 /// command line turns a game id into a type. Everything below is generic
@@ -65,6 +66,7 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Unkn
     match id {
         "ziggurat" => Ok(visitor.visit::<ziggurat::Ziggurat>()),
         "ziggurat43" => Ok(visitor.visit::<ziggurat43::Ziggurat43>()),
+        "startrek" => Ok(visitor.visit::<startrek::StarTrek>()),
         "polyhedron" => Ok(visitor.visit::<polyhedron::Polyhedron>()),
         "chess" => Ok(visitor.visit::<chess::Chess>()),
         _ if ALL_IDS.contains(&id) => Err(UnknownGame::NotYet(id.to_string())),

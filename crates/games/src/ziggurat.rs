@@ -208,29 +208,8 @@ pub static PIECES: [PieceDef; 12] = [
 ];
 
 /// FIDE castling on level 0.
-const fn castle(
-    side: Side,
-    symbol: char,
-    text: &'static str,
-    [king_from, king_to, rook_from, rook_to]: [&'static str; 4],
-    empty: &'static [&'static str],
-    safe: &'static [&'static str],
-) -> CastleDef {
-    CastleDef {
-        side,
-        symbol,
-        text,
-        king_from,
-        king_to,
-        rook_from,
-        rook_to,
-        empty,
-        safe,
-    }
-}
-
 const CASTLING: [CastleDef; 4] = [
-    castle(
+    CastleDef::new(
         Side::White,
         'K',
         "O-O",
@@ -238,7 +217,7 @@ const CASTLING: [CastleDef; 4] = [
         &[],
         &["0e1", "0f1", "0g1"],
     ),
-    castle(
+    CastleDef::new(
         Side::White,
         'Q',
         "O-O-O",
@@ -246,7 +225,7 @@ const CASTLING: [CastleDef; 4] = [
         &["0b1"],
         &["0e1", "0d1", "0c1"],
     ),
-    castle(
+    CastleDef::new(
         Side::Black,
         'k',
         "O-O",
@@ -254,7 +233,7 @@ const CASTLING: [CastleDef; 4] = [
         &[],
         &["0e8", "0f8", "0g8"],
     ),
-    castle(
+    CastleDef::new(
         Side::Black,
         'q',
         "O-O-O",

@@ -51,7 +51,10 @@ impl<R: Rules> Position<R> {
                 !captured.is_empty() || t.kinds[piece.kind() as usize].def.resets_clock
             }
             MoveKind::EnPassant => {
-                let victim = previous_ep.expect("en passant needs a double step").victim;
+                let victim = match previous_ep {
+                    Some(ep) => ep.victim,
+                    None => R::en_passant_victim(self, m),
+                };
                 captured = self.capture(victim);
                 let piece = self.take(m.from);
                 self.put(m.to, piece);
@@ -100,6 +103,13 @@ impl<R: Rules> Position<R> {
         self.hash ^= t.keys.side;
         if m.kind == MoveKind::DoubleStep {
             self.open_en_passant(m);
+        }
+        if R::AFTER_TURN {
+            let mut edit = Edit {
+                pos: self,
+                captured: false,
+            };
+            R::after_turn(&mut edit, m);
         }
     }
 

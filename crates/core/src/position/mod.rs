@@ -59,6 +59,20 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// Most special moves a position can have (bounds move-list sizes).
     const MAX_SPECIAL_MOVES: usize = 0;
 
+    /// Most special moves this position can have: [`Rules::MAX_SPECIAL_MOVES`]
+    /// unless the game bounds them by the position (Star Trek's sliders are
+    /// special moves, so their number grows with the pieces).
+    fn max_special_moves(_pos: &Position<Self>) -> usize {
+        Self::MAX_SPECIAL_MOVES
+    }
+
+    /// The pawn an en-passant move `m` of a game's own en-passant rule
+    /// captures, for games that keep their en passant in their state (the
+    /// position's en-passant field is then always empty).
+    fn en_passant_victim(_pos: &Position<Self>, m: Move) -> Cell {
+        unreachable!("{m:?}: en passant without a double step")
+    }
+
     /// The cells that exist now (dynamic geometry). Absent cells cannot be
     /// entered and end slides. All cells by default.
     #[inline]
@@ -83,6 +97,16 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// on a capture, pawns that have moved).
     fn after_make(_edit: &mut Edit<'_, Self>, _m: Move, _captured: Piece) {}
 
+    /// Whether [`Rules::after_turn`] does anything (it costs a call per move
+    /// otherwise).
+    const AFTER_TURN: bool = false;
+
+    /// Called at the very end of every move, with the opponent to move: for
+    /// state that depends on the opponent's legal replies (a game's own en
+    /// passant, kept only when a legal capture exists). [`Edit::is_legal`]
+    /// tests a reply.
+    fn after_turn(_edit: &mut Edit<'_, Self>, _m: Move) {}
+
     /// Whether the material left cannot win for either side (a draw by
     /// insufficient material, besides the bare Kings of RULINGS.md §0).
     fn insufficient_material(_pos: &Position<Self>) -> bool {
@@ -93,6 +117,13 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// push that would drop the piece there, say). Only for games with
     /// `LINE_ATTACKS` false: the straight-line shortcut cannot see it.
     fn special_attack(_pos: &Position<Self>, _cell: Cell, _by: Side) -> bool {
+        false
+    }
+
+    /// Whether `text` has the shape of one of the game's special moves
+    /// written its own way (an attack-board move), so that a parser reports
+    /// it as illegal rather than unreadable when it is not a legal move.
+    fn reads_as_special_move(_text: &str) -> bool {
         false
     }
 
@@ -405,6 +436,17 @@ impl<R: Rules> Position<R> {
             self.t.len() == old.1.len() && self.t.kinds.len() == old.1.kinds.len(),
             "tables_for changed the cells or kinds"
         );
+        let checked = self.t.def.has_check
+            && self.royal_cell(self.side.other()).is_some()
+            && self.royal_attacked(self.side.other());
+        if checked {
+            (self.options, self.t) = old;
+            return Err(OptionError(format!(
+                "with these options {}'s King would be in check with {} to move",
+                self.t.def.side_names[self.side.other().index()],
+                self.t.def.side_names[self.side.index()]
+            )));
+        }
         self.check_move_capacity().map_err(|e| {
             (self.options, self.t) = old;
             OptionError(e.message)
@@ -642,5 +684,10 @@ impl<R: Rules> Edit<'_, R> {
 
     pub fn xor_hash(&mut self, key: u64) {
         self.pos.hash ^= key;
+    }
+
+    /// Whether a move of the side to move is legal (made and taken back).
+    pub fn is_legal(&mut self, m: Move) -> bool {
+        self.pos.is_legal_by_make(m)
     }
 }

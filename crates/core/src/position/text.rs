@@ -9,7 +9,7 @@
 //! one-level 8×8 game is therefore exactly FEN. See
 //! docs/position-strings.md.
 
-use super::{EnPassant, GameState, Position, Rules};
+use super::{EnPassant, GameState, Options, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
@@ -19,7 +19,15 @@ impl<R: Rules> Position<R> {
     /// Reads a position string (see the module documentation). The last
     /// four fields may be left out: no castling, no en passant, 0, 1.
     pub fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::from_text_with(text, Options::defaults(R::tables().def))
+    }
+
+    /// Reads a position string for a game played with `options`: the
+    /// checks (a King left in check, say) use the rules the options make.
+    pub fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError> {
         let mut pos = Self::empty();
+        pos.set_options(options)
+            .map_err(|e| PositionError::new("options", e.0))?;
         let t = pos.t;
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.len() {
@@ -160,7 +168,7 @@ impl<R: Rules> Position<R> {
                 probe.side = side;
                 probe.ep = None;
             }
-            let count = probe.count_pseudo_legal() as usize + R::MAX_SPECIAL_MOVES;
+            let count = probe.count_pseudo_legal() as usize + R::max_special_moves(&probe);
             if count > MAX_MOVES {
                 return Err(PositionError::new(
                     "placement",
@@ -630,6 +638,7 @@ impl<R: Rules> Position<R> {
             }),
             Notation::Seed => {
                 t.castles.iter().any(|c| c.text == text)
+                    || R::reads_as_special_move(text)
                     || split_points.clone().any(|i| {
                         let (from, rest) = text.split_at(i);
                         let mut rc = rest.chars();
@@ -665,14 +674,21 @@ impl<R: Rules> Position<R> {
             .flat_map(|l| l.rows.iter().map(|r| r.label.len()))
             .max()
             .unwrap_or(1);
+        // Cells that do not exist now (attack-board squares without a
+        // board) are left out, and so are rows and levels without any.
+        let present = R::present(self);
+        let exists = |row: &crate::geometry::Row| row.cells.iter().any(|&c| present.contains(c));
         for level in geo.levels() {
+            if !level.rows.iter().any(exists) {
+                continue;
+            }
             if !level.name.is_empty() {
                 out += &format!("Level {}\n", level.name);
             }
             let z = geo.coord(level.rows[0].cells[0])[2];
-            for row in &level.rows {
+            for row in level.rows.iter().filter(|r| exists(r)) {
                 let mut line = vec![' '; xs.len() * 2];
-                for &c in &row.cells {
+                for &c in row.cells.iter().filter(|&&c| present.contains(c)) {
                     let col = xs.binary_search(&geo.coord(c)[0]).unwrap_or(0);
                     let p = self.piece_at(c);
                     line[col * 2] = if p.is_empty() { '.' } else { self.letter(p) };

@@ -21,8 +21,9 @@ pub const PERFT_FENS: [&str; 6] = [
 /// Plays a seeded random game of up to `max_plies` from `pos`, calling
 /// `visit` on every position reached (the first included) with the move
 /// about to be played (`None` at the end). Stops when no legal move is left.
-/// Castling, en passant and promotions are rare in uniform random play, so
-/// when one is legal it is chosen half of the time.
+/// Castling, en passant, promotions and board moves (Star Trek's attack
+/// boards) are rare in uniform random play, so when one is legal it is
+/// chosen half of the time.
 pub fn random_game<G: Game>(
     pos: &mut G,
     seed: u64,
@@ -53,7 +54,10 @@ pub fn random_game_biased<G: Game>(
             .iter()
             .copied()
             .filter(|m| {
-                matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant) || m.promotion.is_some()
+                matches!(
+                    m.kind,
+                    MoveKind::Castle | MoveKind::EnPassant | MoveKind::Board
+                ) || m.promotion.is_some()
             })
             .collect();
         let captures: Vec<Move> = if capture_bias > 0.0 {

@@ -1,0 +1,472 @@
+//! Star Trek's board (RULINGS.md §3): three fixed main boards, twelve
+//! pins, and the 24 (pin, orientation) slots an attack board can occupy;
+//! the columns and path levels the movement rules walk, and the path rule.
+//!
+//! Coordinates: x is the file (a = 0 … f = 5), y the rank (0–9), z the
+//! level (1–7). Every square that can ever exist is a cell: the 48 main
+//! squares and the four squares of each slot, 144 cells with distinct
+//! coordinates. Which slot squares exist depends on where the attack
+//! boards are (`present`).
+
+use chess3d_core::{BitSet, Bits, Cell, Geometry, V3};
+
+/// Cell sets of the game: 144 cells.
+pub type Set = Bits<3>;
+
+pub const FILES: &[u8] = b"abcdef";
+
+/// Number of columns: files a–f by ranks 0–9.
+pub const COLUMNS: usize = 60;
+
+/// A column (a file and a rank seen from above) as an index.
+pub fn column(x: i32, y: i32) -> Option<usize> {
+    ((0..6).contains(&x) && (0..10).contains(&y)).then(|| (y * 6 + x) as usize)
+}
+
+/// The main boards: (level, first rank); each covers files b–e and four
+/// ranks.
+pub const MAIN_BOARDS: [(i32, i32); 3] = [(2, 1), (4, 3), (6, 5)];
+
+/// A pin, named by the main-board corner square it stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pin {
+    pub name: &'static str,
+    /// File of the corner (b = 1 or e = 4).
+    pub x: i32,
+    /// Rank of the corner.
+    pub y: i32,
+    /// Level of the main board, which is the anchor level of the squares
+    /// of a board on this pin.
+    pub level: i32,
+}
+
+impl Pin {
+    const fn new(name: &'static str, x: i32, y: i32, level: i32) -> Pin {
+        Pin { name, x, y, level }
+    }
+
+    /// The four columns a board on this pin covers, lower rank first and
+    /// then the lower file, as White sees them: the corner column and the
+    /// three outward from it (away from the main board).
+    pub fn columns(self) -> [(i32, i32); 4] {
+        let x0 = if self.x == 1 { 0 } else { 4 };
+        let low_corner = MAIN_BOARDS
+            .iter()
+            .any(|&(level, first)| level == self.level && first == self.y);
+        let y0 = if low_corner { self.y - 1 } else { self.y };
+        [(x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)]
+    }
+}
+
+/// The twelve pins, in RULINGS.md §3's order.
+pub const PINS: [Pin; 12] = [
+    Pin::new("b1(2)", 1, 1, 2),
+    Pin::new("e1(2)", 4, 1, 2),
+    Pin::new("b4(2)", 1, 4, 2),
+    Pin::new("e4(2)", 4, 4, 2),
+    Pin::new("b3(4)", 1, 3, 4),
+    Pin::new("e3(4)", 4, 3, 4),
+    Pin::new("b6(4)", 1, 6, 4),
+    Pin::new("e6(4)", 4, 6, 4),
+    Pin::new("b5(6)", 1, 5, 6),
+    Pin::new("e5(6)", 4, 5, 6),
+    Pin::new("b8(6)", 1, 8, 6),
+    Pin::new("e8(6)", 4, 8, 6),
+];
+
+/// The pins a board may move to from each pin (RULINGS.md §3: b1(2)↔b3(4);
+/// b3(4)↔b4(2), b5(6); b4(2)↔b5(6), b6(4); b5(6)↔b6(4); b6(4)↔b8(6); the
+/// same on file e), by index into [`PINS`].
+pub const PIN_NEIGHBOURS: [&[usize]; 12] = [
+    &[4],        // b1(2): b3(4)
+    &[5],        // e1(2): e3(4)
+    &[4, 8, 6],  // b4(2): b3(4), b5(6), b6(4)
+    &[5, 9, 7],  // e4(2): e3(4), e5(6), e6(4)
+    &[0, 2, 8],  // b3(4): b1(2), b4(2), b5(6)
+    &[1, 3, 9],  // e3(4): e1(2), e4(2), e5(6)
+    &[2, 8, 10], // b6(4): b4(2), b5(6), b8(6)
+    &[3, 9, 11], // e6(4): e4(2), e5(6), e8(6)
+    &[4, 2, 6],  // b5(6): b3(4), b4(2), b6(4)
+    &[5, 3, 7],  // e5(6): e3(4), e4(2), e6(4)
+    &[6],        // b8(6): b6(4)
+    &[7],        // e8(6): e6(4)
+];
+
+/// A place for an attack board: a pin and an orientation. Slot `2p` is pin
+/// p upright (one level above the main board), `2p + 1` inverted (one
+/// below).
+pub const SLOTS: usize = 24;
+
+pub fn slot(pin: usize, inverted: bool) -> usize {
+    2 * pin + inverted as usize
+}
+
+pub fn slot_pin(slot: usize) -> usize {
+    slot / 2
+}
+
+pub fn slot_inverted(slot: usize) -> bool {
+    slot % 2 == 1
+}
+
+/// The level of a slot's squares.
+pub fn slot_level(slot: usize) -> i32 {
+    let pin = PINS[slot_pin(slot)];
+    if slot_inverted(slot) {
+        pin.level - 1
+    } else {
+        pin.level + 1
+    }
+}
+
+/// A slot's name in notation: the pin, with `i` when inverted (`b3(4)i`).
+pub fn slot_name(slot: usize) -> String {
+    let pin = PINS[slot_pin(slot)].name;
+    if slot_inverted(slot) {
+        format!("{pin}i")
+    } else {
+        pin.to_string()
+    }
+}
+
+/// The slot named `text` (`b3(4)` or `b3(4)i`).
+pub fn parse_slot(text: &str) -> Option<usize> {
+    let (pin, inverted) = match text.strip_suffix('i') {
+        Some(pin) => (pin, true),
+        None => (text, false),
+    };
+    PINS.iter()
+        .position(|p| p.name == pin)
+        .map(|p| slot(p, inverted))
+}
+
+/// Coordinates of a slot's squares, in [`Pin::columns`] order.
+pub fn slot_coords(slot: usize) -> [V3; 4] {
+    let z = slot_level(slot);
+    PINS[slot_pin(slot)].columns().map(|(x, y)| [x, y, z])
+}
+
+/// Coordinates of the 48 main-board squares.
+pub fn main_coords() -> Vec<V3> {
+    MAIN_BOARDS
+        .iter()
+        .flat_map(|&(z, first)| {
+            (first..first + 4).flat_map(move |y| (1..5).map(move |x| [x, y, z]))
+        })
+        .collect()
+}
+
+/// Every cell of the game: the main squares, then every slot's squares.
+pub fn all_coords() -> Vec<V3> {
+    let mut cells = main_coords();
+    cells.extend((0..SLOTS).flat_map(slot_coords));
+    cells
+}
+
+/// A square's name: file, rank and level, `c1(2)`.
+pub fn square_name(c: V3) -> String {
+    format!("{}{}({})", FILES[c[0] as usize] as char, c[1], c[2])
+}
+
+/// The board compiled against the game's cell numbering.
+#[derive(Debug)]
+pub struct Board {
+    /// The main squares.
+    pub main: Set,
+    /// Per slot: its cells in [`Pin::columns`] order, and as a set.
+    pub slot_cells: [[Cell; 4]; SLOTS],
+    pub slot_sets: [Set; SLOTS],
+    /// Per cell: its column, and its path level (its own level for a main
+    /// square, the anchor level of its pin for a slot square) as an index
+    /// 0, 1, 2 for levels 2, 4, 6.
+    pub column_of: Vec<u8>,
+    pub path_index: Vec<u8>,
+    /// Per column: every cell that can exist there, and those cells by
+    /// path-level index.
+    pub column_sets: [Set; COLUMNS],
+    pub path_sets: [[Set; 3]; COLUMNS],
+}
+
+/// Index of a path level (2, 4, 6).
+fn path_level_index(level: i32) -> u8 {
+    ((level - 2) / 2) as u8
+}
+
+impl Board {
+    pub fn build(geo: &Geometry) -> Board {
+        let cell = |c: V3| geo.cell_at(c).expect("a cell of the game");
+        let mut main = Set::EMPTY;
+        for c in main_coords() {
+            main.insert(cell(c));
+        }
+        let slot_cells: [[Cell; 4]; SLOTS] = std::array::from_fn(|s| slot_coords(s).map(cell));
+        let slot_sets = slot_cells.map(|cells| {
+            let mut set = Set::EMPTY;
+            for c in cells {
+                set.insert(c);
+            }
+            set
+        });
+        let mut path_index = vec![0; geo.len()];
+        let mut column_of = vec![0; geo.len()];
+        let mut column_sets = [Set::EMPTY; COLUMNS];
+        let mut path_sets = [[Set::EMPTY; 3]; COLUMNS];
+        for c in geo.cells() {
+            let [x, y, z] = geo.coord(c);
+            let level = if main.contains(c) {
+                z
+            } else {
+                let s = (0..SLOTS)
+                    .find(|&s| slot_sets[s].contains(c))
+                    .expect("a slot square");
+                PINS[slot_pin(s)].level
+            };
+            let col = column(x, y).expect("a column of the board");
+            let p = path_level_index(level);
+            path_index[c as usize] = p;
+            column_of[c as usize] = col as u8;
+            column_sets[col].insert(c);
+            path_sets[col][p as usize].insert(c);
+        }
+        Board {
+            main,
+            slot_cells,
+            slot_sets,
+            column_of,
+            path_index,
+            column_sets,
+            path_sets,
+        }
+    }
+
+    /// Whether the column blocks a move whose ceiling has path-level index
+    /// `ceiling` (RULINGS.md §3's path rule): its path squares are the
+    /// squares that exist at the highest path level not above the ceiling;
+    /// the column blocks only when all of them are occupied. A column with
+    /// no square at or below the ceiling is open air and never blocks.
+    #[inline]
+    pub fn blocks(&self, col: usize, ceiling: u8, present: Set, occupied: Set) -> bool {
+        for p in (0..=ceiling as usize).rev() {
+            let path = self.path_sets[col][p] & present;
+            if !path.is_empty() {
+                return (path & !occupied).is_empty();
+            }
+        }
+        false
+    }
+
+    /// Walks from `from` along the 2-D direction (dx, dy), column by column,
+    /// calling `visit` with every existing square a slider could reach
+    /// (empty or not): a square is reachable when no column strictly
+    /// between blocks at the ceiling of that move. The walk ends at a
+    /// column with no square at any level, at the edge, or when every
+    /// ceiling is blocked. `visit` returns true to stop early.
+    #[inline]
+    pub fn walk(
+        &self,
+        geo: &Geometry,
+        from: Cell,
+        (dx, dy): (i32, i32),
+        present: Set,
+        occupied: Set,
+        mut visit: impl FnMut(Cell) -> bool,
+    ) {
+        let [x0, y0, _] = geo.coord(from);
+        let start = self.path_index[from as usize];
+        // Whether a column passed so far blocks moves of each ceiling.
+        let mut blocked = [false; 3];
+        let (mut x, mut y) = (x0 + dx, y0 + dy);
+        while let Some(col) = column(x, y) {
+            let squares = self.column_sets[col] & present;
+            if squares.is_empty() {
+                return;
+            }
+            for to in squares.iter() {
+                let ceiling = start.max(self.path_index[to as usize]);
+                if !blocked[ceiling as usize] && visit(to) {
+                    return;
+                }
+            }
+            for (ceiling, b) in blocked.iter_mut().enumerate() {
+                *b = *b || self.blocks(col, ceiling as u8, present, occupied);
+            }
+            if blocked.iter().all(|&b| b) {
+                return;
+            }
+            x += dx;
+            y += dy;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_have_distinct_squares_and_cover_the_rulings_columns() {
+        let all = all_coords();
+        let mut sorted = all.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 144);
+        assert_eq!(all.len(), 48 + 24 * 4);
+        // RULINGS.md §3: b1(2) → a0 b0 a1 b1; b4(2) → a4 b4 a5 b5; b3(4) →
+        // a2 b2 a3 b3; b6(4) → a6 b6 a7 b7; b5(6) → a4 b4 a5 b5; b8(6) → a8
+        // b8 a9 b9; the e-pins with files e and f.
+        let covered = |pin: &str| -> Vec<String> {
+            let p = PINS.iter().find(|p| p.name == pin).unwrap();
+            p.columns()
+                .iter()
+                .map(|&(x, y)| format!("{}{y}", FILES[x as usize] as char))
+                .collect()
+        };
+        assert_eq!(covered("b1(2)"), ["a0", "b0", "a1", "b1"]);
+        assert_eq!(covered("b4(2)"), ["a4", "b4", "a5", "b5"]);
+        assert_eq!(covered("b3(4)"), ["a2", "b2", "a3", "b3"]);
+        assert_eq!(covered("b6(4)"), ["a6", "b6", "a7", "b7"]);
+        assert_eq!(covered("b5(6)"), ["a4", "b4", "a5", "b5"]);
+        assert_eq!(covered("b8(6)"), ["a8", "b8", "a9", "b9"]);
+        assert_eq!(covered("e1(2)"), ["e0", "f0", "e1", "f1"]);
+        assert_eq!(covered("e8(6)"), ["e8", "f8", "e9", "f9"]);
+        // Upright one level above the pin's board, inverted one below.
+        assert_eq!(slot_level(slot(0, false)), 3);
+        assert_eq!(slot_level(slot(0, true)), 1);
+        assert_eq!(slot_level(slot(10, false)), 7);
+        assert_eq!(slot_name(slot(4, true)), "b3(4)i");
+        assert_eq!(parse_slot("b3(4)i"), Some(slot(4, true)));
+        assert_eq!(parse_slot("b3(4)"), Some(slot(4, false)));
+        assert_eq!(parse_slot("c3(4)"), None);
+    }
+
+    fn geometry() -> Geometry {
+        Geometry::new(
+            all_coords(),
+            &chess3d_core::geometry::Naming {
+                cell: square_name,
+                level: |z| z.to_string(),
+                row: |_, y| y.to_string(),
+                file: |_, x| (FILES[x as usize] as char).to_string(),
+            },
+        )
+    }
+
+    /// The main squares and the slots of the start: b1(2), e1(2), b8(6),
+    /// e8(6), all upright.
+    fn start_present(board: &Board) -> Set {
+        [0, 1, 10, 11].iter().fold(board.main, |set, &pin| {
+            set | board.slot_sets[slot(pin, false)]
+        })
+    }
+
+    fn reach(
+        geo: &Geometry,
+        board: &Board,
+        from: &str,
+        dirs: &[(i32, i32)],
+        occupied: &[&str],
+    ) -> Vec<String> {
+        let mut occ = Set::EMPTY;
+        for name in occupied {
+            occ.insert(geo.parse_cell(name).unwrap());
+        }
+        let from = geo.parse_cell(from).unwrap();
+        let mut out = Vec::new();
+        for &d in dirs {
+            board.walk(geo, from, d, start_present(board), occ, |to| {
+                out.push(geo.name(to).to_string());
+                false
+            });
+        }
+        out.sort();
+        out
+    }
+
+    fn sorted(v: &[&str]) -> Vec<String> {
+        let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn seed_rook_on_c1_2_reaches_the_eleven_squares_up_its_file() {
+        // Seed 002 §II.3: on the empty board a Rook on c1(2) "could move to
+        // any of c2(2), c3(2), c4(2); c3(4), c4(4), c5(4), c6(4); c5(6),
+        // c6(6), c7(6), c8(6)". Column c9 has no square, so the ray ends.
+        let geo = geometry();
+        let board = Board::build(&geo);
+        assert_eq!(
+            reach(&geo, &board, "c1(2)", &[(0, 1)], &[]),
+            sorted(&[
+                "c2(2)", "c3(2)", "c4(2)", "c3(4)", "c4(4)", "c5(4)", "c6(4)", "c5(6)", "c6(6)",
+                "c7(6)", "c8(6)"
+            ])
+        );
+        // Down the file, c0 has no square: nothing.
+        assert!(reach(&geo, &board, "c1(2)", &[(0, -1)], &[]).is_empty());
+        // A piece on c3(2) blocks c4(2) (ceiling 2) but not c4(4): that
+        // path runs c2(2), c3(4).
+        let blocked = reach(&geo, &board, "c1(2)", &[(0, 1)], &["c3(2)"]);
+        assert!(!blocked.contains(&"c4(2)".to_string()));
+        assert!(blocked.contains(&"c4(4)".to_string()));
+        assert!(blocked.contains(&"c3(2)".to_string()), "the blocker itself");
+    }
+
+    #[test]
+    fn seed_rook_on_e4_2_attacks_e0_3_until_both_e1_squares_are_blocked() {
+        // Seed 002 §II.4: a Black Rook on e4(2) checks the White King on
+        // e0(3) through e1(2) or e1(3); a pawn on e1(2) alone does not
+        // block.
+        let geo = geometry();
+        let board = Board::build(&geo);
+        let king = "e0(3)".to_string();
+        let reaches = |occupied: &[&str]| {
+            let mut occ = vec!["e0(3)"];
+            occ.extend_from_slice(occupied);
+            reach(&geo, &board, "e4(2)", &[(0, -1)], &occ).contains(&king)
+        };
+        assert!(reaches(&[]));
+        assert!(reaches(&["e1(2)"]));
+        assert!(reaches(&["e1(3)"]));
+        assert!(!reaches(&["e1(2)", "e1(3)"]));
+        // Pieces on the higher boards do not matter: the ceiling is 2.
+        assert!(reaches(&["e3(4)"]));
+        assert!(!reaches(&["e3(2)"]));
+    }
+
+    #[test]
+    fn seed_rook_on_b0_3_reaches_b3_4() {
+        // Seed 002 §II.4: "a white Rook at b0(3) … can attack a black
+        // Bishop at b3(4)", the path taking b1(2) or b1(3), then b2(2).
+        let geo = geometry();
+        let board = Board::build(&geo);
+        let target = "b3(4)".to_string();
+        let reaches = |occupied: &[&str]| {
+            let mut occ = vec!["b3(4)"];
+            occ.extend_from_slice(occupied);
+            reach(&geo, &board, "b0(3)", &[(0, 1)], &occ).contains(&target)
+        };
+        assert!(reaches(&[]));
+        assert!(reaches(&["b1(2)"]));
+        assert!(reaches(&["b1(3)"]));
+        assert!(!reaches(&["b1(2)", "b1(3)"]));
+        assert!(!reaches(&["b2(2)"]));
+    }
+
+    #[test]
+    fn pin_neighbours_are_symmetric_and_stay_on_their_file() {
+        for (p, list) in PIN_NEIGHBOURS.iter().enumerate() {
+            for &q in *list {
+                assert!(
+                    PIN_NEIGHBOURS[q].contains(&p),
+                    "{} {}",
+                    PINS[p].name,
+                    PINS[q].name
+                );
+                assert_eq!(PINS[p].x, PINS[q].x);
+                // "1 or 2 squares away".
+                assert!((1..=2).contains(&(PINS[p].y - PINS[q].y).abs()));
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Star Trek 3-D Chess, Federation Revised Standard (seed 002, RULINGS.md
+//! §3): three fixed main boards and four attack boards that move between
+//! twelve pins, upright or inverted.
+//!
+//! Every move is a chess move seen from above that may end on any level of
+//! the target column. Kings, Knights and the pawns' single steps and
+//! captures are data (a 2-D vector with every level difference). The
+//! sliders, whose paths follow the path rule, the pawns' double steps, the
+//! rook-pawn moves, en passant and the attack-board moves are special moves
+//! (`moves.rs`); the geometry and the path rule are `board.rs`; the state
+//! (boards, owners, unmoved pawns, en passant) is `state.rs`.
+
+pub mod board;
+mod moves;
+mod state;
+
+use std::sync::OnceLock;
+
+use chess3d_core::def::{
+    CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef, PromotionDef,
+    RepetitionRule,
+};
+use chess3d_core::geometry::Naming;
+use chess3d_core::{
+    Cell, Edit, Kind, Move, MoveList, Piece, Position, PositionError, Rules, Side, Sym, Tables, V3,
+};
+
+use board::{Board, Set};
+pub use moves::promotion_rank;
+pub use state::{State, PAWN_STARTS};
+
+/// The rules of Star Trek 3-D Chess.
+pub struct StarTrekRules;
+
+/// A Star Trek position.
+pub type StarTrek = Position<StarTrekRules>;
+
+/// The kinds, in [`PIECES`] order.
+pub const KING: Kind = 0;
+pub const QUEEN: Kind = 1;
+pub const ROOK: Kind = 2;
+pub const BISHOP: Kind = 3;
+pub const KNIGHT: Kind = 4;
+pub const PAWN: Kind = 5;
+
+/// Bit of the rook-pawn option in `Options::game`.
+pub const ROOK_PAWN: u8 = 1;
+
+impl Rules for StarTrekRules {
+    /// 144 cells.
+    type Bits = Set;
+    type State = State;
+    /// Slides follow the path rule, so legality is tested by making moves.
+    const LINE_ATTACKS: bool = false;
+    const SPECIAL_MOVES: bool = true;
+
+    fn tables() -> &'static Tables<Set> {
+        static TABLES: OnceLock<Tables<Set>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&STARTREK))
+    }
+
+    fn present(pos: &Position<Self>) -> Set {
+        pos.state().present
+    }
+
+    fn special_moves(pos: &Position<Self>, out: &mut MoveList) {
+        moves::generate(pos, out)
+    }
+
+    fn make_special(edit: &mut Edit<'_, Self>, m: Move) -> bool {
+        moves::make_board_move(edit, m)
+    }
+
+    fn after_make(edit: &mut Edit<'_, Self>, m: Move, captured: Piece) {
+        moves::after_make(edit, m, captured)
+    }
+
+    const AFTER_TURN: bool = true;
+
+    fn after_turn(edit: &mut Edit<'_, Self>, m: Move) {
+        moves::after_turn(edit, m)
+    }
+
+    fn special_attack(pos: &Position<Self>, cell: Cell, by: Side) -> bool {
+        moves::special_attack(pos, cell, by)
+    }
+
+    fn special_move_text(pos: &Position<Self>, m: Move) -> String {
+        moves::board_move_text(pos, m)
+    }
+
+    /// `L<slot>-<slot>`, with a promotion suffix or not.
+    fn reads_as_special_move(text: &str) -> bool {
+        let text = match text.rsplit_once('=') {
+            Some((move_text, promo)) if ["Q", "R", "B", "N"].contains(&promo) => move_text,
+            _ => text,
+        };
+        text.strip_prefix('L')
+            .and_then(|t| t.split_once('-'))
+            .is_some_and(|(a, b)| board::parse_slot(a).is_some() && board::parse_slot(b).is_some())
+    }
+
+    fn state_hash(pos: &Position<Self>) -> u64 {
+        pos.state().hash()
+    }
+
+    fn write_state(pos: &Position<Self>) -> Vec<String> {
+        state::write(pos)
+    }
+
+    fn read_state(pos: &mut Position<Self>, fields: &[&str]) -> Result<(), PositionError> {
+        state::read(pos, fields)
+    }
+
+    fn max_special_moves(pos: &Position<Self>) -> usize {
+        moves::special_move_bound(pos)
+    }
+
+    fn en_passant_victim(pos: &Position<Self>, _m: Move) -> Cell {
+        pos.state()
+            .ep
+            .expect("en passant is offered only after a double step")
+    }
+}
+
+/// The board compiled against the game's cells.
+pub fn the_board() -> &'static Board {
+    static BOARD: OnceLock<Board> = OnceLock::new();
+    BOARD.get_or_init(|| Board::build(&StarTrekRules::tables().geo))
+}
+
+/// `N` leaps of the 2-D vector (x, y) with every level difference 0–6
+/// (the symmetry gives both signs).
+const fn any_level<const N: usize>(x: i32, y: i32, sym: Sym, mode: Mode) -> [Component; N] {
+    let mut out = [Component::leap([x, y, 0], sym).only(mode); N];
+    let mut k = 0;
+    while k < N {
+        out[k] = Component::leap([x, y, k as i32], sym).only(mode);
+        k += 1;
+    }
+    out
+}
+
+/// Two lists of components as one.
+const fn join<const A: usize, const B: usize, const N: usize>(
+    a: [Component; A],
+    b: [Component; B],
+) -> [Component; N] {
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = b[i - A];
+        i += 1;
+    }
+    out
+}
+
+/// One step to any of the eight neighbouring columns, any level.
+const KING_MOVES: [Component; 14] = join(
+    any_level::<7>(1, 0, Sym::PermsXY, Mode::Both),
+    any_level::<7>(1, 1, Sym::Signs, Mode::Both),
+);
+const KNIGHT_MOVES: [Component; 7] = any_level(1, 2, Sym::PermsXY, Mode::Both);
+/// A step one rank forward, same file, to an empty square of any level
+/// (both signs of the level change); a capture one rank forward and one
+/// file sideways, any level. Black's are mirrored (`black_mirror`).
+const PAWN_MOVES: [Component; 14] = join(
+    any_level::<7>(0, 1, Sym::SignsXZ, Mode::MoveOnly),
+    any_level::<7>(1, 1, Sym::SignsXZ, Mode::CaptureOnly),
+);
+
+/// A pawn never stands on its own promotion ranks.
+fn pawn_forbidden(side: Side, c: V3) -> bool {
+    promotion_rank(side, c[1])
+}
+
+fn promotion_zone(side: Side, c: V3) -> bool {
+    promotion_rank(side, c[1])
+}
+
+/// King, Queen, Rook, Bishop, Knight, Pawn (the order of the constants
+/// above). The sliders' moves are special moves.
+pub static PIECES: [PieceDef; 6] = [
+    PieceDef {
+        royal: true,
+        ..PieceDef::new('K', "King", &KING_MOVES)
+    },
+    PieceDef::new('Q', "Queen", &[]),
+    PieceDef::new('R', "Rook", &[]),
+    PieceDef::new('B', "Bishop", &[]),
+    PieceDef::new('N', "Knight", &KNIGHT_MOVES),
+    PieceDef {
+        resets_clock: true,
+        promotes: true,
+        forbidden: Some(pawn_forbidden),
+        ..PieceDef::new('P', "Pawn", &PAWN_MOVES)
+    },
+];
+
+/// Castling (RULINGS.md §3): King side, King and Rook swap squares; Queen
+/// side, with the Queen's square empty, the King goes there and the Rook
+/// to the King's square. The King must not be in check before or after:
+/// only its start is a cell that must be safe (nothing between is
+/// passed), and the move is tested like any other.
+const CASTLING: [CastleDef; 4] = [
+    CastleDef::new(
+        Side::White,
+        'K',
+        "O-O",
+        ["e0(3)", "f0(3)", "f0(3)", "e0(3)"],
+        &[],
+        &["e0(3)"],
+    ),
+    CastleDef::new(
+        Side::White,
+        'Q',
+        "O-O-O",
+        ["e0(3)", "b0(3)", "a0(3)", "e0(3)"],
+        &[],
+        &["e0(3)"],
+    ),
+    CastleDef::new(
+        Side::Black,
+        'k',
+        "O-O",
+        ["e9(7)", "f9(7)", "f9(7)", "e9(7)"],
+        &[],
+        &["e9(7)"],
+    ),
+    CastleDef::new(
+        Side::Black,
+        'q',
+        "O-O-O",
+        ["e9(7)", "b9(7)", "a9(7)", "e9(7)"],
+        &[],
+        &["e9(7)"],
+    ),
+];
+
+const OPTIONS: [OptionDef; 1] = [OptionDef {
+    name: "rook-pawn",
+    help: "pawns on files a and f may also step one file inward (two on their first move) and \
+           capture one file inward and one rank back (on by default)",
+    default: true,
+}];
+
+/// The game definition.
+pub static STARTREK: GameDef = GameDef {
+    id: "startrek",
+    name: "Star Trek 3-D Chess (Federation Revised Standard)",
+    cells: board::all_coords,
+    naming: Naming {
+        cell: board::square_name,
+        level: |z| z.to_string(),
+        row: |_, y| y.to_string(),
+        file: |_, x| (board::FILES[x as usize] as char).to_string(),
+    },
+    black_mirror: [1, -1, 1],
+    pieces: &PIECES,
+    promotion: Some(PromotionDef {
+        zone: promotion_zone,
+        choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
+        optional: false,
+    }),
+    castling: &CASTLING,
+    options: &OPTIONS,
+    has_check: true,
+    bare_kings_draw: true,
+    temple: None,
+    repetition: RepetitionRule::Draw,
+    side_names: ["White", "Black"],
+    side_letters: ['w', 'b'],
+    notation: Notation::Seed,
+    move_hint: "file, rank and level of both squares, such as b2(2)-b4(2), c4(4)xc5(6), \
+                e7(6)-e8(6)=Q, O-O, or an attack-board move such as Lb1(2)-b3(4) or \
+                Lb3(4)-b3(4)i",
+    // Levels 1 to 7, each from its highest rank down, every cell that can
+    // exist on it (a level's attack-board squares count whether a board is
+    // there or not); then side, castling, en passant (always '-': the
+    // game's own is the last field), clocks, the boards, the moved pawns
+    // and the pawn that may be taken en passant.
+    start: "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/PPPP/RQKR|4/4/4/4|4/4/4/4/4/4/4/4\
+        |nbbn/pppp/4/4|rqkr/pppp/4/4 w KQkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
+};

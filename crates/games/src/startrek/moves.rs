@@ -1,0 +1,422 @@
+//! The moves the data cannot describe (RULINGS.md §3): slides under the
+//! path rule, pawn double steps, the rook-pawn moves, en passant onto any
+//! empty square of the skipped column, and attack-board moves; what every
+//! move changes in the state (ownership, unmoved pawns, en passant); and
+//! the attacks of the sliders and of the rook pawns' backward capture.
+
+use chess3d_core::{BitSet, Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, Side};
+
+use super::board::{column, slot, slot_name, slot_pin, Set, PIN_NEIGHBOURS, SLOTS};
+use super::state::{board_key, ep_key, unmoved_key};
+use super::{the_board, StarTrekRules, BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ROOK_PAWN};
+
+type Pos = Position<StarTrekRules>;
+
+const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The promotion choices, as for a pawn that moves itself.
+const PROMOTIONS: [Kind; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
+
+/// Rank step forward for `side`.
+fn forward(side: Side) -> i32 {
+    if side == Side::White {
+        1
+    } else {
+        -1
+    }
+}
+
+/// Whether `rank` is a promotion rank for `side` (White 8 and 9, Black 1
+/// and 0).
+pub fn promotion_rank(side: Side, rank: i32) -> bool {
+    if side == Side::White {
+        rank >= 8
+    } else {
+        rank <= 1
+    }
+}
+
+/// The directions a slider of `kind` moves in.
+fn slider_dirs(kind: Kind) -> &'static [(i32, i32)] {
+    match kind {
+        ROOK => &ORTHOGONAL,
+        BISHOP => &DIAGONAL,
+        _ => &[
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ],
+    }
+}
+
+fn rook_pawn_rule(pos: &Pos) -> bool {
+    pos.options().game & ROOK_PAWN != 0
+}
+
+/// The existing squares of the column at (x, y), if it is on the board.
+fn column_squares(pos: &Pos, x: i32, y: i32) -> Set {
+    column(x, y).map_or(Set::EMPTY, |col| {
+        the_board().column_sets[col] & pos.state().present
+    })
+}
+
+/// Appends the special moves of the side to move (pseudo-legal).
+pub fn generate(pos: &Pos, out: &mut MoveList) {
+    let t = pos.tables();
+    let b = the_board();
+    let geo = &t.geo;
+    let us = pos.side_to_move();
+    let own = pos.side_cells(us);
+    let theirs = pos.side_cells(us.other());
+    let occupied = own | theirs;
+    let present = pos.state().present;
+
+    for kind in [QUEEN, ROOK, BISHOP] {
+        for from in (pos.kind_cells(kind) & own).iter() {
+            for &d in slider_dirs(kind) {
+                b.walk(geo, from, d, present, occupied, |to| {
+                    if !own.contains(to) {
+                        out.push(Move::new(from, to, MoveKind::Normal));
+                    }
+                    false
+                });
+            }
+        }
+    }
+
+    let fwd = forward(us);
+    let pawns = pos.kind_cells(PAWN) & own;
+    let unmoved = pos.state().unmoved;
+    for from in pawns.iter() {
+        let [x, y, _] = geo.coord(from);
+        if unmoved.contains(from) {
+            path_step(pos, from, (x, y + fwd), (x, y + 2 * fwd), out);
+        }
+        if rook_pawn_rule(pos) && (x == 0 || x == 5) {
+            let inward = if x == 0 { 1 } else { -1 };
+            for to in (column_squares(pos, x + inward, y) & !occupied).iter() {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+            if unmoved.contains(from) {
+                path_step(pos, from, (x + inward, y), (x + 2 * inward, y), out);
+            }
+            for to in (column_squares(pos, x + inward, y - fwd) & theirs).iter() {
+                out.push(Move::new(from, to, MoveKind::Normal));
+            }
+        }
+    }
+
+    if let Some(victim) = pos.state().ep {
+        en_passant_moves(pos, victim, out);
+    }
+
+    board_moves(pos, out);
+}
+
+/// The en-passant captures of the pawn on `victim` by the side to move: a
+/// pawn on its rank and a neighbouring file (any level) lands on any empty
+/// square of the column it skipped.
+fn en_passant_moves(pos: &Pos, victim: Cell, out: &mut MoveList) {
+    let geo = &pos.tables().geo;
+    let us = pos.side_to_move();
+    let [vx, vy, _] = geo.coord(victim);
+    let landing = column_squares(pos, vx, vy + forward(us)) & !pos.occupied();
+    for from in (pos.kind_cells(PAWN) & pos.side_cells(us)).iter() {
+        let [x, y, _] = geo.coord(from);
+        if y == vy && (x - vx).abs() == 1 {
+            for to in landing.iter() {
+                out.push(Move::new(from, to, MoveKind::EnPassant));
+            }
+        }
+    }
+}
+
+/// Whether the side to move can take the pawn on `victim` en passant with
+/// a legal move, the state offering it.
+fn en_passant_is_legal(pos: &mut Pos, victim: Cell) -> bool {
+    let mut captures = MoveList::new();
+    en_passant_moves(pos, victim, &mut captures);
+    captures.iter().any(|&m| pos.is_legal_by_make(m))
+}
+
+/// A two-square pawn step over the column `mid` to any empty square of the
+/// column `target`, where the path rule lets it pass.
+fn path_step(pos: &Pos, from: Cell, mid: (i32, i32), target: (i32, i32), out: &mut MoveList) {
+    let b = the_board();
+    let (Some(mid), Some(target)) = (column(mid.0, mid.1), column(target.0, target.1)) else {
+        return;
+    };
+    let present = pos.state().present;
+    let occupied = pos.occupied();
+    for to in (b.column_sets[target] & present & !occupied).iter() {
+        let ceiling = b.path_index[from as usize].max(b.path_index[to as usize]);
+        if !b.blocks(mid, ceiling, present, occupied) {
+            out.push(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+}
+
+/// The slot whose first cell is `cell` (how board moves name slots).
+fn slot_of_first(cell: Cell) -> usize {
+    let b = the_board();
+    (0..SLOTS)
+        .find(|&s| b.slot_cells[s][0] == cell)
+        .expect("a board move names slots by their first cell")
+}
+
+/// What stands on the board on `slot`: `None` if it cannot move (an enemy
+/// piece, a piece that is not a pawn, or two pieces), else the index of
+/// its one pawn, if any.
+fn movable_load(pos: &Pos, slot: usize, us: Side) -> Option<Option<usize>> {
+    let cells = the_board().slot_cells[slot];
+    let mut load = None;
+    for (i, &c) in cells.iter().enumerate() {
+        let p = pos.piece_at(c);
+        if p.is_empty() {
+            continue;
+        }
+        if p != Piece::new(us, PAWN) || load.is_some() {
+            return None;
+        }
+        load = Some(i);
+    }
+    Some(load)
+}
+
+/// Attack-board moves: a board the mover owns, empty or carrying one of
+/// its pawns, inverts in place or moves to a neighbouring pin in either
+/// orientation, onto a free slot.
+fn board_moves(pos: &Pos, out: &mut MoveList) {
+    let b = the_board();
+    let state = pos.state();
+    let us = pos.side_to_move();
+    for s in (0..SLOTS).filter(|&s| state.has_board(s) && state.owner(s) == us) {
+        let Some(load) = movable_load(pos, s, us) else {
+            continue;
+        };
+        let pin = slot_pin(s);
+        let targets = std::iter::once(s ^ 1).chain(
+            PIN_NEIGHBOURS[pin]
+                .iter()
+                .flat_map(|&q| [slot(q, false), slot(q, true)]),
+        );
+        for target in targets.filter(|&t| !state.has_board(t)) {
+            let m = Move::new(b.slot_cells[s][0], b.slot_cells[target][0], MoveKind::Board);
+            let promotes = load.is_some_and(|i| {
+                let rank = pos.tables().geo.coord(b.slot_cells[target][i])[1];
+                promotion_rank(us, rank)
+            });
+            if promotes {
+                for k in PROMOTIONS {
+                    out.push(Move {
+                        promotion: Some(k),
+                        ..m
+                    });
+                }
+            } else {
+                out.push(m);
+            }
+        }
+    }
+}
+
+/// Plays an attack-board move: the board changes slot, its pawn (if any)
+/// rides at the same place of the 2×2, counts as moved and promotes on a
+/// promotion rank. Resets the 100-ply counter when it carries a pawn.
+pub fn make_board_move(edit: &mut Edit<'_, StarTrekRules>, m: Move) -> bool {
+    let b = the_board();
+    let (from, to) = (slot_of_first(m.from), slot_of_first(m.to));
+    let state = *edit.position().state();
+    let owner = state.owner(from);
+    let rider = b.slot_cells[from]
+        .iter()
+        .position(|&c| !edit.position().piece_at(c).is_empty());
+    let piece = rider.map(|i| (i, edit.take(b.slot_cells[from][i])));
+    {
+        let s = edit.state_mut();
+        s.boards ^= 1 << from | 1 << to;
+        if owner == Side::Black {
+            s.black ^= 1 << from | 1 << to;
+        }
+        s.present = s.present & !b.slot_sets[from] | b.slot_sets[to];
+    }
+    edit.xor_hash(board_key(from, owner) ^ board_key(to, owner));
+    if let Some((i, pawn)) = piece {
+        let old = b.slot_cells[from][i];
+        if state.unmoved.contains(old) {
+            edit.state_mut().unmoved.remove(old);
+            edit.xor_hash(unmoved_key(old));
+        }
+        let placed = m.promotion.map_or(pawn, |k| Piece::new(pawn.side(), k));
+        edit.put(b.slot_cells[to][i], placed);
+    }
+    piece.is_some()
+}
+
+/// After every move: a capture that takes the last piece of a board's
+/// owner from it gives the board to the capturer; the pawns on the cells
+/// the move touched are no longer unmoved; an en passant offered by the
+/// previous move lapses.
+pub fn after_make(edit: &mut Edit<'_, StarTrekRules>, m: Move, captured: Piece) {
+    let b = the_board();
+    let state = *edit.position().state();
+    if !captured.is_empty() {
+        let at = match m.kind {
+            MoveKind::EnPassant => state.ep.expect("en passant needs a victim"),
+            _ => m.to,
+        };
+        let holder = (0..SLOTS).find(|&s| state.has_board(s) && b.slot_sets[s].contains(at));
+        if let Some(s) = holder {
+            let owner = state.owner(s);
+            let pos = edit.position();
+            let left = b.slot_cells[s].iter().any(|&c| {
+                let p = pos.piece_at(c);
+                !p.is_empty() && p.side() == owner
+            });
+            if captured.side() == owner && !left {
+                edit.state_mut().black ^= 1 << s;
+                edit.xor_hash(board_key(s, owner) ^ board_key(s, owner.other()));
+            }
+        }
+    }
+    if m.kind != MoveKind::Board {
+        let mut touched = Set::single(m.from) | Set::single(m.to);
+        if m.kind == MoveKind::EnPassant {
+            touched.insert(state.ep.expect("en passant needs a victim"));
+        }
+        for c in (touched & state.unmoved).iter() {
+            edit.state_mut().unmoved.remove(c);
+            edit.xor_hash(unmoved_key(c));
+        }
+    }
+    if let Some(old) = state.ep {
+        edit.state_mut().ep = None;
+        edit.xor_hash(ep_key(old));
+    }
+}
+
+/// After a double step, with the opponent to move: en passant is offered
+/// when a legal capture exists; otherwise the position is the same as one
+/// reached without the double step (as FIDE's rule for repetition).
+pub fn after_turn(edit: &mut Edit<'_, StarTrekRules>, m: Move) {
+    let pos = edit.position();
+    let mover = pos.side_to_move().other();
+    if m.kind != MoveKind::Normal || pos.piece_at(m.to) != Piece::new(mover, PAWN) {
+        return;
+    }
+    let geo = &pos.tables().geo;
+    let (a, z) = (geo.coord(m.from), geo.coord(m.to));
+    if a[0] != z[0] || (a[1] - z[1]).abs() != 2 {
+        return;
+    }
+    edit.state_mut().ep = Some(m.to);
+    let mut captures = MoveList::new();
+    en_passant_moves(edit.position(), m.to, &mut captures);
+    if captures.iter().any(|&c| edit.is_legal(c)) {
+        edit.xor_hash(ep_key(m.to));
+    } else {
+        edit.state_mut().ep = None;
+    }
+}
+
+/// Offers en passant on the pawn on `victim` (a position being read) when
+/// the side to move has a legal capture.
+pub fn offer_en_passant(pos: &mut Pos, victim: Cell) {
+    pos.state_mut().ep = Some(victim);
+    if !en_passant_is_legal(pos, victim) {
+        pos.state_mut().ep = None;
+    }
+}
+
+/// Attacks the data cannot see: the sliders' walks under the path rule,
+/// and the rook pawns' backward capture (with the rule on).
+pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
+    let b = the_board();
+    let geo = &pos.tables().geo;
+    let theirs = pos.side_cells(by);
+    let queens = pos.kind_cells(QUEEN) & theirs;
+    let lines = [
+        (ORTHOGONAL, (pos.kind_cells(ROOK) & theirs) | queens),
+        (DIAGONAL, (pos.kind_cells(BISHOP) & theirs) | queens),
+    ];
+    let present = pos.state().present;
+    let occupied = pos.occupied();
+    for (dirs, sliders) in lines {
+        if sliders.is_empty() {
+            continue;
+        }
+        for d in dirs {
+            let mut found = false;
+            b.walk(geo, cell, d, present, occupied, |c| {
+                found = sliders.contains(c);
+                found
+            });
+            if found {
+                return true;
+            }
+        }
+    }
+    if rook_pawn_rule(pos) {
+        let [x, y, _] = geo.coord(cell);
+        let pawns = pos.kind_cells(PAWN) & theirs;
+        // A pawn on file a (f) takes one file inward and one rank back.
+        for (file, inward) in [(0, 1), (5, -1)] {
+            if x == file + inward
+                && (column_squares(pos, file, y + forward(by)) & pawns).count() > 0
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// An attack-board move as text: `Lb1(2)-b3(4)`, `Lb3(4)-b3(4)i`, with
+/// `=Q` when the carried pawn promotes.
+pub fn board_move_text(pos: &Pos, m: Move) -> String {
+    let mut s = format!(
+        "L{}-{}",
+        slot_name(slot_of_first(m.from)),
+        slot_name(slot_of_first(m.to))
+    );
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s.push(pos.tables().kinds[k as usize].def.letter);
+    }
+    s
+}
+
+/// An upper bound of the special moves of the side to move, for the
+/// move-list capacity check: every existing square on a slider's lines,
+/// ten per pawn, and every board move with promotions.
+pub fn special_move_bound(pos: &Pos) -> usize {
+    let b = the_board();
+    let geo = &pos.tables().geo;
+    let us = pos.side_to_move();
+    let own = pos.side_cells(us);
+    let present = pos.state().present;
+    let mut bound = 0;
+    for kind in [QUEEN, ROOK, BISHOP] {
+        for from in (pos.kind_cells(kind) & own).iter() {
+            for &d in slider_dirs(kind) {
+                // No blockers: every square the walk can reach.
+                b.walk(geo, from, d, present, Set::EMPTY, |_| {
+                    bound += 1;
+                    false
+                });
+            }
+        }
+    }
+    // A pawn: a double step, two sideways steps, a backward capture and en
+    // passant, each to one column of at most six squares (four while boards
+    // stay on their file), and its single steps and captures are data.
+    bound += (pos.kind_cells(PAWN) & own).count() as usize * 30;
+    // Four boards, seven targets each, four promotions.
+    bound + 4 * 7 * 4
+}
