@@ -7,7 +7,7 @@ use chess3d_core::Game;
 use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
-const POSITIONS: [(&str, &str); 16] = [
+const POSITIONS: [(&str, &str); 19] = [
     ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
@@ -57,6 +57,20 @@ const POSITIONS: [(&str, &str); 16] = [
     (
         "startrek",
         "4/4/4/4|1P2/4/4/3K|4/4/4/4/4/4/4/4|4/4/2p1/4|4/4/4/4/4/4/4/4|4/1k2/4/4|4/4/4/4 b - - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - c4(2)",
+    ),
+    (
+        "elevator",
+        "rcboobcr/pppppppp/8/8/8/8/8/8|rnciicnr/pppppppp/8/8/8/8/PPPPPPPP/ONBQKBNO|onbqkbno/pppppppp/8/8/8/8/PPPPPPPP/RNCIICNR|8/8/8/8/8/8/PPPPPPPP/RCBOOBCR w - - 0 1 - 4444/2323/3232/1111",
+    ),
+    // Double steps and en passant on levels 3 and 4.
+    (
+        "elevator",
+        "8/8/8/8/8/8/8/8|8/8/8/8/4p3/8/8/7K|k7/8/8/8/3p4/8/2P3P1/8|8/8/8/8/1p1p1p1p/8/P1P1P1P1/8 w - - 0 1 - 4444/2323/3232/1111",
+    ),
+    // Flying pieces among shafts, Oxen, a pool to promote from.
+    (
+        "elevator",
+        "7k/q7/8/8/8/8/8/8|8/8/8/2r5/8/8/1O6/Q7|8/6o1/5b2/8/8/2R5/8/8|8/8/8/8/3B4/8/8/7K w - - 0 1 NR 4444/2323/3232/4211",
     ),
 ];
 

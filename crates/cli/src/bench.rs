@@ -28,6 +28,7 @@ const GAMES_3D: &[(&str, u32)] = &[
     ("ziggurat", 4),
     ("ziggurat43", 5),
     ("startrek", 5),
+    ("elevator", 4),
     ("polyhedron", 4),
 ];
 

@@ -57,7 +57,17 @@ impl<R: Rules> Position<R> {
                 };
                 captured = self.capture(victim);
                 let piece = self.take(m.from);
-                self.put(m.to, piece);
+                let placed = match m.promotion {
+                    Some(k) => {
+                        let new = Piece::new(us, k);
+                        if t.promotion_pool {
+                            self.pool_change(new, -1);
+                        }
+                        new
+                    }
+                    None => piece,
+                };
+                self.put(m.to, placed);
                 true
             }
             MoveKind::Shot => {

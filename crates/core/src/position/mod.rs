@@ -120,6 +120,12 @@ pub trait Rules: 'static + Sized + Send + Sync {
         false
     }
 
+    /// Whether a special move (a push, a board move) captures something.
+    /// By default: whether its destination holds a piece.
+    fn special_is_capture(pos: &Position<Self>, m: Move) -> bool {
+        !pos.piece_at(m.to).is_empty()
+    }
+
     /// Whether `text` has the shape of one of the game's special moves
     /// written its own way (an attack-board move), so that a parser reports
     /// it as illegal rather than unreadable when it is not a legal move.

@@ -510,6 +510,21 @@ impl<R: Rules> Position<R> {
                         }
                     }
                 }
+                // The skipped cell can be in the capturer's promotion zone
+                // (Elevator: a double step from rank 1 is taken on rank 2).
+                if t.kinds[kind as usize].def.promotes
+                    && t.promotion_zone[us.index()].contains(ep.target)
+                {
+                    for &k in &self.promotion_choices() {
+                        sink.one(Move {
+                            promotion: Some(k),
+                            ..m
+                        });
+                    }
+                    if !t.promotion_optional {
+                        continue;
+                    }
+                }
                 sink.one(m);
             }
         }

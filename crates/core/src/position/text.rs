@@ -512,6 +512,7 @@ impl<R: Rules> Position<R> {
         match m.kind {
             MoveKind::EnPassant | MoveKind::Shot => true,
             MoveKind::Castle => false,
+            MoveKind::Push | MoveKind::Board => R::special_is_capture(self, m),
             _ => !self.piece_at(m.to).is_empty(),
         }
     }

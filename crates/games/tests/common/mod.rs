@@ -56,7 +56,7 @@ pub fn random_game_biased<G: Game>(
             .filter(|m| {
                 matches!(
                     m.kind,
-                    MoveKind::Castle | MoveKind::EnPassant | MoveKind::Board
+                    MoveKind::Castle | MoveKind::EnPassant | MoveKind::Board | MoveKind::Push
                 ) || m.promotion.is_some()
             })
             .collect();
