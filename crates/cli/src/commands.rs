@@ -36,7 +36,31 @@ pub fn run(command: Command) -> Result<()> {
             let game = position.game.clone();
             with_game(&game, Show(position))?
         }
-        Command::Bench(BenchCommand::Perft { quick, runs }) => bench::perft(quick, runs),
+        Command::Bench {
+            command: Some(BenchCommand::Perft { quick, runs }),
+        } => bench::perft(quick, runs),
+        Command::Bench { command: None } => crate::search_bench::run(),
+        Command::Uci => crate::uci::run(),
+        Command::Analyze {
+            position,
+            depth,
+            movetime,
+            threads,
+            hash,
+        } => {
+            let game = position.game.clone();
+            chess3d_engine::with_engine_game(
+                &game,
+                crate::analyze::Analyze {
+                    position,
+                    depth,
+                    movetime,
+                    threads: threads as usize,
+                    hash: hash as usize,
+                },
+            )?
+        }
+        Command::Match(args) => crate::matches::run(args),
     }
 }
 
@@ -57,10 +81,27 @@ fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
 /// The position the arguments describe: start or `--fen`, then `--moves`.
 /// A move after the end of the game (mate, or an automatic draw of
 /// RULINGS.md §0) is an error.
-fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
+pub(crate) fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
+    let moves: Vec<&str> = args
+        .moves
+        .iter()
+        .flat_map(|m| m.split_whitespace())
+        .collect();
+    build_position(&args.options, args.fen.as_deref(), &moves, "--moves, ")
+}
+
+/// A position from options (`NAME`, `NAME=on`, `NAME=off`), a position
+/// string or the start, and moves in canonical notation. Errors name the
+/// option or the move (`label` first: "--moves, move 3 ('e2e5'): ...").
+pub(crate) fn build_position<G: Game>(
+    options: &[String],
+    fen: Option<&str>,
+    moves: &[&str],
+    label: &str,
+) -> Result<G> {
     // The options first: a position string is read under them.
     let mut pos = G::start();
-    for option in &args.options {
+    for option in options {
         let (name, on) = match option.split_once('=') {
             None => (option.as_str(), true),
             Some((name, "on")) => (name, true),
@@ -74,23 +115,22 @@ fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
         pos.set_option(name, on)
             .with_context(|| format!("--option {}", option.escape_debug()))?;
     }
-    if let Some(text) = &args.fen {
+    if let Some(text) = fen {
         pos = G::from_text_with(text, pos.options())?;
     }
-    if let Some(moves) = &args.moves {
-        for (i, text) in moves.split_whitespace().enumerate() {
-            if let Some(end) = pos.outcome() {
-                bail!(
-                    "--moves, move {} ('{text}'): the game is over ({})",
-                    i + 1,
-                    end.describe(G::side_names())
-                );
-            }
-            let m = pos
-                .parse_move(text)
-                .with_context(|| format!("--moves, move {} ('{text}')", i + 1))?;
-            pos.make(m);
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(end) = pos.outcome() {
+            bail!(
+                "{label}move {} ('{}'): the game is over ({})",
+                i + 1,
+                text.escape_debug(),
+                end.describe(G::side_names())
+            );
         }
+        let m = pos
+            .parse_move(text)
+            .with_context(|| format!("{label}move {} ('{}')", i + 1, text.escape_debug()))?;
+        pos.make(m);
     }
     Ok(pos)
 }

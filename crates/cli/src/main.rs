@@ -1,8 +1,14 @@
 //! The `chess3d` command line. Other tools depend on its output: see the
 //! contract in README.md. Errors are one line on stderr and a non-zero exit.
 
+mod analyze;
 mod bench;
 mod commands;
+mod matches;
+mod players;
+mod search_bench;
+mod stats;
+mod uci;
 
 use std::process::ExitCode;
 
@@ -67,9 +73,38 @@ pub enum Command {
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// Measure speed against reference implementations.
-    #[command(subcommand)]
-    Bench(BenchCommand),
+    /// Search benchmark: fixed positions of every game at a fixed depth on
+    /// one thread; prints nodes/second per game and the total node count
+    /// (a signature of the search). `bench perft` compares move
+    /// generation with cozy-chess.
+    #[command(args_conflicts_with_subcommands = true)]
+    Bench {
+        #[command(subcommand)]
+        command: Option<BenchCommand>,
+    },
+    /// Speak UCI on standard input and output (`setoption name UCI_Variant
+    /// value <game>` selects the game; chess by default).
+    Uci,
+    /// Search a position, printing each iteration and the best line.
+    Analyze {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Search to this depth (plies).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=99), conflicts_with = "movetime")]
+        depth: Option<u32>,
+        /// Search this long, in milliseconds (default 5000).
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        hash: u32,
+    },
+    /// Play games between two players and report the result with its Elo
+    /// difference (and an SPRT verdict with --sprt).
+    Match(matches::MatchArgs),
 }
 
 #[derive(Subcommand, Debug)]

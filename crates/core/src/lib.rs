@@ -23,6 +23,7 @@ pub mod outcome;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod record;
 pub mod tables;
 pub mod testing;
 pub mod zobrist;

@@ -208,6 +208,39 @@ impl<R: Rules> Position<R> {
         Some(u.mv)
     }
 
+    /// Passes the turn without moving (a search's null move): the side
+    /// flips, en passant lapses, the 100-ply counter goes on. Taken back by
+    /// [`Position::unmake`] like any move. Not a move of any game: the
+    /// engine uses it only to measure a position's threats.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::new(NO_CELL, NO_CELL, MoveKind::Normal),
+            log_len: self.log.len() as u32,
+            state: self.state,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+        });
+        self.set_ep(None);
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Side::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.side = self.side.other();
+        self.hash ^= self.t.keys.side;
+    }
+
+    /// After [`Position::make`]: whether the move just made left its mover's
+    /// royal piece attacked, i.e. was illegal. With a pseudo-legal move this
+    /// is the legality test of [`Position::is_legal_by_make`] without the
+    /// unmake, for a search that plays the move anyway.
+    #[inline]
+    pub fn mover_in_check(&self) -> bool {
+        self.t.def.has_check && self.royal_attacked(self.side.other())
+    }
+
     /// The legality test, by definition: play the move and see whether the
     /// mover's royal piece is attacked. The generator's legal moves must be
     /// exactly the pseudo-legal moves that pass it.

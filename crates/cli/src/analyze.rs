@@ -1,0 +1,59 @@
+//! `chess3d analyze`: search one position, showing progress and the best
+//! line.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::Result;
+use chess3d_core::{Game, Position};
+use chess3d_engine::{info_line, line_text, Config, Engine, EngineVisitor, Evaluate, Limits};
+
+use crate::commands::setup;
+use crate::PositionArgs;
+
+pub struct Analyze {
+    pub position: PositionArgs,
+    pub depth: Option<u32>,
+    pub movetime: Option<u64>,
+    pub threads: usize,
+    pub hash: usize,
+}
+
+impl EngineVisitor for Analyze {
+    type Output = Result<()>;
+    fn visit<R: Evaluate>(self) -> Result<()> {
+        let pos: Position<R> = setup(&self.position)?;
+        if let Some(end) = pos.clone().outcome() {
+            println!(
+                "the game is over: {}",
+                end.describe(Position::<R>::side_names())
+            );
+            return Ok(());
+        }
+        let limits = match (self.depth, self.movetime) {
+            (Some(d), _) => Limits::depth(d),
+            (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
+            (None, None) => Limits::movetime(Duration::from_secs(5)),
+        };
+        let mut engine = Engine::<R>::new(Config {
+            threads: self.threads,
+            hash_mb: self.hash,
+            ..Config::default()
+        });
+        let report = engine.search(&pos, &limits, &AtomicBool::new(false), |info| {
+            println!("{}", info_line(&pos, info));
+        });
+        if let Some(best) = report.best {
+            println!(
+                "best {} score {} depth {} nodes {} time {} line {}",
+                pos.move_text(best),
+                report.score,
+                report.depth,
+                report.nodes,
+                report.time.as_millis(),
+                line_text(&pos, &report.pv).join(" ")
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,382 @@
+//! `chess3d match`: games between two players, colours alternating, from
+//! the start and from varied openings; live progress, the Elo difference
+//! with its error bar, an SPRT verdict; the games written as records.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
+use std::sync::mpsc;
+
+use anyhow::{bail, Context, Result};
+use chess3d_core::record::{result_token, Record};
+use chess3d_core::{Game, MoveList, Outcome, Position, Side};
+use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
+use clap::Args;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::players::{build, Spec};
+use crate::stats::{fmt_elo, sprt_bounds, verdict, Tally, Verdict};
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Game id (see `chess3d variants`).
+    pub game: String,
+    /// The first player (its score is reported): engine[:KEY=VALUE,...]
+    /// with keys depth, movetime, nodes, skill, threads, hash; random;
+    /// greedy (captures the most valuable piece it can); or uci:COMMAND.
+    #[arg(long, default_value = "engine")]
+    pub a: String,
+    /// The second player, as --a.
+    #[arg(long, default_value = "random")]
+    pub b: String,
+    /// Number of games; each opening is played twice, colours swapped.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Milliseconds per move for engines given no depth, nodes or movetime.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: u64,
+    /// Random plies from the start that make each opening after the first
+    /// pair (which starts from the start).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=40))]
+    pub opening_plies: u32,
+    /// Seed of the openings and of the random players.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub concurrency: u32,
+    /// Sequential probability ratio test of H0: Elo = ELO0 against H1:
+    /// Elo = ELO1; the match stops when it decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// SPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// SPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Plies after which a game is scored a draw.
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// The file the games are written to [default: match-GAME.pgn].
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// A game option, as for the other commands (NAME, NAME=on, NAME=off).
+    #[arg(long = "option", short = 'o', value_name = "NAME[=on|off]")]
+    pub options: Vec<String>,
+}
+
+pub fn run(args: MatchArgs) -> Result<()> {
+    let game = args.game.clone();
+    with_engine_game(&game, Match(args))?
+}
+
+struct Match(MatchArgs);
+
+/// One finished game.
+struct Played {
+    index: u32,
+    /// The first player's half points: 2 a win, 1 a draw, 0 a loss.
+    a_points: u8,
+    a_side: Side,
+    why: String,
+    record: Record,
+}
+
+impl EngineVisitor for Match {
+    type Output = Result<()>;
+    fn visit<R: Evaluate>(self) -> Result<()> {
+        let args = self.0;
+        let specs = [Spec::parse(&args.a)?, Spec::parse(&args.b)?];
+        let sprt = match &args.sprt {
+            None => None,
+            Some(text) => {
+                let parsed = text.split_once(',').and_then(|(a, b)| {
+                    Some((a.trim().parse::<f64>().ok()?, b.trim().parse::<f64>().ok()?))
+                });
+                match parsed {
+                    Some((e0, e1)) if e0 < e1 => Some((e0, e1)),
+                    _ => bail!(
+                        "--sprt {}: expected ELO0,ELO1 with ELO0 < ELO1",
+                        text.escape_debug()
+                    ),
+                }
+            }
+        };
+        for (name, v) in [("--alpha", args.alpha), ("--beta", args.beta)] {
+            if !(v > 0.0 && v < 0.5) {
+                bail!("{name} {v}: must be between 0 and 0.5");
+            }
+        }
+        let base: Position<R> = crate::commands::build_position(&args.options, None, &[], "")?;
+        let options: Vec<(String, bool)> = Position::<R>::option_defs()
+            .iter()
+            .zip(0..)
+            .map(|(d, i)| (d.name.to_string(), option_on(&base, i)))
+            .collect();
+        let pairs = args.games.div_ceil(2);
+        let openings = openings(&base, pairs, args.opening_plies, args.seed);
+        let out_path = args
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", args.game)));
+        let mut out = File::create(&out_path)
+            .with_context(|| format!("cannot create {}", out_path.display()))?;
+
+        eprintln!(
+            "match {}: {} against {}, {} games, openings of {} random plies (seed {})",
+            args.game, args.a, args.b, args.games, args.opening_plies, args.seed
+        );
+        let next = AtomicU32::new(0);
+        let done = AtomicBool::new(false);
+        let (tx, rx) = mpsc::channel::<Result<Played>>();
+        let mut tally = Tally::default();
+        let mut decided = Verdict::Continue;
+        std::thread::scope(|scope| -> Result<()> {
+            for worker in 0..args.concurrency.min(args.games) {
+                let tx = tx.clone();
+                let (next, done, specs, openings, args, options) =
+                    (&next, &done, &specs, &openings, &args, &options);
+                scope.spawn(move || {
+                    let seed = args.seed.wrapping_mul(1000).wrapping_add(worker as u64);
+                    let players = (|| -> Result<_> {
+                        Ok([
+                            build::<R>(&specs[0], args.movetime, seed, options)?,
+                            build::<R>(&specs[1], args.movetime, seed + 500, options)?,
+                        ])
+                    })();
+                    let mut players = match players {
+                        Ok(p) => p,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    };
+                    while !done.load(Relaxed) {
+                        let index = next.fetch_add(1, Relaxed);
+                        if index >= args.games {
+                            break;
+                        }
+                        let played =
+                            play::<R>(&mut players, &openings[(index / 2) as usize], index, args);
+                        if tx.send(played).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for played in rx {
+                let played = match played {
+                    Ok(p) => p,
+                    Err(e) => {
+                        done.store(true, Relaxed);
+                        return Err(e);
+                    }
+                };
+                match played.a_points {
+                    2 => tally.wins += 1,
+                    0 => tally.losses += 1,
+                    _ => tally.draws += 1,
+                }
+                out.write_all(played.record.to_text().as_bytes())
+                    .with_context(|| format!("cannot write {}", out_path.display()))?;
+                let (e, lo, hi) = tally.elo_interval();
+                eprintln!(
+                    "game {:>3}/{} a as {}: {} ({}); a +{} ={} -{}, Elo {} [{}, {}]",
+                    played.index + 1,
+                    args.games,
+                    Position::<R>::side_names()[played.a_side.index()],
+                    played.record.result,
+                    played.why,
+                    tally.wins,
+                    tally.draws,
+                    tally.losses,
+                    fmt_elo(e),
+                    fmt_elo(lo),
+                    fmt_elo(hi)
+                );
+                if let Some((e0, e1)) = sprt {
+                    decided = verdict(tally.llr(e0, e1), args.alpha, args.beta);
+                    if decided != Verdict::Continue {
+                        done.store(true, Relaxed);
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        let (e, lo, hi) = tally.elo_interval();
+        println!(
+            "{} vs {}: games {} wins {} draws {} losses {} score {:.1}%",
+            args.a,
+            args.b,
+            tally.games(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score()
+        );
+        println!(
+            "Elo difference {} (95% interval {} to {})",
+            fmt_elo(e),
+            fmt_elo(lo),
+            fmt_elo(hi)
+        );
+        if let Some((e0, e1)) = sprt {
+            let (lower, upper) = sprt_bounds(args.alpha, args.beta);
+            let llr = tally.llr(e0, e1);
+            let what = match verdict(llr, args.alpha, args.beta) {
+                Verdict::H1 => "H1 accepted",
+                Verdict::H0 => "H0 accepted",
+                Verdict::Continue => "no decision yet",
+            };
+            println!(
+                "SPRT elo0 {e0} elo1 {e1}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {what}"
+            );
+        }
+        println!("games written to {}", out_path.display());
+        Ok(())
+    }
+}
+
+/// Whether game option `i` is on in `pos`.
+fn option_on<R: Evaluate>(pos: &Position<R>, i: usize) -> bool {
+    let o = pos.options();
+    if i == 0 {
+        o.hundred_ply_rule
+    } else {
+        o.game >> (i - 1) & 1 == 1
+    }
+}
+
+/// The openings: the start, then `plies` random legal plies from it
+/// (games not over), as move lists.
+fn openings<R: Evaluate>(
+    base: &Position<R>,
+    pairs: u32,
+    plies: u32,
+    seed: u64,
+) -> Vec<Vec<String>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = vec![Vec::new()];
+    let mut tries = 0;
+    while (out.len() as u32) < pairs {
+        tries += 1;
+        let mut pos = base.clone();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            line.push(pos.move_text(m));
+            pos.make(m);
+        }
+        // Distinct openings that leave a game to play, as far as there are.
+        if pos.outcome().is_none() && (tries > 1000 || !out.contains(&line)) {
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// Plays game `index`: the first player is White in even games.
+fn play<R: Evaluate>(
+    players: &mut [Box<dyn crate::players::Player<R>>; 2],
+    opening: &[String],
+    index: u32,
+    args: &MatchArgs,
+) -> Result<Played> {
+    let a_side = if index % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    };
+    let mut pos: Position<R> = crate::commands::build_position(&args.options, None, &[], "")?;
+    let start = pos.to_text();
+    let mut moves: Vec<String> = Vec::new();
+    for text in opening {
+        let m = pos.parse_move(text)?;
+        moves.push(text.clone());
+        pos.make(m);
+    }
+    for p in players.iter_mut() {
+        p.new_game()?;
+    }
+    let names = Position::<R>::side_names();
+    let (points_white, why) = loop {
+        if let Some(o) = pos.outcome() {
+            let points = match o {
+                Outcome::Win {
+                    winner: Side::White,
+                    ..
+                } => 2,
+                Outcome::Win { .. } => 0,
+                Outcome::Draw(_) => 1,
+            };
+            break (points, o.describe(names));
+        }
+        if moves.len() as u32 >= args.max_plies {
+            break (1, format!("{} plies played, scored a draw", args.max_plies));
+        }
+        let mover = pos.side_to_move();
+        let player = if mover == a_side { 0 } else { 1 };
+        match players[player].choose(&pos, &start, &moves) {
+            Ok(m) => {
+                moves.push(pos.move_text(m));
+                pos.make(m);
+            }
+            Err(e) => {
+                let points = if mover == Side::White { 0 } else { 2 };
+                break (points, format!("{} forfeits: {e:#}", names[mover.index()]));
+            }
+        }
+    };
+    let a_points = if a_side == Side::White {
+        points_white
+    } else {
+        2 - points_white
+    };
+    let result = match points_white {
+        2 => "1-0",
+        0 => "0-1",
+        _ => "1/2-1/2",
+    };
+    debug_assert!(pos
+        .clone()
+        .outcome()
+        .is_none_or(|o| result_token(Some(o)) == result));
+    let (white, black) = if a_side == Side::White {
+        (&args.a, &args.b)
+    } else {
+        (&args.b, &args.a)
+    };
+    let mut tags = vec![
+        ("Event".to_string(), "chess3d match".to_string()),
+        ("Game".to_string(), args.game.clone()),
+        ("Round".to_string(), (index + 1).to_string()),
+        ("White".to_string(), white.clone()),
+        ("Black".to_string(), black.clone()),
+    ];
+    if !args.options.is_empty() {
+        tags.push(("Options".to_string(), args.options.join(" ")));
+    }
+    tags.push(("Result".to_string(), result.to_string()));
+    tags.push(("Termination".to_string(), why.clone()));
+    Ok(Played {
+        index,
+        a_points,
+        a_side,
+        why,
+        record: Record {
+            tags,
+            first_mover: Some(Side::White),
+            moves,
+            result: result.to_string(),
+        },
+    })
+}

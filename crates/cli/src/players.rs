@@ -1,0 +1,373 @@
+//! The players of `chess3d match`: the engine with a configuration, a
+//! random mover, a greedy capture-first player, or another program
+//! speaking UCI.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context, Result};
+use chess3d_core::{Move, MoveKind, MoveList, Position};
+use chess3d_engine::eval::victim_value;
+use chess3d_engine::{Config, Engine, Evaluate, Limits};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+/// A player as written on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    Engine {
+        config: Config,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        movetime: Option<u64>,
+    },
+    Random,
+    Greedy,
+    Uci(String),
+}
+
+pub const SPEC_HELP: &str = "engine[:KEY=VALUE,...] (keys depth, movetime, nodes, skill, threads, hash), random, greedy, or uci:COMMAND";
+
+impl Spec {
+    pub fn parse(text: &str) -> Result<Spec> {
+        match text {
+            "random" => return Ok(Spec::Random),
+            "greedy" => return Ok(Spec::Greedy),
+            _ => {}
+        }
+        if let Some(command) = text.strip_prefix("uci:") {
+            if command.trim().is_empty() {
+                bail!("player 'uci:': no command given");
+            }
+            return Ok(Spec::Uci(command.to_string()));
+        }
+        let settings = match text.strip_prefix("engine") {
+            Some("") => "",
+            Some(rest) if rest.starts_with(':') => &rest[1..],
+            _ => bail!(
+                "unknown player '{}' (expected {SPEC_HELP})",
+                text.escape_debug()
+            ),
+        };
+        let mut config = Config::default();
+        let (mut depth, mut nodes, mut movetime) = (None, None, None);
+        for setting in settings.split(',').filter(|s| !s.is_empty()) {
+            let (key, value) = setting.split_once('=').ok_or_else(|| {
+                anyhow!(
+                    "player '{}': '{setting}' is not KEY=VALUE",
+                    text.escape_debug()
+                )
+            })?;
+            let number: u64 = value.parse().map_err(|_| {
+                anyhow!(
+                    "player '{}': '{value}' is not a number",
+                    text.escape_debug()
+                )
+            })?;
+            let small = |max: u64| -> Result<u64> {
+                if number > max {
+                    bail!("player '{}': {key} is at most {max}", text.escape_debug());
+                }
+                Ok(number)
+            };
+            match key {
+                "depth" => depth = Some(small(99)?.max(1) as u32),
+                "nodes" => nodes = Some(number.max(1)),
+                "movetime" => movetime = Some(number.max(1)),
+                "skill" => config.skill = small(20)? as u8,
+                "threads" => config.threads = small(64)?.max(1) as usize,
+                "hash" => config.hash_mb = small(65_536)?.max(1) as usize,
+                _ => bail!(
+                    "player '{}': unknown setting '{key}' (depth, movetime, nodes, skill, threads, hash)",
+                    text.escape_debug()
+                ),
+            }
+        }
+        Ok(Spec::Engine {
+            config,
+            depth,
+            nodes,
+            movetime,
+        })
+    }
+}
+
+/// A player of one game type.
+pub trait Player<R: Evaluate> {
+    fn new_game(&mut self) -> Result<()>;
+    /// The move to play in `pos`, which was reached from `start` by
+    /// `moves` (canonical texts).
+    fn choose(&mut self, pos: &Position<R>, start: &str, moves: &[String]) -> Result<Move>;
+}
+
+/// Builds a player; `movetime` is the time per move of engines whose spec
+/// sets no limit; `options` the game options in `NAME=on|off` form.
+pub fn build<R: Evaluate>(
+    spec: &Spec,
+    movetime: u64,
+    seed: u64,
+    options: &[(String, bool)],
+) -> Result<Box<dyn Player<R>>> {
+    Ok(match spec {
+        Spec::Engine {
+            config,
+            depth,
+            nodes,
+            movetime: own,
+        } => {
+            let limits = Limits {
+                depth: *depth,
+                nodes: *nodes,
+                movetime: match (own, depth, nodes) {
+                    (Some(t), _, _) => Some(Duration::from_millis(*t)),
+                    (None, None, None) => Some(Duration::from_millis(movetime)),
+                    _ => None,
+                },
+                ..Limits::default()
+            };
+            Box::new(EnginePlayer {
+                engine: Engine::new(Config { seed, ..*config }),
+                limits,
+            })
+        }
+        Spec::Random => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
+        Spec::Greedy => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
+        Spec::Uci(command) => Box::new(UciPlayer::start::<R>(command, movetime, options)?),
+    })
+}
+
+struct EnginePlayer<R: Evaluate> {
+    engine: Engine<R>,
+    limits: Limits,
+}
+
+impl<R: Evaluate> Player<R> for EnginePlayer<R> {
+    fn new_game(&mut self) -> Result<()> {
+        self.engine.clear();
+        Ok(())
+    }
+    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+        let report = self
+            .engine
+            .search(pos, &self.limits, &AtomicBool::new(false), |_| {});
+        report
+            .best
+            .ok_or_else(|| anyhow!("the engine found no move"))
+    }
+}
+
+fn legal<R: Evaluate>(pos: &Position<R>) -> MoveList {
+    let mut moves = MoveList::new();
+    pos.clone().legal_moves(&mut moves);
+    moves
+}
+
+struct RandomPlayer(StdRng);
+
+impl<R: Evaluate> Player<R> for RandomPlayer {
+    fn new_game(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+        let moves = legal(pos);
+        if moves.is_empty() {
+            bail!("no legal move");
+        }
+        Ok(moves[self.0.random_range(0..moves.len())])
+    }
+}
+
+/// One ply deep: a move that wins at once, else the capture of the most
+/// valuable piece, else any move (at random among equals).
+struct GreedyPlayer(StdRng);
+
+impl<R: Evaluate> Player<R> for GreedyPlayer {
+    fn new_game(&mut self) -> Result<()> {
+        Ok(())
+    }
+    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+        let moves = legal(pos);
+        if moves.is_empty() {
+            bail!("no legal move");
+        }
+        let et = R::eval_tables();
+        let us = pos.side_to_move();
+        let mut probe = pos.clone();
+        let gain = |m: Move, probe: &mut Position<R>| -> i32 {
+            probe.make(m);
+            let wins = matches!(
+                probe.outcome(),
+                Some(chess3d_core::Outcome::Win { winner, .. }) if winner == us
+            );
+            probe.unmake();
+            if wins {
+                return 1_000_000;
+            }
+            if !pos.is_capture(m) {
+                return 0;
+            }
+            match m.kind {
+                MoveKind::Normal | MoveKind::Shot if !pos.piece_at(m.to).is_empty() => {
+                    victim_value(et, pos.tables(), pos.piece_at(m.to).kind())
+                }
+                _ => chess3d_engine::eval::PAWN_VALUE,
+            }
+        };
+        let gains: Vec<i32> = moves.iter().map(|&m| gain(m, &mut probe)).collect();
+        let best = *gains.iter().max().expect("moves");
+        let choices: Vec<Move> = moves
+            .iter()
+            .zip(&gains)
+            .filter(|(_, &g)| g == best)
+            .map(|(&m, _)| m)
+            .collect();
+        Ok(choices[self.0.random_range(0..choices.len())])
+    }
+}
+
+/// Another program speaking UCI (`chess3d uci`, say), told the variant.
+struct UciPlayer {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    movetime: u64,
+}
+
+impl UciPlayer {
+    fn start<R: Evaluate>(
+        command: &str,
+        movetime: u64,
+        options: &[(String, bool)],
+    ) -> Result<Self> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .with_context(|| format!("cannot start '{command}'"))?;
+        let stdin = child.stdin.take().context("the engine's input")?;
+        let stdout = child.stdout.take().context("the engine's output")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut p = UciPlayer {
+            child,
+            stdin,
+            lines,
+            movetime,
+        };
+        p.send("uci")?;
+        p.wait_for("uciok", Duration::from_secs(10))?;
+        p.send(&format!(
+            "setoption name UCI_Variant value {}",
+            R::tables().def.id
+        ))?;
+        for (name, on) in options {
+            p.send(&format!("setoption name {name} value {on}"))?;
+        }
+        p.send("isready")?;
+        p.wait_for("readyok", Duration::from_secs(10))?;
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<()> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .context("the UCI engine closed its input")
+    }
+
+    /// Reads lines until one starting with `prefix`; errors on an
+    /// `info string error`, on timeout, or when the engine exits.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String> {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .map_err(|_| anyhow!("no '{prefix}' from the UCI engine within {timeout:?}"))?;
+            if line.starts_with(prefix) {
+                return Ok(line);
+            }
+            if let Some(e) = line.strip_prefix("info string error") {
+                bail!("the UCI engine says: error{e}");
+            }
+        }
+    }
+}
+
+impl<R: Evaluate> Player<R> for UciPlayer {
+    fn new_game(&mut self) -> Result<()> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(10))
+            .map(|_| ())
+    }
+
+    fn choose(&mut self, pos: &Position<R>, start: &str, moves: &[String]) -> Result<Move> {
+        let mut command = format!("position fen {start}");
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(" "));
+        }
+        self.send(&command)?;
+        self.send(&format!("go movetime {}", self.movetime))?;
+        let line = self.wait_for(
+            "bestmove",
+            Duration::from_millis(self.movetime * 10 + 5_000),
+        )?;
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        pos.clone()
+            .parse_move(text)
+            .map_err(|e| anyhow!("the UCI engine played '{text}': {e}"))
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        std::thread::sleep(Duration::from_millis(20));
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        assert_eq!(Spec::parse("random").unwrap(), Spec::Random);
+        assert_eq!(
+            Spec::parse("uci:chess3d uci").unwrap(),
+            Spec::Uci("chess3d uci".into())
+        );
+        let Spec::Engine { config, depth, .. } = Spec::parse("engine:depth=3,skill=5").unwrap()
+        else {
+            panic!("an engine");
+        };
+        assert_eq!((config.skill, depth), (5, Some(3)));
+        for bad in [
+            "engine:depth",
+            "engine:depth=x",
+            "engine:skill=21",
+            "engine:colour=1",
+            "uci:",
+            "human",
+        ] {
+            assert!(Spec::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

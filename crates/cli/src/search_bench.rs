@@ -1,0 +1,92 @@
+//! `chess3d bench`: the search on fixed positions of every game to a fixed
+//! depth, one thread, a fresh table each: the total node count is a
+//! signature of the search (it changes when the search does), and the
+//! nodes/second per game is its speed.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use chess3d_core::{MoveList, Position};
+use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
+use chess3d_games::AVAILABLE;
+
+/// Depth per game: a few seconds each on one core.
+const DEPTHS: &[(&str, u32)] = &[
+    ("ziggurat", 5),
+    ("ziggurat43", 8),
+    ("startrek", 5),
+    ("elevator", 4),
+    ("polyhedron", 5),
+    ("chess", 9),
+];
+
+/// Plies of a fixed pseudo-random line from the start: each game is
+/// measured at the start and after these.
+const LINES: [usize; 2] = [8, 16];
+
+/// The positions of a game: the start, and the start after a fixed
+/// line (move i of the legal moves, with i from a fixed sequence).
+fn positions<R: Evaluate>() -> Vec<Position<R>> {
+    let mut out = vec![Position::<R>::start()];
+    for plies in LINES {
+        let mut pos = Position::<R>::start();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..plies {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            pos.make(moves[(x % moves.len() as u64) as usize]);
+        }
+        out.push(pos);
+    }
+    out
+}
+
+struct GameBench(u32);
+
+impl EngineVisitor for GameBench {
+    type Output = (u64, Duration);
+    fn visit<R: Evaluate>(self) -> (u64, Duration) {
+        let mut nodes = 0;
+        let mut time = Duration::ZERO;
+        for pos in positions::<R>() {
+            let mut engine = Engine::<R>::new(Config {
+                hash_mb: 16,
+                ..Config::default()
+            });
+            let start = Instant::now();
+            let report = engine.search(
+                &pos,
+                &Limits::depth(self.0),
+                &AtomicBool::new(false),
+                |_| {},
+            );
+            time += start.elapsed();
+            nodes += report.nodes;
+        }
+        (nodes, time)
+    }
+}
+
+pub fn run() -> Result<()> {
+    let mut total = 0;
+    println!("game        depth        nodes    time ms    nodes/s");
+    for &id in AVAILABLE {
+        let depth = DEPTHS.iter().find(|(g, _)| *g == id).map_or(4, |d| d.1);
+        let (nodes, time) = with_engine_game(id, GameBench(depth))?;
+        total += nodes;
+        println!(
+            "{id:<10} {depth:>6} {nodes:>12} {:>10} {:>10.0}",
+            time.as_millis(),
+            nodes as f64 / time.as_secs_f64().max(1e-9)
+        );
+    }
+    println!("total nodes {total}");
+    Ok(())
+}

@@ -1,0 +1,372 @@
+//! The engine: iterative deepening on several threads sharing one
+//! transposition table (lazy SMP), time management, skill levels.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+use chess3d_core::{Move, Position};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::eval::Evaluate;
+use crate::limits::Limits;
+use crate::search::{Searcher, Shared, Stops, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::Table;
+
+/// The engine's settings (the UCI options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub threads: usize,
+    pub hash_mb: usize,
+    /// 0 (weakest) to 20 (full strength).
+    pub skill: u8,
+    /// Seed of the weaker skill levels' choices.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: 1,
+            hash_mb: 64,
+            skill: 20,
+            seed: 0,
+        }
+    }
+}
+
+pub const MAX_THREADS: usize = 64;
+pub const MAX_HASH_MB: usize = 65_536;
+pub const MAX_SKILL: u8 = 20;
+/// Stack of a search thread: each ply keeps its move list on the stack.
+const STACK: usize = 64 << 20;
+
+/// A score as UCI reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate (or a King captured, the temple reached) in this many moves;
+    /// negative when the side to move is the one mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    /// As in UCI: `cp 35`, `mate 3`, `mate -2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(m) => write!(f, "mate {m}"),
+        }
+    }
+}
+
+/// Progress after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    pub fn nps(&self) -> u64 {
+        let micros = self.time.as_micros().max(1) as u64;
+        self.nodes.saturating_mul(1_000_000) / micros
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+pub struct Engine<R: Evaluate> {
+    tt: Table,
+    config: Config,
+    searches: u64,
+    _rules: PhantomData<R>,
+}
+
+impl<R: Evaluate> Engine<R> {
+    pub fn new(config: Config) -> Self {
+        let config = Config {
+            threads: config.threads.clamp(1, MAX_THREADS),
+            hash_mb: config.hash_mb.clamp(1, MAX_HASH_MB),
+            skill: config.skill.min(MAX_SKILL),
+            seed: config.seed,
+        };
+        Engine {
+            tt: Table::new(config.hash_mb),
+            config,
+            searches: 0,
+            _rules: PhantomData,
+        }
+    }
+
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Changes the settings; a new hash size empties the table.
+    pub fn configure(&mut self, config: Config) {
+        let old = self.config.hash_mb;
+        *self = Engine {
+            tt: std::mem::replace(&mut self.tt, Table::new(1)),
+            ..Engine::new(config)
+        };
+        if self.config.hash_mb != old {
+            self.tt = Table::new(self.config.hash_mb);
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches `pos` within `limits`, until `abort` is set, calling
+    /// `on_info` after each completed iteration. `pos` may be finished:
+    /// then there is no best move.
+    pub fn search(
+        &mut self,
+        pos: &Position<R>,
+        limits: &Limits,
+        abort: &AtomicBool,
+        on_info: impl FnMut(&Info) + Send,
+    ) -> Report {
+        let start = Instant::now();
+        self.tt.new_search();
+        self.searches += 1;
+        let shared = Shared::default();
+        let budget = limits.budget(pos.side_to_move());
+        let stops = Stops {
+            hard: budget.map(|b| start + b.hard),
+            nodes: limits.nodes,
+        };
+        let skill = self.config.skill;
+        let mut max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 1)
+            .clamp(1, MAX_PLY as u32 - 1);
+        if skill < MAX_SKILL {
+            // Shallower as the level falls: 1 ply at 0, 10 at 19.
+            max_depth = max_depth.min(1 + u32::from(skill) / 2);
+        }
+        let tt = &self.tt;
+        let threads = self.config.threads;
+        let soft = budget.map(|b| b.soft);
+        let infinite = limits.infinite;
+        let seed = self.config.seed ^ self.searches;
+        std::thread::scope(|scope| {
+            let shared = &shared;
+            for id in 1..threads {
+                let pos = pos.clone();
+                std::thread::Builder::new()
+                    .stack_size(STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut helper = Searcher::new(pos, tt, shared, abort, stops, false);
+                        // Half the helpers start one ply deeper, so that the
+                        // threads do not all search the same tree.
+                        let mut depth = 1 + (id % 2) as i32;
+                        while !shared.stop.load(Relaxed)
+                            && !abort.load(Relaxed)
+                            && depth < MAX_PLY as i32
+                        {
+                            helper.search_root(depth);
+                            if helper.stopped {
+                                break;
+                            }
+                            depth += 1;
+                        }
+                        helper.flush_nodes();
+                    })
+                    .expect("a search thread");
+            }
+            let pos = pos.clone();
+            std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, move || {
+                    let mut main = Searcher::new(pos, tt, shared, abort, stops, true);
+                    main.full_root_window = skill < MAX_SKILL;
+                    let report = main_loop(
+                        &mut main, shared, abort, tt, start, soft, max_depth, infinite, on_info,
+                    );
+                    shared.stop.store(true, Relaxed);
+                    if skill < MAX_SKILL {
+                        weaken(report, &main, skill, seed)
+                    } else {
+                        report
+                    }
+                })
+                .expect("a search thread")
+                .join()
+                .expect("the main search thread")
+        })
+    }
+}
+
+/// Iterative deepening on the main thread, reporting each iteration.
+#[allow(clippy::too_many_arguments)]
+fn main_loop<R: Evaluate>(
+    main: &mut Searcher<'_, R>,
+    shared: &Shared,
+    abort: &AtomicBool,
+    tt: &Table,
+    start: Instant,
+    soft: Option<Duration>,
+    max_depth: u32,
+    infinite: bool,
+    mut on_info: impl FnMut(&Info),
+) -> Report {
+    let mut report = Report {
+        best: main.root_moves.first().map(|r| r.mv),
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+        pv: Vec::new(),
+    };
+    if main.root_moves.is_empty() {
+        return report;
+    }
+    let mut depth = 1;
+    while depth <= max_depth {
+        if abort.load(Relaxed) {
+            break;
+        }
+        let score = main.search_root(depth as i32);
+        main.flush_nodes();
+        let stopped = main.stopped;
+        // A partial iteration still counts if it found a better move.
+        if !stopped || main.root_moves[0].score > report_score(&report) && depth > 1 {
+            report.best = Some(main.root_moves[0].mv);
+            report.pv = main.pv().to_vec();
+            report.score = Score::from_internal(if stopped {
+                main.root_moves[0].score
+            } else {
+                score
+            });
+        }
+        if stopped {
+            break;
+        }
+        report.depth = depth;
+        report.time = start.elapsed();
+        report.nodes = shared.nodes.load(Relaxed);
+        on_info(&Info {
+            depth,
+            seldepth: main.seldepth as u32,
+            score: report.score,
+            nodes: report.nodes,
+            time: report.time,
+            hashfull: tt.hashfull(),
+            pv: report.pv.clone(),
+        });
+        if soft.is_some_and(|s| start.elapsed() >= s / 2 && depth > 1 || start.elapsed() >= s) {
+            break;
+        }
+        // A forced win or loss found within this depth will not change.
+        if let Score::Mate(m) = report.score {
+            if !infinite && depth as i32 >= 2 * m.abs() + 2 {
+                break;
+            }
+        }
+        depth += 1;
+    }
+    shared.stop.store(true, Relaxed);
+    if infinite {
+        // UCI: with `go infinite` the answer waits for `stop`.
+        while !abort.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    report.time = start.elapsed();
+    report.nodes = shared.nodes.load(Relaxed);
+    report
+}
+
+fn report_score(r: &Report) -> i32 {
+    match r.score {
+        Score::Cp(c) => c,
+        Score::Mate(m) if m > 0 => MATE - 2 * m + 1,
+        Score::Mate(m) => -MATE - 2 * m,
+    }
+}
+
+/// Skill levels below 20: a random bonus of up to 15 centipawns per level
+/// below 20 on each root move's exact score, then the best.
+fn weaken<R: Evaluate>(mut report: Report, main: &Searcher<'_, R>, skill: u8, seed: u64) -> Report {
+    let noise = i32::from(MAX_SKILL - skill) * 15;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let pick = main
+        .root_moves
+        .iter()
+        .filter(|r| r.score > -crate::search::INF)
+        .map(|r| (r.score + rng.random_range(0..=noise), r))
+        .max_by_key(|(s, _)| *s)
+        .map(|(_, r)| *r);
+    if let Some(r) = pick {
+        if report.best != Some(r.mv) {
+            report.best = Some(r.mv);
+            report.pv = vec![r.mv];
+            report.score = Score::from_internal(r.score);
+        }
+    }
+    report
+}
+
+/// The canonical text of a line of moves from `pos` (a principal
+/// variation), stopping at the first move that is not legal there.
+pub fn line_text<R: Evaluate>(pos: &Position<R>, line: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for &m in line {
+        let mut legal = chess3d_core::MoveList::new();
+        pos.legal_moves(&mut legal);
+        if !legal.contains(&m) {
+            break;
+        }
+        out.push(pos.move_text(m));
+        pos.make(m);
+    }
+    out
+}
+
+/// The UCI `info` line of an iteration.
+pub fn info_line<R: Evaluate>(pos: &Position<R>, info: &Info) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score,
+        info.nodes,
+        info.nps(),
+        info.time.as_millis(),
+        info.hashfull,
+        line_text(pos, &info.pv).join(" ")
+    )
+}

@@ -1,0 +1,39 @@
+//! Star Trek 3-D Chess: the pieces move as in chess (along the path rule),
+//! so they keep chess's values. The goal is the attack boards: each one a
+//! side owns is a platform it can move and fight from.
+
+use chess3d_core::Position;
+use chess3d_games::startrek::board::SLOTS;
+use chess3d_games::startrek::StarTrekRules;
+
+use super::{eval_tables, Evaluate, Weights};
+
+impl Evaluate for StarTrekRules {
+    const WEIGHTS: Weights = Weights {
+        values: &[('P', 100), ('N', 320), ('B', 330), ('R', 500), ('Q', 900)],
+        mobility: 4,
+        advancement: 80,
+        king_edge: 8,
+        king_shelter: 12,
+        king_pressure: 15,
+        goal: 30,
+        mop_up: 10,
+        tempo: 10,
+    };
+    /// Star Trek keeps its own en passant in the game state, which a
+    /// passed move would leave standing.
+    const NULL_MOVE: bool = false;
+    eval_tables!(StarTrekRules);
+
+    /// Attack boards owned.
+    fn goals(pos: &Position<Self>) -> i32 {
+        let state = pos.state();
+        (0..SLOTS)
+            .filter(|&s| state.has_board(s))
+            .map(|s| match state.owner(s) {
+                chess3d_core::Side::White => Self::WEIGHTS.goal,
+                chess3d_core::Side::Black => -Self::WEIGHTS.goal,
+            })
+            .sum()
+    }
+}

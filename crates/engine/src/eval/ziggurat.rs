@@ -1,0 +1,22 @@
+//! Ziggurat Three Dimensional Chess: every value derived from mobility on
+//! the empty pyramid (docs/engine.md), except the orthodox pieces of level
+//! 0, which keep chess's values (level 0 is orthodox chess).
+
+use chess3d_games::ziggurat::ZigguratRules;
+
+use super::{eval_tables, Evaluate, Weights};
+
+impl Evaluate for ZigguratRules {
+    const WEIGHTS: Weights = Weights {
+        values: &[('P', 100), ('N', 320), ('B', 330), ('R', 500), ('Q', 900)],
+        mobility: 3,
+        advancement: 80,
+        king_edge: 8,
+        king_shelter: 12,
+        king_pressure: 15,
+        goal: 0,
+        mop_up: 10,
+        tempo: 10,
+    };
+    eval_tables!(ZigguratRules);
+}

@@ -1,0 +1,23 @@
+//! The 43-square Ziggurat: values derived from mobility; the goal is the
+//! temple, a term of the Priest-King's table (closer is better, and the
+//! opponent's Priest-King near it counts against).
+
+use chess3d_games::ziggurat43::Ziggurat43Rules;
+
+use super::{eval_tables, Evaluate, Weights};
+
+impl Evaluate for Ziggurat43Rules {
+    const WEIGHTS: Weights = Weights {
+        values: &[],
+        mobility: 4,
+        advancement: 40,
+        king_edge: 0,
+        king_shelter: 10,
+        king_pressure: 25,
+        goal: 250,
+        // No check, no mate to drive towards: Kings are captured.
+        mop_up: 0,
+        tempo: 10,
+    };
+    eval_tables!(Ziggurat43Rules);
+}

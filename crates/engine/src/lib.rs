@@ -1,0 +1,21 @@
+//! chess3d-engine: the computer opponent.
+//!
+//! - [`search`]: one alpha-beta search generic over the games.
+//! - [`eval`]: the evaluation scheme, with each game's weights in its own
+//!   module.
+//! - [`tt`]: the transposition table shared by the search threads.
+//! - [`limits`]: depth, nodes, time and clock limits.
+//! - [`engine`]: threads (lazy SMP), iterative deepening, skill levels.
+//! - [`registry`]: a game id to its type, for the interfaces.
+
+pub mod engine;
+pub mod eval;
+pub mod limits;
+pub mod registry;
+pub mod search;
+pub mod tt;
+
+pub use engine::{info_line, line_text, Config, Engine, Info, Report, Score};
+pub use eval::{evaluate, Evaluate};
+pub use limits::Limits;
+pub use registry::{with_engine_game, EngineVisitor};

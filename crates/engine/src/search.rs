@@ -1,0 +1,574 @@
+//! One search for every game: iterative deepening, principal-variation
+//! alpha-beta with a transposition table, null-move pruning and late-move
+//! reductions, check extension, quiescence over captures (shots and pushes
+//! included), mate scores, and each game's end rules.
+//!
+//! Moves are generated pseudo-legally, made, and dropped if they leave the
+//! mover's King attacked: the definition of legality in the core, and the
+//! cheapest test for games whose legal generator makes every move anyway.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+use chess3d_core::def::RepetitionRule;
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, MAX_MOVES};
+
+use crate::eval::{evaluate, victim_value, Evaluate};
+use crate::tt::{Bound, Entry, Table};
+
+/// Score of a win now (a mate, a King captured, the temple reached); a win
+/// in n plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+pub const INF: i32 = 32_000;
+pub const MAX_PLY: usize = 100;
+/// Scores beyond this are wins or losses in a known number of plies.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+
+/// What the threads of one search share.
+#[derive(Default)]
+pub struct Shared {
+    pub stop: AtomicBool,
+    /// Nodes of every thread (each adds its count from time to time).
+    pub nodes: AtomicU64,
+    /// Deepest ply reached by the main thread.
+    pub seldepth: AtomicU64,
+}
+
+/// The limits a searcher checks while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Stops {
+    pub hard: Option<Instant>,
+    pub nodes: Option<u64>,
+}
+
+/// A move at the root with its latest score (exact for the best move, and
+/// for every move when all are searched with the full window).
+#[derive(Clone, Copy, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+}
+
+type Line = ArrayVec<Move, MAX_PLY>;
+
+/// One thread's search state.
+pub struct Searcher<'a, R: Evaluate> {
+    pub pos: Position<R>,
+    tt: &'a Table,
+    shared: &'a Shared,
+    /// Set from outside to stop the search (UCI's `stop`).
+    abort: &'a AtomicBool,
+    stops: Stops,
+    /// Whether this thread reports and enforces the time limit.
+    main: bool,
+    pub nodes: u64,
+    flushed: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// Per side, from and to cell: how often a quiet move cut off.
+    history: Vec<i32>,
+    cells: usize,
+    pv: Vec<Line>,
+    pub root_moves: Vec<RootMove>,
+    /// Search every root move with the full window, for exact scores
+    /// (the skill levels pick among them).
+    pub full_root_window: bool,
+}
+
+/// The score, from the side to move's point of view, of a position the
+/// last move ended.
+fn outcome_score(o: Outcome, us: chess3d_core::Side, ply: usize) -> i32 {
+    match o {
+        Outcome::Win { winner, .. } if winner == us => MATE - ply as i32,
+        Outcome::Win { .. } => -MATE + ply as i32,
+        Outcome::Draw(_) => 0,
+    }
+}
+
+/// Scores of wins are stored relative to the node, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, R: Evaluate> Searcher<'a, R> {
+    pub fn new(
+        pos: Position<R>,
+        tt: &'a Table,
+        shared: &'a Shared,
+        abort: &'a AtomicBool,
+        stops: Stops,
+        main: bool,
+    ) -> Self {
+        let cells = pos.tables().len();
+        let mut s = Searcher {
+            pos,
+            tt,
+            shared,
+            abort,
+            stops,
+            main,
+            nodes: 0,
+            flushed: 0,
+            stopped: false,
+            seldepth: 0,
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * cells * cells],
+            cells,
+            pv: vec![Line::new(); MAX_PLY + 1],
+            root_moves: Vec::new(),
+            full_root_window: false,
+        };
+        let mut moves = MoveList::new();
+        s.pos.legal_moves(&mut moves);
+        s.root_moves = moves
+            .iter()
+            .map(|&mv| RootMove { mv, score: -INF })
+            .collect();
+        s.order_root();
+        s
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv[0]
+    }
+
+    /// Orders the root moves once, before the first iteration, as inner
+    /// nodes are ordered.
+    fn order_root(&mut self) {
+        let mut keyed: Vec<(i32, RootMove)> = self
+            .root_moves
+            .iter()
+            .map(|r| (self.order_score(r.mv, None, 0), *r))
+            .collect();
+        keyed.sort_by_key(|(k, _)| -k);
+        self.root_moves = keyed.into_iter().map(|(_, r)| r).collect();
+    }
+
+    /// Adds this thread's nodes to the shared count.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.flushed, Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.stops.nodes {
+            let total = self.shared.nodes.load(Relaxed) + self.nodes - self.flushed;
+            if total >= limit {
+                self.stopped = true;
+                self.shared.stop.store(true, Relaxed);
+                return true;
+            }
+        }
+        if self.nodes & 1023 == 0 {
+            self.flush_nodes();
+            if self.shared.stop.load(Relaxed) || self.abort.load(Relaxed) {
+                self.stopped = true;
+            } else if self.main && self.stops.hard.is_some_and(|t| Instant::now() >= t) {
+                self.stopped = true;
+                self.shared.stop.store(true, Relaxed);
+            }
+        }
+        self.stopped
+    }
+
+    /// One root search to `depth` plies. Returns the best score; the best
+    /// move is moved to the front of `root_moves`.
+    pub fn search_root(&mut self, depth: i32) -> i32 {
+        let (mut alpha, beta) = (-INF, INF);
+        let mut best = -INF;
+        let mut best_index = None;
+        self.pv[0].clear();
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.pos.make(m);
+            self.nodes += 1;
+            let score = if i == 0 || self.full_root_window {
+                -self.negamax(depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && !self.stopped {
+                    -self.negamax(depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            self.root_moves[i].score = score;
+            if score > best {
+                best = score;
+                best_index = Some(i);
+                self.set_pv(0, m);
+                if score > alpha && !self.full_root_window {
+                    alpha = score;
+                }
+            }
+        }
+        if let Some(i) = best_index {
+            // The best first, the others in their previous order.
+            let r = self.root_moves.remove(i);
+            self.root_moves.insert(0, r);
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        for &c in tail[0].iter().take(MAX_PLY - 1) {
+            line.push(c);
+        }
+    }
+
+    /// A game-ending rule met by the position reached (not the root): a
+    /// repetition, the 100-ply rule, bare Kings.
+    fn rule_end(&self, ply: usize) -> Option<i32> {
+        let pos = &self.pos;
+        if pos.options().hundred_ply_rule && pos.halfmove_clock() >= 100 {
+            return Some(0);
+        }
+        let def = pos.tables().def;
+        if def.bare_kings_draw && pos.occupied().count() == 2 {
+            return Some(0);
+        }
+        if pos.plies_played() >= 4 {
+            let reps = pos.repetitions();
+            if reps >= 2 {
+                // Repeating counts as a draw, as usual in a search; where a
+                // third occurrence loses for the player who made it
+                // (Elevator), the side now to move wins.
+                let loss = def.repetition == RepetitionRule::LossForMover && reps >= 3;
+                return Some(if loss { MATE - ply as i32 } else { 0 });
+            }
+        }
+        None
+    }
+
+    /// Move ordering: the hash move, then captures by victim and attacker
+    /// value, promotions, killers, then quiet moves by history.
+    #[inline]
+    fn order_score(&self, m: Move, hash_move: Option<Move>, ply: usize) -> i32 {
+        if Some(m) == hash_move {
+            return 1 << 30;
+        }
+        let et = R::eval_tables();
+        let t = self.pos.tables();
+        if self.pos.is_capture(m) {
+            let victim = match m.kind {
+                MoveKind::Normal | MoveKind::Shot => {
+                    let p = self.pos.piece_at(m.to);
+                    if p.is_empty() {
+                        crate::eval::PAWN_VALUE
+                    } else {
+                        victim_value(et, t, p.kind())
+                    }
+                }
+                _ => crate::eval::PAWN_VALUE,
+            };
+            let attacker = self.pos.piece_at(m.from);
+            let attacker = if attacker.is_empty() {
+                0
+            } else {
+                et.value[attacker.kind() as usize]
+            };
+            return (1 << 28) + victim * 16 - attacker / 16;
+        }
+        if let Some(k) = m.promotion {
+            return (1 << 27) + et.value[k as usize];
+        }
+        if self.killers[ply][0] == Some(m) {
+            return 1 << 26;
+        }
+        if self.killers[ply][1] == Some(m) {
+            return (1 << 26) - 1;
+        }
+        self.history[self.history_index(m)]
+    }
+
+    #[inline]
+    fn history_index(&self, m: Move) -> usize {
+        let side = self.pos.side_to_move().index();
+        (side * self.cells + (m.from as usize).min(self.cells - 1)) * self.cells
+            + (m.to as usize).min(self.cells - 1)
+    }
+
+    /// Takes the best-ordered move left from index `i` on.
+    #[inline]
+    fn pick(moves: &mut MoveList, scores: &mut ArrayVec<i32, MAX_MOVES>, i: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+        moves[i]
+    }
+
+    fn has_pieces_beyond_pawns(&self) -> bool {
+        let pos = &self.pos;
+        let us = pos.side_to_move();
+        let t = pos.tables();
+        pos.side_cells(us).iter().any(|c| {
+            let def = t.kinds[pos.piece_at(c).kind() as usize].def;
+            !def.royal && def.pawn.is_none() && !def.promotes && !def.resets_clock
+        })
+    }
+
+    pub fn negamax(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let us = self.pos.side_to_move();
+        if let Some(o) = self.pos.immediate_result() {
+            return outcome_score(o, us, ply);
+        }
+        if let Some(s) = self.rule_end(ply) {
+            return s;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply);
+        }
+        let key = self.pos.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            if !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        // Reverse futility: far above beta at low depth.
+        if !pv_node && !in_check && depth <= 3 && static_eval - 120 * depth >= beta {
+            return static_eval;
+        }
+        if R::NULL_MOVE
+            && allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= beta
+            && self.has_pieces_beyond_pawns()
+        {
+            let reduction = 2 + depth / 4;
+            self.pos.make_null();
+            self.nodes += 1;
+            let s = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s > MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.pos.pseudo_legal_moves(&mut moves);
+        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+            .iter()
+            .map(|&m| self.order_score(m, hash_move, ply))
+            .collect();
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, &mut scores, i);
+            let quiet = !self.pos.is_capture(m) && m.promotion.is_none();
+            self.pos.make(m);
+            if self.pos.mover_in_check() {
+                self.pos.unmake();
+                continue;
+            }
+            self.nodes += 1;
+            legal += 1;
+            let score = if legal == 1 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduce = depth >= 3 && legal > 3 && quiet && !in_check && !self.pos.in_check();
+                let r = if reduce {
+                    (1 + i32::from(legal > 8) + i32::from(depth >= 6)).min(depth - 2)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h = self.history_index(m);
+                            self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if legal == 0 {
+            // No legal move: mate, stalemate, or (without check) a draw.
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Captures (and promotions) until the position is quiet; every evasion
+    /// when in check.
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let us = self.pos.side_to_move();
+        if let Some(o) = self.pos.immediate_result() {
+            return outcome_score(o, us, ply);
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.pos.in_check();
+        let mut best = -INF;
+        if !in_check {
+            let stand = evaluate(&self.pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut moves = MoveList::new();
+        self.pos.pseudo_legal_moves(&mut moves);
+        if !in_check {
+            moves.retain(|m| m.promotion.is_some() || self.pos.is_capture(*m));
+        }
+        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+            .iter()
+            .map(|&m| self.order_score(m, None, ply))
+            .collect();
+        let mut legal = 0;
+        for i in 0..moves.len() {
+            let m = Self::pick(&mut moves, &mut scores, i);
+            self.pos.make(m);
+            if self.pos.mover_in_check() {
+                self.pos.unmake();
+                continue;
+            }
+            self.nodes += 1;
+            legal += 1;
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return -MATE + ply as i32;
+        }
+        best
+    }
+}

@@ -1,0 +1,207 @@
+//! The transposition table, shared by every search thread without locks.
+//!
+//! An entry is two atomic words: the data, and the key XOR the data. A
+//! reader accepts an entry only if the two agree with its key, so a torn
+//! write (one word from each of two threads) is read as a miss, never as
+//! another position's data (Hyatt and Mann's lockless hashing).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use chess3d_core::{Move, MoveKind};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The true value is at least this (a beta cut-off).
+    Lower,
+    /// At most this (no move raised alpha).
+    Upper,
+}
+
+/// A probed entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+pub struct Table {
+    entries: Vec<[AtomicU64; 2]>,
+    generation: AtomicU64,
+}
+
+const KINDS: [MoveKind; 7] = [
+    MoveKind::Normal,
+    MoveKind::DoubleStep,
+    MoveKind::EnPassant,
+    MoveKind::Castle,
+    MoveKind::Shot,
+    MoveKind::Push,
+    MoveKind::Board,
+];
+
+// Data word: move 34 bits (from 9, to 9, kind 3, promotion 5, extra 8),
+// has-move 1, score 16, depth 8, bound 2, generation 3 = 64 bits.
+fn pack(e: &Entry, generation: u64) -> u64 {
+    let mv = match e.mv {
+        Some(m) => {
+            let kind = KINDS.iter().position(|&k| k == m.kind).unwrap_or(0) as u64;
+            let promo = m.promotion.map_or(0, |k| k as u64 + 1);
+            (m.from as u64 & 0x1ff)
+                | (m.to as u64 & 0x1ff) << 9
+                | kind << 18
+                | (promo & 0x1f) << 21
+                | (m.extra as u64) << 26
+                | 1 << 34
+        }
+        None => 0,
+    };
+    let bound = match e.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    mv | (e.score as i16 as u16 as u64) << 35
+        | (e.depth.clamp(0, 255) as u64) << 51
+        | bound << 59
+        | (generation & 7) << 61
+}
+
+fn unpack(d: u64) -> Entry {
+    let mv = (d >> 34 & 1 == 1).then(|| {
+        let promo = (d >> 21 & 0x1f) as u8;
+        Move {
+            from: (d & 0x1ff) as u16,
+            to: (d >> 9 & 0x1ff) as u16,
+            kind: KINDS[(d >> 18 & 7) as usize % KINDS.len()],
+            promotion: promo.checked_sub(1),
+            extra: (d >> 26) as u8,
+        }
+    });
+    Entry {
+        mv,
+        score: (d >> 35) as u16 as i16 as i32,
+        depth: (d >> 51 & 0xff) as i32,
+        bound: match d >> 59 & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (at least one entry).
+    pub fn new(megabytes: usize) -> Table {
+        let n = (megabytes.max(1) << 20) / 16;
+        // A power of two, so that the index is a mask.
+        let n = n.next_power_of_two() / if n.is_power_of_two() { 1 } else { 2 };
+        Table {
+            entries: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// Empties the table (a new game).
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e[0].store(0, Relaxed);
+            e[1].store(0, Relaxed);
+        }
+    }
+
+    /// Marks the start of a new search: older entries are replaced first.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.entries[(key as usize) & (self.entries.len() - 1)]
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let [k, d] = self.slot(key);
+        let data = d.load(Relaxed);
+        (data != 0 && k.load(Relaxed) ^ data == key).then(|| unpack(data))
+    }
+
+    /// Stores an entry, replacing another position's entry only if that one
+    /// is from an older search or not deeper.
+    #[inline]
+    pub fn store(&self, key: u64, entry: Entry) {
+        let generation = self.generation.load(Relaxed);
+        let [k, d] = self.slot(key);
+        let old = d.load(Relaxed);
+        if old != 0 && k.load(Relaxed) ^ old != key {
+            let old_depth = (old >> 51 & 0xff) as i32;
+            let same_search = old >> 61 == generation & 7;
+            if same_search && old_depth > entry.depth + 2 {
+                return;
+            }
+        }
+        let mut entry = entry;
+        if entry.mv.is_none() && old != 0 && k.load(Relaxed) ^ old == key {
+            // Keep the move of an earlier search of the same position.
+            entry.mv = unpack(old).mv;
+        }
+        let data = pack(&entry, generation);
+        d.store(data, Relaxed);
+        k.store(key ^ data, Relaxed);
+    }
+
+    /// Permille of a sample of entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed) & 7;
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| {
+                let d = e[1].load(Relaxed);
+                d != 0 && d >> 61 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every field survives packing, at the extremes of its range.
+    #[test]
+    fn entries_round_trip() {
+        let table = Table::new(1);
+        let mv = Move {
+            from: 319,
+            to: 0,
+            kind: MoveKind::Board,
+            promotion: Some(15),
+            extra: 255,
+        };
+        for (score, depth, bound) in [
+            (-32000, 0, Bound::Upper),
+            (32000, 127, Bound::Lower),
+            (0, 5, Bound::Exact),
+        ] {
+            let e = Entry {
+                mv: Some(mv),
+                score,
+                depth,
+                bound,
+            };
+            table.store(0xdead_beef_1234, e);
+            let got = table.probe(0xdead_beef_1234).expect("stored");
+            assert_eq!(got.mv, Some(mv));
+            assert_eq!((got.score, got.depth, got.bound), (score, depth, bound));
+        }
+        assert!(table.probe(0xdead_beef_1235).is_none());
+    }
+}
