@@ -13,12 +13,12 @@ use chess3d_games::AVAILABLE;
 
 /// Depth per game: a few seconds each on one core.
 const DEPTHS: &[(&str, u32)] = &[
-    ("ziggurat", 5),
-    ("ziggurat43", 8),
-    ("startrek", 5),
-    ("elevator", 4),
-    ("polyhedron", 5),
-    ("chess", 9),
+    ("ziggurat", 7),
+    ("ziggurat43", 12),
+    ("startrek", 8),
+    ("elevator", 6),
+    ("polyhedron", 6),
+    ("chess", 11),
 ];
 
 /// Plies of a fixed pseudo-random line from the start: each game is

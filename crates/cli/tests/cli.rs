@@ -316,3 +316,66 @@ fn help_is_available() {
     }
     assert!(ok(&["perft", "--help"]).contains("--divide"));
 }
+
+/// `match` plays its games, alternating colours, writes them as records
+/// and reports the tally.
+#[test]
+fn match_writes_records_and_reports() {
+    let dir = std::env::temp_dir().join(format!("chess3d-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let out = ok(&[
+        "match",
+        "ziggurat43",
+        "--a",
+        "engine:depth=2",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.contains("games 2 wins"), "{out}");
+    assert!(out.contains("Elo difference"), "{out}");
+    let records = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(records.matches("[Game \"ziggurat43\"]").count(), 2);
+    assert!(records.contains("[White \"engine:depth=2\"]\n[Black \"random\"]"));
+    assert!(records.contains("[White \"random\"]\n[Black \"engine:depth=2\"]"));
+    // Every game has a result, also after its moves.
+    for r in records.split("[Event ").skip(1) {
+        let tag = r.lines().find(|l| l.starts_with("[Result ")).unwrap();
+        let result = tag.trim_start_matches("[Result \"").trim_end_matches("\"]");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{tag}");
+        assert!(r.trim_end().ends_with(result), "{r}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (args, says) in [
+        (
+            &["match", "chess", "--a", "human"][..],
+            "unknown player 'human'",
+        ),
+        (
+            &["match", "chess", "--b", "engine:depth=x"][..],
+            "'x' is not a number",
+        ),
+        (&["match", "chess", "--sprt", "5,0"][..], "ELO0 < ELO1"),
+        (&["match", "shogi"][..], "unknown game 'shogi'"),
+    ] {
+        assert!(fails(args).contains(says), "{args:?}");
+    }
+}
+
+/// `analyze` shows each iteration and ends with the best line.
+#[test]
+fn analyze_prints_iterations_and_the_best_line() {
+    let out = ok(&["analyze", "chess", "--moves", "e2e4", "--depth", "3"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].starts_with("info depth 1 "));
+    assert!(
+        lines[3].starts_with("best ") && lines[3].contains(" line "),
+        "{out}"
+    );
+    assert!(fails(&["analyze", "chess", "--depth", "0"]).contains("depth"));
+}

@@ -254,6 +254,7 @@ fn main_loop<R: Evaluate>(
         return report;
     }
     let mut depth = 1;
+    let mut previous = None;
     while depth <= max_depth {
         if abort.load(Relaxed) {
             break;
@@ -289,12 +290,12 @@ fn main_loop<R: Evaluate>(
         if soft.is_some_and(|s| start.elapsed() >= s / 2 && depth > 1 || start.elapsed() >= s) {
             break;
         }
-        // A forced win or loss found within this depth will not change.
-        if let Score::Mate(m) = report.score {
-            if !infinite && depth as i32 >= 2 * m.abs() + 2 {
-                break;
-            }
+        // The same mate found by two iterations in a row: deeper search
+        // would not change it.
+        if !infinite && matches!(report.score, Score::Mate(_)) && previous == Some(report.score) {
+            break;
         }
+        previous = Some(report.score);
         depth += 1;
     }
     shared.stop.store(true, Relaxed);

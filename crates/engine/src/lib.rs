@@ -11,6 +11,7 @@
 pub mod engine;
 pub mod eval;
 pub mod limits;
+pub mod prove;
 pub mod registry;
 pub mod search;
 pub mod tt;

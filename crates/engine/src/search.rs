@@ -22,6 +22,12 @@ use crate::tt::{Bound, Entry, Table};
 pub const MATE: i32 = 30_000;
 pub const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 100;
+/// Quiescence plies in which a check is answered by every evasion.
+const QUIESCENCE_EVASION_PLIES: u32 = 2;
+/// Quiescence stops here whatever is left to capture.
+const QUIESCENCE_MAX_PLIES: u32 = 16;
+/// What a capture may gain beyond its victim's value (positional terms).
+const DELTA_MARGIN: i32 = 200;
 /// Scores beyond this are wins or losses in a known number of plies.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 
@@ -273,6 +279,40 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         None
     }
 
+    /// The value of what a capture takes (a pawn's for the captures whose
+    /// victim is not on the target cell: en passant, pushes).
+    #[inline]
+    fn captured_value(&self, m: Move) -> i32 {
+        let p = self.pos.piece_at(m.to);
+        match m.kind {
+            MoveKind::Normal | MoveKind::Shot if !p.is_empty() => {
+                victim_value(R::eval_tables(), self.pos.tables(), p.kind())
+            }
+            _ => crate::eval::PAWN_VALUE,
+        }
+    }
+
+    /// Whether quiescence may skip a capture: it cannot bring the score
+    /// near alpha (delta pruning), or it puts a piece worth more than its
+    /// victim on a cell the opponent attacks (a likely losing exchange; a
+    /// shot exposes nothing).
+    #[inline]
+    fn futile_capture(&self, m: Move, stand: i32, alpha: i32) -> bool {
+        let victim = self.captured_value(m);
+        if stand + victim + DELTA_MARGIN < alpha {
+            return true;
+        }
+        if m.kind == MoveKind::Shot {
+            return false;
+        }
+        let attacker = self.pos.piece_at(m.from);
+        if attacker.is_empty() {
+            return false;
+        }
+        let attacker = victim_value(R::eval_tables(), self.pos.tables(), attacker.kind());
+        victim < attacker && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
+    }
+
     /// Move ordering: the hash move, then captures by victim and attacker
     /// value, promotions, killers, then quiet moves by history.
     #[inline]
@@ -281,19 +321,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return 1 << 30;
         }
         let et = R::eval_tables();
-        let t = self.pos.tables();
         if self.pos.is_capture(m) {
-            let victim = match m.kind {
-                MoveKind::Normal | MoveKind::Shot => {
-                    let p = self.pos.piece_at(m.to);
-                    if p.is_empty() {
-                        crate::eval::PAWN_VALUE
-                    } else {
-                        victim_value(et, t, p.kind())
-                    }
-                }
-                _ => crate::eval::PAWN_VALUE,
-            };
+            let victim = self.captured_value(m);
             let attacker = self.pos.piece_at(m.from);
             let attacker = if attacker.is_empty() {
                 0
@@ -376,7 +405,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(alpha, beta, ply);
+            return self.quiesce(alpha, beta, ply, 0);
         }
         let key = self.pos.hash();
         let mut hash_move = None;
@@ -393,8 +422,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
         }
         let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
-        // Reverse futility: far above beta at low depth.
-        if !pv_node && !in_check && depth <= 3 && static_eval - 120 * depth >= beta {
+        // Reverse futility: far above beta at low depth. Not against a
+        // mate score: a good-looking position can still be mated.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 120 * depth >= beta
+        {
             return static_eval;
         }
         if R::NULL_MOVE
@@ -403,6 +438,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && !in_check
             && depth >= 3
             && static_eval >= beta
+            // Passing cannot show that a mate is avoided: the reduced
+            // search behind it would not see the mate.
+            && beta.abs() < MATE_BOUND
             && self.has_pieces_beyond_pawns()
         {
             let reduction = 2 + depth / 4;
@@ -505,8 +543,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     }
 
     /// Captures (and promotions) until the position is quiet; every evasion
-    /// when in check.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// when in check in its first plies (`qply` counts them). Deeper, a
+    /// check is not answered move by move: on boards where a King has
+    /// dozens of evasions that would multiply the tree without end.
+    /// Captures that cannot bring the score near alpha even if nothing is
+    /// lost in return are skipped (delta pruning).
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         self.pv[ply].clear();
         if self.check_stop() {
             return 0;
@@ -518,13 +560,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if let Some(o) = self.pos.immediate_result() {
             return outcome_score(o, us, ply);
         }
-        if ply >= MAX_PLY {
+        if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
             return evaluate(&self.pos);
         }
-        let in_check = self.pos.in_check();
+        let in_check = qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check();
         let mut best = -INF;
+        let mut stand = -INF;
         if !in_check {
-            let stand = evaluate(&self.pos);
+            stand = evaluate(&self.pos);
             if stand >= beta {
                 return stand;
             }
@@ -532,9 +575,50 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        self.pos.pseudo_legal_moves(&mut moves);
-        if !in_check {
-            moves.retain(|m| m.promotion.is_some() || self.pos.is_capture(*m));
+        let us = self.pos.side_to_move();
+        let king = self.pos.royal_cell(us.other());
+        let checks = qply == 0 && self.pos.tables().def.has_check && king.is_some();
+        if in_check {
+            self.pos.pseudo_legal_moves(&mut moves);
+        } else if let (true, Some(king)) = (checks, king) {
+            // Quiet moves only to cells from which some piece of ours
+            // could attack the King.
+            let et = R::eval_tables();
+            let ours = self.pos.side_cells(us);
+            let mut quiet = R::Bits::EMPTY;
+            for k in 0..self.pos.tables().kinds.len() as chess3d_core::Kind {
+                if self.pos.kind_cells(k).intersects(ours) {
+                    quiet |= et.check_from(us, k, king);
+                }
+            }
+            self.pos
+                .pseudo_legal_moves_to(&mut moves, quiet & !self.pos.occupied());
+        } else {
+            self.pos.pseudo_legal_captures(&mut moves);
+        }
+        if !in_check && checks {
+            // Captures and promotions; in the first ply also quiet moves
+            // that give check directly, so that a mate by a quiet check at
+            // the horizon is seen. Only moves to a cell from which the
+            // piece could attack the King are tried.
+            let et = R::eval_tables();
+            let pos = &mut self.pos;
+            moves.retain(|m| {
+                if m.promotion.is_some() || pos.is_capture(*m) {
+                    return true;
+                }
+                if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+                    return false;
+                }
+                let kind = pos.piece_at(m.from).kind();
+                if !et.check_from(us, kind, king.unwrap_or(0)).contains(m.to) {
+                    return false;
+                }
+                pos.make(*m);
+                let check = pos.in_check() && !pos.mover_in_check();
+                pos.unmake();
+                check
+            });
         }
         let mut scores: ArrayVec<i32, MAX_MOVES> = moves
             .iter()
@@ -543,6 +627,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
+            if !in_check && m.promotion.is_none() && self.futile_capture(m, stand, alpha) {
+                continue;
+            }
             self.pos.make(m);
             if self.pos.mover_in_check() {
                 self.pos.unmake();
@@ -550,7 +637,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
             self.nodes += 1;
             legal += 1;
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unmake();
             if self.stopped {
                 return 0;

@@ -52,6 +52,35 @@ impl<B: BitSet> Sink<B> for MoveList {
     }
 }
 
+/// Lists only moves to `mask` (and promotions, en passant, shots): a
+/// search's quiescence asks for captures, or captures and some checks.
+struct MaskSink<'a, B> {
+    out: &'a mut MoveList,
+    mask: B,
+}
+
+impl<B: BitSet> Sink<B> for MaskSink<'_, B> {
+    #[inline]
+    fn targets(&mut self, from: Cell, targets: B, kind: MoveKind) {
+        self.out.targets(from, targets & self.mask, kind);
+    }
+    #[inline]
+    fn promotions(&mut self, from: Cell, targets: B, choices: &[Kind]) {
+        self.out.promotions(from, targets, choices);
+    }
+    #[inline]
+    fn one(&mut self, m: Move) {
+        let capture = match m.kind {
+            MoveKind::EnPassant | MoveKind::Shot => true,
+            MoveKind::Normal | MoveKind::DoubleStep => self.mask.contains(m.to),
+            _ => false,
+        };
+        if capture || m.promotion.is_some() {
+            self.out.push(m);
+        }
+    }
+}
+
 /// Counts moves without listing them (bulk counting in perft).
 pub(crate) struct Counter(pub u64);
 
@@ -129,6 +158,36 @@ impl<R: Rules> Position<R> {
         self.generate::<_, false>(out);
         if R::SPECIAL_MOVES {
             R::special_moves(self, out);
+        }
+    }
+
+    /// Appends the pseudo-legal captures and promotions (the moves a
+    /// search's quiescence looks at): the same moves as
+    /// [`Position::pseudo_legal_moves`] that capture or promote.
+    pub fn pseudo_legal_captures(&self, out: &mut MoveList) {
+        self.pseudo_legal_moves_to(out, R::Bits::EMPTY);
+    }
+
+    /// Appends the pseudo-legal captures and promotions, and the
+    /// pseudo-legal moves of the data's movement (not special moves, not
+    /// castling) to the cells of `quiet`.
+    pub fn pseudo_legal_moves_to(&self, out: &mut MoveList, quiet: R::Bits) {
+        if self.finished_by_last_move() {
+            return;
+        }
+        let mask = self.by_side[self.side.other().index()] | quiet;
+        self.generate::<_, false>(&mut MaskSink { out, mask });
+        if R::SPECIAL_MOVES {
+            let start = out.len();
+            R::special_moves(self, out);
+            let mut i = start;
+            while i < out.len() {
+                if out[i].promotion.is_some() || self.is_capture(out[i]) {
+                    i += 1;
+                } else {
+                    out.swap_remove(i);
+                }
+            }
         }
     }
 

@@ -116,6 +116,10 @@ pub struct EvalTables<B> {
     king_zone: [Vec<B>; 2],
     /// Per cell: how far from the centre (fewer King steps possible).
     edge: Vec<i32>,
+    /// Per side, kind and King cell: the cells from which a piece of the
+    /// kind would attack the King on the empty board (the search looks
+    /// at quiet moves to these cells for checks).
+    check_from: Vec<B>,
 }
 
 impl<B: BitSet> EvalTables<B> {
@@ -197,7 +201,21 @@ impl<B: BitSet> EvalTables<B> {
                 .map(|c| targets(t, royal, side, c, false))
                 .collect()
         });
+        let mut check_from = vec![B::EMPTY; 2 * nk * n];
+        for side in Side::BOTH {
+            for (k, info) in t.kinds.iter().enumerate() {
+                if !info.def.gives_check {
+                    continue;
+                }
+                for from in t.geo.cells() {
+                    for king in targets(t, k as Kind, side, from, true).iter() {
+                        check_from[(side.index() * nk + k) * n + king as usize].insert(from);
+                    }
+                }
+            }
+        }
         EvalTables {
+            check_from,
             weights,
             value,
             mobility,
@@ -207,6 +225,13 @@ impl<B: BitSet> EvalTables<B> {
             king_zone,
             edge,
         }
+    }
+
+    /// Cells from which `side`'s piece of `kind` attacks `king` on the
+    /// empty board.
+    #[inline]
+    pub fn check_from(&self, side: Side, kind: Kind, king: Cell) -> B {
+        self.check_from[(side.index() * self.kinds + kind as usize) * self.cells + king as usize]
     }
 
     #[inline]

@@ -1,0 +1,251 @@
+//! A scripted UCI conversation with the real binary through a pipe: game
+//! selection, positions with moves, `go depth`, `go infinite` then `stop`,
+//! and bad commands, which must be answered and survived.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use chess3d_core::Game;
+use chess3d_games::{with_game, GameVisitor, AVAILABLE};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Long enough for a loaded 2-core machine; only reached on failure.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("chess3d uci starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(PATIENCE)
+                .unwrap_or_else(|_| panic!("no '{prefix}' line; got {seen:#?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// The best move of a search started with `go`, with the lines before.
+    fn bestmove(&mut self) -> (String, Vec<String>) {
+        let lines = self.until("bestmove");
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        (best, lines)
+    }
+
+    /// `isready` answered: the engine is alive and has handled what came
+    /// before; returns the lines it printed meanwhile.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.until("readyok")
+    }
+}
+
+/// Whether `mv` is legal in `game` after `moves` from the start.
+fn legal_after(game: &str, moves: &[&str], mv: &str) -> bool {
+    struct Check<'a>(&'a [&'a str], &'a str);
+    impl GameVisitor for Check<'_> {
+        type Output = bool;
+        fn visit<G: Game>(self) -> bool {
+            let mut pos = G::start();
+            for m in self.0 {
+                pos.play(m).unwrap();
+            }
+            pos.parse_move(self.1).is_ok()
+        }
+    }
+    with_game(game, Check(moves, mv)).unwrap()
+}
+
+#[test]
+fn a_scripted_conversation() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let hello = e.until("uciok");
+    let variant = hello
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("the variant option");
+    for game in AVAILABLE {
+        assert!(variant.contains(&format!(" var {game}")), "{variant}");
+    }
+    for option in [
+        "Hash type spin",
+        "Threads type spin",
+        "Skill Level type spin default 20 min 0 max 20",
+    ] {
+        assert!(
+            hello.iter().any(|l| l.contains(option)),
+            "{option}: {hello:#?}"
+        );
+    }
+    assert!(hello.iter().any(|l| l.starts_with("id name chess3d")));
+    e.sync();
+
+    // Chess, a position with moves, a fixed depth.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let (best, lines) = e.bestmove();
+    assert!(legal_after("chess", &["e2e4", "e7e5"], &best), "{best}");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 4, "one info line per depth: {lines:#?}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        assert_eq!(words[2], (i + 1).to_string(), "{info}");
+        for key in [
+            "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv",
+        ] {
+            assert!(words.contains(&key), "{key} in {info}");
+        }
+        let pv = &words[words.iter().position(|&w| w == "pv").unwrap() + 1..];
+        assert!(
+            !pv.is_empty() && legal_after("chess", &["e2e4", "e7e5"], pv[0]),
+            "{info}"
+        );
+    }
+
+    // Every game: select it, play a first move, search.
+    for game in AVAILABLE {
+        e.send(&format!("setoption name UCI_Variant value {game}"));
+        e.send("position startpos");
+        e.send("go depth 2");
+        let (first, _) = e.bestmove();
+        assert!(legal_after(game, &[], &first), "{game}: {first}");
+        e.send(&format!("position startpos moves {first}"));
+        e.send("go depth 2");
+        let (reply, _) = e.bestmove();
+        assert!(
+            legal_after(game, &[&first], &reply),
+            "{game}: {first} {reply}"
+        );
+    }
+
+    // A position string, and a mate in one found as such: Qxf7#.
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    e.send("go depth 3");
+    let (best, lines) = e.bestmove();
+    assert_eq!(best, "h5f7");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:#?}"
+    );
+
+    // go infinite runs until stop.
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let meanwhile = e.sync();
+    assert!(
+        !meanwhile.iter().any(|l| l.starts_with("bestmove")),
+        "no answer before stop: {meanwhile:#?}"
+    );
+    e.send("stop");
+    let (best, _) = e.bestmove();
+    assert!(legal_after("chess", &[], &best), "{best}");
+
+    // Bad input: an error line each, and the engine goes on.
+    for (bad, says) in [
+        ("bogus", "unknown command 'bogus'"),
+        ("position startpos moves e2e4 e2e4", "move 2 ('e2e4')"),
+        ("position fen not a position", "position:"),
+        ("position", "expected 'position startpos|fen"),
+        (
+            "setoption name UCI_Variant value shogi",
+            "unknown game 'shogi'",
+        ),
+        (
+            "setoption name Hash value 0",
+            "Hash: value must be a number from 1",
+        ),
+        (
+            "setoption name Threads value many",
+            "Threads: value must be a number",
+        ),
+        (
+            "setoption name wide-promotion value maybe",
+            "not true/false",
+        ),
+        ("setoption name no-such-option value true", "no-such-option"),
+        ("setoption", "expected 'setoption name"),
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(says)),
+            "{bad}: {lines:#?}"
+        );
+    }
+    // The last good position is kept after a bad one.
+    e.send("position startpos moves g1f3");
+    e.send("position startpos moves g1f3 nonsense");
+    e.send("go depth 1");
+    let (best, lines) = e.bestmove();
+    assert!(lines.iter().any(|l| l.contains("move 2 ('nonsense')")));
+    assert!(legal_after("chess", &["g1f3"], &best), "{best}");
+    // A bad limit is reported; the search still answers.
+    e.send("go depth x movetime 100");
+    let (best, lines) = e.bestmove();
+    assert!(lines.iter().any(|l| l.contains("'depth' needs a number")));
+    assert!(legal_after("chess", &["g1f3"], &best), "{best}");
+    // A finished game: no move to give.
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 2");
+    let (best, lines) = e.bestmove();
+    assert_eq!(best, "(none)");
+    assert!(lines.iter().any(|l| l.contains("the game is over")));
+
+    e.send("quit");
+    let status = e.child.wait().unwrap();
+    assert!(status.success());
+}
