@@ -28,7 +28,7 @@ trait Session: Send {
     /// Sets the position; on error the old one stays.
     fn position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<()>;
     /// Starts a search on another thread; it prints `info` and `bestmove`.
-    fn go(&mut self, limits: Limits, abort: Arc<AtomicBool>) -> JoinHandle<()>;
+    fn go(&mut self, limits: Limits, abort: Arc<AtomicBool>, out: Output) -> JoinHandle<()>;
     fn new_game(&mut self);
     fn configure(&mut self, config: Config);
     /// Sets a game option (applies from the next `position`).
@@ -52,7 +52,7 @@ impl<R: Evaluate> Session for GameSession<R> {
         Ok(())
     }
 
-    fn go(&mut self, limits: Limits, abort: Arc<AtomicBool>) -> JoinHandle<()> {
+    fn go(&mut self, limits: Limits, abort: Arc<AtomicBool>, say: Output) -> JoinHandle<()> {
         let engine = Arc::clone(&self.engine);
         let pos = self.pos.clone();
         std::thread::spawn(move || {
@@ -112,20 +112,23 @@ impl EngineVisitor for NewSession {
     }
 }
 
-/// Prints a line of the protocol.
-fn say(line: &str) {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    // A closed pipe: the GUI is gone; nothing to tell it.
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// Where the protocol's lines go (standard output; a buffer in tests).
+pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Standard output, flushed line by line.
+fn stdout_output() -> Output {
+    Arc::new(|line: &str| {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        // A closed pipe: the GUI is gone; nothing to tell it.
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    })
 }
 
-fn error(message: &str) {
-    say(&format!(
-        "info string error: {}",
-        message.replace('\n', " ")
-    ));
+/// An `info string error` line (one line whatever the message).
+fn error_line(message: &str) -> String {
+    format!("info string error: {}", message.replace('\n', " "))
 }
 
 /// The game options of every game, for the `option` lines: name, default.
@@ -152,6 +155,7 @@ fn game_options() -> Vec<(&'static str, bool)> {
 }
 
 pub struct Uci {
+    out: Output,
     session: Box<dyn Session>,
     config: Config,
     /// The running search: its thread, its stop flag, whether it is infinite.
@@ -159,13 +163,22 @@ pub struct Uci {
 }
 
 impl Uci {
-    pub fn new() -> Uci {
+    pub fn new(out: Output) -> Uci {
         let config = Config::default();
         Uci {
+            out,
             session: with_engine_game("chess", NewSession(config)).expect("chess is a game"),
             config,
             search: None,
         }
+    }
+
+    fn say(&self, line: &str) {
+        (self.out)(line);
+    }
+
+    fn error(&self, message: &str) {
+        self.say(&error_line(message));
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -199,7 +212,7 @@ impl Uci {
         };
         match command {
             "uci" => self.identify(),
-            "isready" => say("readyok"),
+            "isready" => self.say("readyok"),
             "quit" => {
                 self.finish_search();
                 return false;
@@ -207,7 +220,7 @@ impl Uci {
             "stop" => self.finish_search(),
             "ponderhit" => {}
             _ if self.infinite_search_running() => {
-                error(&format!(
+                self.error(&format!(
                     "'{}' during 'go infinite': send 'stop' first",
                     command.escape_debug()
                 ));
@@ -218,11 +231,11 @@ impl Uci {
             "go" => self.go(args),
             "d" | "show" => {
                 for l in self.session.diagram().lines() {
-                    say(&format!("info string {l}"));
+                    self.say(&format!("info string {l}"));
                 }
             }
             "debug" | "register" => {}
-            _ => error(&format!(
+            _ => self.error(&format!(
                 "unknown command '{}' (uci, isready, setoption, ucinewgame, position, go, stop, quit)",
                 command.escape_debug()
             )),
@@ -231,9 +244,9 @@ impl Uci {
     }
 
     fn identify(&self) {
-        say(&format!("id name chess3d {}", env!("CARGO_PKG_VERSION")));
-        say("id author the chess3d developers");
-        say(&format!(
+        self.say(&format!("id name chess3d {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the chess3d developers");
+        self.say(&format!(
             "option name UCI_Variant type combo default {} {}",
             self.session.id(),
             AVAILABLE
@@ -242,28 +255,28 @@ impl Uci {
                 .collect::<Vec<_>>()
                 .join(" ")
         ));
-        say(&format!(
+        self.say(&format!(
             "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
             Config::default().hash_mb
         ));
-        say(&format!(
+        self.say(&format!(
             "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
         ));
-        say(&format!(
+        self.say(&format!(
             "option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"
         ));
-        say("option name Clear Hash type button");
+        self.say("option name Clear Hash type button");
         for (name, default) in game_options() {
-            say(&format!("option name {name} type check default {default}"));
+            self.say(&format!("option name {name} type check default {default}"));
         }
-        say("uciok");
+        self.say("uciok");
     }
 
     fn set_option(&mut self, args: &[&str]) {
         // setoption name <name with spaces> [value <value with spaces>]
         let text = args.join(" ");
         let Some(rest) = text.strip_prefix("name ") else {
-            return error("setoption: expected 'setoption name <name> [value <value>]'");
+            return self.error("setoption: expected 'setoption name <name> [value <value>]'");
         };
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), Some(v.trim())),
@@ -272,7 +285,7 @@ impl Uci {
         let number = |min: usize, max: usize| -> Option<usize> {
             let v = value.and_then(|v| v.parse::<usize>().ok());
             if v.is_none_or(|v| v < min || v > max) {
-                error(&format!(
+                self.error(&format!(
                     "setoption {name}: value must be a number from {min} to {max}"
                 ));
                 return None;
@@ -284,7 +297,7 @@ impl Uci {
                 let id = value.unwrap_or("");
                 match with_engine_game(id, NewSession(self.config)) {
                     Ok(s) => self.session = s,
-                    Err(e) => error(&e.to_string()),
+                    Err(e) => self.error(&e.to_string()),
                 }
             }
             "hash" => {
@@ -311,14 +324,14 @@ impl Uci {
                     Some("true") | Some("on") => true,
                     Some("false") | Some("off") => false,
                     _ => {
-                        return error(&format!(
+                        return self.error(&format!(
                             "setoption {}: unknown option, or value not true/false",
                             name.escape_debug()
                         ))
                     }
                 };
                 if let Err(e) = self.session.game_option(name, on) {
-                    error(&format!("setoption {}: {e:#}", name.escape_debug()));
+                    self.error(&format!("setoption {}: {e:#}", name.escape_debug()));
                 }
             }
         }
@@ -332,10 +345,13 @@ impl Uci {
         let fen = match spec.split_first() {
             Some((&"startpos", [])) => None,
             Some((&"fen", rest)) if !rest.is_empty() => Some(rest.join(" ")),
-            _ => return error("position: expected 'position startpos|fen <string> [moves ...]'"),
+            _ => {
+                return self
+                    .error("position: expected 'position startpos|fen <string> [moves ...]'")
+            }
         };
         if let Err(e) = self.session.position(fen.as_deref(), moves) {
-            error(&format!("position: {e:#}"));
+            self.error(&format!("position: {e:#}"));
         }
     }
 
@@ -359,7 +375,7 @@ impl Uci {
             let key = args[i];
             i += 1;
             if !KEYS.contains(&key) {
-                error(&format!(
+                self.error(&format!(
                     "go: unknown limit '{}'; ignored",
                     key.escape_debug()
                 ));
@@ -370,7 +386,7 @@ impl Uci {
                 continue;
             }
             let Some(value) = args.get(i).and_then(|v| v.parse::<u64>().ok()) else {
-                error(&format!("go: '{key}' needs a number; ignored"));
+                self.error(&format!("go: '{key}' needs a number; ignored"));
                 // Skip the bad value too, unless it is the next limit.
                 if args.get(i).is_some_and(|v| !KEYS.contains(v)) {
                     i += 1;
@@ -399,20 +415,22 @@ impl Uci {
         }
         let abort = Arc::new(AtomicBool::new(false));
         let infinite = limits.infinite;
-        let handle = self.session.go(limits, Arc::clone(&abort));
+        let handle = self
+            .session
+            .go(limits, Arc::clone(&abort), Arc::clone(&self.out));
         self.search = Some((handle, abort, infinite));
     }
 }
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run() -> Result<()> {
-    let mut uci = Uci::new();
+    let mut uci = Uci::new(stdout_output());
     let stdin = io::stdin();
     for line in stdin.lock().lines() {
         let line = match line {
             Ok(l) => l,
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                error("input is not UTF-8; line ignored");
+                uci.error("input is not UTF-8; line ignored");
                 continue;
             }
             Err(e) => return Err(e.into()),
@@ -430,4 +448,106 @@ pub fn run() -> Result<()> {
         let _ = handle.join();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A protocol handler whose lines are collected.
+    fn collecting() -> (Uci, Arc<Mutex<Vec<String>>>) {
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        let out: Output = Arc::new(move |l: &str| sink.lock().unwrap().push(l.to_string()));
+        (Uci::new(out), lines)
+    }
+
+    /// Words of the protocol, numbers that are small, huge or malformed,
+    /// and some noise: random lines made of them reach every branch.
+    const WORDS: &[&str] = &[
+        "uci",
+        "isready",
+        "ucinewgame",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "mate",
+        "infinite",
+        "stop",
+        "setoption",
+        "name",
+        "value",
+        "UCI_Variant",
+        "Hash",
+        "Threads",
+        "Skill",
+        "Level",
+        "Clear",
+        "hundred-ply",
+        "rook-pawn",
+        "true",
+        "false",
+        "chess",
+        "ziggurat43",
+        "startrek",
+        "elevator",
+        "e2e4",
+        "e7e5",
+        "e2-f3",
+        "b2(2)-b4(2)",
+        "0",
+        "1",
+        "2",
+        "-3",
+        "99999999999999999999",
+        "x",
+        "show",
+        "debug",
+        "8/8/8/8/8/8/8/8",
+        "w",
+        "-",
+        "é",
+        "\u{0}",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Whatever the lines, nothing panics and the engine still answers
+        /// `isready` after `stop`.
+        #[test]
+        fn random_command_lines_are_survived(
+            lines in prop::collection::vec(
+                prop_oneof![
+                    prop::collection::vec(prop::sample::select(WORDS), 0..8).prop_map(|w| w.join(" ")),
+                    ".{0,40}",
+                ],
+                1..12,
+            )
+        ) {
+            let (mut uci, out) = collecting();
+            for line in &lines {
+                // `quit` would end the session early; it is tested elsewhere.
+                prop_assert!(uci.handle(line));
+            }
+            uci.handle("stop");
+            uci.handle("isready");
+            let said = out.lock().unwrap();
+            prop_assert_eq!(said.last().map(String::as_str), Some("readyok"));
+            for l in said.iter() {
+                prop_assert!(!l.contains('\n'));
+            }
+        }
+    }
 }
