@@ -198,7 +198,7 @@ impl EngineVisitor for Match {
                     fmt_elo(lo),
                     fmt_elo(hi)
                 );
-                if let Some((e0, e1)) = sprt {
+                if let (Some((e0, e1)), Verdict::Continue) = (sprt, decided) {
                     decided = verdict(tally.llr(e0, e1), args.alpha, args.beta);
                     if decided != Verdict::Continue {
                         done.store(true, Relaxed);
@@ -227,7 +227,9 @@ impl EngineVisitor for Match {
         if let Some((e0, e1)) = sprt {
             let (lower, upper) = sprt_bounds(args.alpha, args.beta);
             let llr = tally.llr(e0, e1);
-            let what = match verdict(llr, args.alpha, args.beta) {
+            // The decision stands once made (games still being played
+            // when it came are counted, not re-tested).
+            let what = match decided {
                 Verdict::H1 => "H1 accepted",
                 Verdict::H0 => "H0 accepted",
                 Verdict::Continue => "no decision yet",

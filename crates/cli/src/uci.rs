@@ -34,6 +34,7 @@ trait Session: Send {
     /// Sets a game option (applies from the next `position`).
     fn game_option(&mut self, name: &str, on: bool) -> Result<()>;
     fn diagram(&self) -> String;
+    fn side_to_move(&self) -> chess3d_core::Side;
 }
 
 struct GameSession<R: Evaluate> {
@@ -96,6 +97,10 @@ impl<R: Evaluate> Session for GameSession<R> {
 
     fn diagram(&self) -> String {
         self.pos.diagram()
+    }
+
+    fn side_to_move(&self) -> chess3d_core::Side {
+        self.pos.side_to_move()
     }
 }
 
@@ -385,7 +390,12 @@ impl Uci {
                 limits.infinite |= key == "infinite";
                 continue;
             }
-            let Some(value) = args.get(i).and_then(|v| v.parse::<u64>().ok()) else {
+            // A negative time (a GUI's clock overdrawn) counts as 0.
+            let value = args
+                .get(i)
+                .and_then(|v| v.parse::<i64>().ok())
+                .map(|v| v.max(0) as u64);
+            let Some(value) = value else {
                 self.error(&format!("go: '{key}' needs a number; ignored"));
                 // Skip the bad value too, unless it is the next limit.
                 if args.get(i).is_some_and(|v| !KEYS.contains(v)) {
@@ -409,12 +419,11 @@ impl Uci {
                 _ => limits.depth = Some((2 * small).saturating_sub(1).max(1)),
             }
         }
-        // A bare `go` searches until `stop`, like `go infinite`.
-        if limits == (Limits::default()) {
-            limits.infinite = true;
-        }
+        // A `go` without a limit for the side to move searches until
+        // `stop`, like `go infinite`.
+        let infinite = limits.is_unbounded(self.session.side_to_move());
+        limits.infinite = infinite;
         let abort = Arc::new(AtomicBool::new(false));
-        let infinite = limits.infinite;
         let handle = self
             .session
             .go(limits, Arc::clone(&abort), Arc::clone(&self.out));
@@ -439,14 +448,8 @@ pub fn run() -> Result<()> {
             return Ok(());
         }
     }
-    // End of input: a search with limits answers first; an infinite one
-    // could only wait for a `stop` that will never come.
-    if let Some((handle, abort, infinite)) = uci.search.take() {
-        if infinite {
-            abort.store(true, Relaxed);
-        }
-        let _ = handle.join();
-    }
+    // End of input is `quit`: a running search stops and answers.
+    uci.finish_search();
     Ok(())
 }
 

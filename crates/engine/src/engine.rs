@@ -134,11 +134,15 @@ impl<R: Evaluate> Engine<R> {
     /// Changes the settings; a new hash size empties the table.
     pub fn configure(&mut self, config: Config) {
         let old = self.config.hash_mb;
-        *self = Engine {
-            tt: std::mem::replace(&mut self.tt, Table::new(1)),
-            ..Engine::new(config)
+        self.config = Config {
+            threads: config.threads.clamp(1, MAX_THREADS),
+            hash_mb: config.hash_mb.clamp(1, MAX_HASH_MB),
+            skill: config.skill.min(MAX_SKILL),
+            seed: config.seed,
         };
         if self.config.hash_mb != old {
+            // The old table goes first: both at once may not fit.
+            self.tt = Table::new(1);
             self.tt = Table::new(self.config.hash_mb);
         }
     }
@@ -179,52 +183,68 @@ impl<R: Evaluate> Engine<R> {
         let tt = &self.tt;
         let threads = self.config.threads;
         let soft = budget.map(|b| b.soft);
-        let infinite = limits.infinite;
+        let infinite = limits.is_unbounded(pos.side_to_move());
         let seed = self.config.seed ^ self.searches;
         std::thread::scope(|scope| {
             let shared = &shared;
             for id in 1..threads {
                 let pos = pos.clone();
+                // A helper that cannot be started is done without.
+                let _ =
+                    std::thread::Builder::new()
+                        .stack_size(STACK)
+                        .spawn_scoped(scope, move || {
+                            let mut helper = Searcher::new(pos, tt, shared, abort, stops, false);
+                            // Half the helpers start one ply deeper, so that the
+                            // threads do not all search the same tree.
+                            let mut depth = 1 + (id % 2) as i32;
+                            while !shared.stop.load(Relaxed)
+                                && !abort.load(Relaxed)
+                                && depth < MAX_PLY as i32
+                            {
+                                helper.search_root(depth);
+                                if helper.stopped {
+                                    break;
+                                }
+                                depth += 1;
+                            }
+                            helper.flush_nodes();
+                        });
+            }
+            let main_pos = pos.clone();
+            let main =
                 std::thread::Builder::new()
                     .stack_size(STACK)
                     .spawn_scoped(scope, move || {
-                        let mut helper = Searcher::new(pos, tt, shared, abort, stops, false);
-                        // Half the helpers start one ply deeper, so that the
-                        // threads do not all search the same tree.
-                        let mut depth = 1 + (id % 2) as i32;
-                        while !shared.stop.load(Relaxed)
-                            && !abort.load(Relaxed)
-                            && depth < MAX_PLY as i32
-                        {
-                            helper.search_root(depth);
-                            if helper.stopped {
-                                break;
-                            }
-                            depth += 1;
+                        let pos = main_pos;
+                        let mut main = Searcher::new(pos, tt, shared, abort, stops, true);
+                        main.full_root_window = skill < MAX_SKILL;
+                        let report = main_loop(
+                            &mut main, shared, abort, tt, start, soft, max_depth, infinite, on_info,
+                        );
+                        shared.stop.store(true, Relaxed);
+                        if skill < MAX_SKILL {
+                            weaken(report, &main, skill, seed)
+                        } else {
+                            report
                         }
-                        helper.flush_nodes();
-                    })
-                    .expect("a search thread");
-            }
-            let pos = pos.clone();
-            std::thread::Builder::new()
-                .stack_size(STACK)
-                .spawn_scoped(scope, move || {
-                    let mut main = Searcher::new(pos, tt, shared, abort, stops, true);
-                    main.full_root_window = skill < MAX_SKILL;
-                    let report = main_loop(
-                        &mut main, shared, abort, tt, start, soft, max_depth, infinite, on_info,
-                    );
-                    shared.stop.store(true, Relaxed);
-                    if skill < MAX_SKILL {
-                        weaken(report, &main, skill, seed)
-                    } else {
-                        report
-                    }
-                })
-                .expect("a search thread")
-                .join()
-                .expect("the main search thread")
+                    });
+            let report = main.ok().and_then(|h| h.join().ok());
+            // Whatever happened, the helpers stop now.
+            shared.stop.store(true, Relaxed);
+            report.unwrap_or_else(|| {
+                // No main thread: the first legal move, unsearched.
+                let mut moves = chess3d_core::MoveList::new();
+                pos.clone().legal_moves(&mut moves);
+                Report {
+                    best: moves.first().copied(),
+                    score: Score::Cp(0),
+                    depth: 0,
+                    nodes: 0,
+                    time: start.elapsed(),
+                    pv: Vec::new(),
+                }
+            })
         })
     }
 }
@@ -250,12 +270,9 @@ fn main_loop<R: Evaluate>(
         time: Duration::ZERO,
         pv: Vec::new(),
     };
-    if main.root_moves.is_empty() {
-        return report;
-    }
     let mut depth = 1;
     let mut previous = None;
-    while depth <= max_depth {
+    while depth <= max_depth && !main.root_moves.is_empty() {
         if abort.load(Relaxed) {
             break;
         }

@@ -48,6 +48,13 @@ impl Limits {
         }
     }
 
+    /// Whether the search for `side` has no limit at all: `infinite`, or
+    /// no depth, nodes, movetime nor clock of its own. Such a search runs
+    /// until stopped (UCI treats it as `go infinite`).
+    pub fn is_unbounded(&self, side: Side) -> bool {
+        self.infinite || self.depth.is_none() && self.nodes.is_none() && self.budget(side).is_none()
+    }
+
     /// The time budget of `side` to move, if the limits give one.
     /// `infinite` has none, whatever else is given.
     pub fn budget(&self, side: Side) -> Option<Budget> {
@@ -116,6 +123,18 @@ mod tests {
             ..Limits::default()
         };
         assert!(flag.budget(Side::White).unwrap().hard < MS(3));
+    }
+
+    #[test]
+    fn a_clock_of_the_other_side_is_no_limit() {
+        let black_clock = Limits {
+            time: [None, Some(MS(1_000))],
+            inc: [MS(10), MS(10)],
+            ..Limits::default()
+        };
+        assert!(black_clock.is_unbounded(Side::White));
+        assert!(!black_clock.is_unbounded(Side::Black));
+        assert!(!Limits::depth(3).is_unbounded(Side::White));
     }
 
     #[test]

@@ -64,7 +64,13 @@ pub fn wins_after<R: Rules>(pos: &mut Position<R>, attacker: Side, moves: u32) -
     pos.legal_moves(&mut replies);
     replies.into_iter().all(|r| {
         pos.make(r);
-        let wins = forced_win(pos, moves);
+        // A reply can end the game itself (a repetition its player
+        // makes loses in Elevator).
+        let wins = match pos.outcome() {
+            Some(Outcome::Win { winner, .. }) => winner == attacker,
+            Some(Outcome::Draw(_)) => false,
+            None => forced_win(pos, moves),
+        };
         pos.unmake();
         wins
     })

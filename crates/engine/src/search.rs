@@ -81,6 +81,8 @@ pub struct Searcher<'a, R: Evaluate> {
     /// Search every root move with the full window, for exact scores
     /// (the skill levels pick among them).
     pub full_root_window: bool,
+    /// Null moves on the current path.
+    nulls: u32,
 }
 
 /// The score, from the side to move's point of view, of a position the
@@ -141,6 +143,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             pv: vec![Line::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             full_root_window: false,
+            nulls: 0,
         };
         let mut moves = MoveList::new();
         s.pos.legal_moves(&mut moves);
@@ -257,16 +260,22 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
     /// A game-ending rule met by the position reached (not the root): a
     /// repetition, the 100-ply rule, bare Kings.
-    fn rule_end(&self, ply: usize) -> Option<i32> {
-        let pos = &self.pos;
-        if pos.options().hundred_ply_rule && pos.halfmove_clock() >= 100 {
+    fn rule_end(&mut self, ply: usize) -> Option<i32> {
+        let pos = &mut self.pos;
+        // Mate on the 100th ply still wins (RULINGS.md §0).
+        if pos.options().hundred_ply_rule
+            && pos.halfmove_clock() >= 100
+            && (!pos.in_check() || pos.has_legal_move())
+        {
             return Some(0);
         }
         let def = pos.tables().def;
         if def.bare_kings_draw && pos.occupied().count() == 2 {
             return Some(0);
         }
-        if pos.plies_played() >= 4 {
+        // Below a null move the history holds a pass, and a position can
+        // seem to repeat through it: no repetitions there.
+        if self.nulls == 0 && pos.plies_played() >= 4 {
             let reps = pos.repetitions();
             if reps >= 2 {
                 // Repeating counts as a draw, as usual in a search; where a
@@ -446,7 +455,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let reduction = 2 + depth / 4;
             self.pos.make_null();
             self.nodes += 1;
+            self.nulls += 1;
             let s = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+            self.nulls -= 1;
             self.pos.unmake();
             if self.stopped {
                 return 0;
@@ -627,7 +638,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
-            if !in_check && m.promotion.is_none() && self.futile_capture(m, stand, alpha) {
+            if !in_check
+                && m.promotion.is_none()
+                && self.pos.is_capture(m)
+                && self.futile_capture(m, stand, alpha)
+            {
                 continue;
             }
             self.pos.make(m);

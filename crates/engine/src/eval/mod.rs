@@ -382,8 +382,13 @@ pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
     } else {
         -score
     };
-    relative + w.tempo
+    // Armies of 300 cells can be worth more than a mate score: keep every
+    // evaluation well below the scores of forced wins.
+    (relative + w.tempo).clamp(-MAX_EVAL, MAX_EVAL)
 }
+
+/// The largest evaluation (mate scores are above 29,000).
+pub const MAX_EVAL: i32 = 20_000;
 
 /// With a lead of at least a Rook's worth against few pieces: the losing
 /// King towards the edge, the winning King towards it (White's view).
