@@ -81,9 +81,10 @@ impl Tally {
             return 0.0;
         }
         let (s0, s1) = (expected(elo0), expected(elo1));
-        // A sample without spread (all wins, say) gets a small one, so that
-        // the ratio stays finite and decisive.
-        let var = self.variance().max(1e-3);
+        // The variance is estimated with two pseudo-games of the largest
+        // spread (a win and a loss) added: a few games without spread
+        // (two draws, say) must not decide the test alone.
+        let var = (n * self.variance() + 2.0 * 0.25) / (n + 2.0);
         n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
     }
 }

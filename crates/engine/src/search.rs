@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use chess3d_core::def::RepetitionRule;
-use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, MAX_MOVES};
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
 
 use crate::eval::{evaluate, victim_value, Evaluate};
 use crate::tt::{Bound, Entry, Table};
@@ -22,6 +22,8 @@ use crate::tt::{Bound, Entry, Table};
 pub const MATE: i32 = 30_000;
 pub const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 100;
+/// What a draw costs the side that searches, in centipawns.
+const CONTEMPT: i32 = 20;
 /// Quiescence plies in which a check is answered by every evasion.
 const QUIESCENCE_EVASION_PLIES: u32 = 2;
 /// Quiescence stops here whatever is left to capture.
@@ -83,6 +85,8 @@ pub struct Searcher<'a, R: Evaluate> {
     pub full_root_window: bool,
     /// Null moves on the current path.
     nulls: u32,
+    /// The side to move at the root (draws are scored against it).
+    root_side: chess3d_core::Side,
 }
 
 /// The score, from the side to move's point of view, of a position the
@@ -144,7 +148,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             root_moves: Vec::new(),
             full_root_window: false,
             nulls: 0,
+            root_side: Side::White,
         };
+        s.root_side = s.pos.side_to_move();
         let mut moves = MoveList::new();
         s.pos.legal_moves(&mut moves);
         s.root_moves = moves
@@ -262,17 +268,18 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// A game-ending rule met by the position reached (not the root): a
     /// repetition, the 100-ply rule, bare Kings.
     fn rule_end(&mut self, ply: usize) -> Option<i32> {
+        let draw = self.draw_score();
         let pos = &mut self.pos;
         // Mate on the 100th ply still wins (RULINGS.md §0).
         if pos.options().hundred_ply_rule
             && pos.halfmove_clock() >= 100
             && (!pos.in_check() || pos.has_legal_move())
         {
-            return Some(0);
+            return Some(draw);
         }
         let def = pos.tables().def;
         if def.bare_kings_draw && pos.occupied().count() == 2 {
-            return Some(0);
+            return Some(draw);
         }
         // Below a null move the history holds a pass, and a position can
         // seem to repeat through it: no repetitions there.
@@ -283,10 +290,23 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 // third occurrence loses for the player who made it
                 // (Elevator), the side now to move wins.
                 let loss = def.repetition == RepetitionRule::LossForMover && reps >= 3;
-                return Some(if loss { MATE - ply as i32 } else { 0 });
+                return Some(if loss { MATE - ply as i32 } else { draw });
             }
         }
         None
+    }
+
+    /// A draw seen from the side to move: slightly bad for the side that
+    /// started the search, slightly good for its opponent (contempt), so
+    /// that the engine does not repeat moves in a position it thinks level
+    /// or better.
+    #[inline]
+    fn draw_score(&self) -> i32 {
+        if self.pos.side_to_move() == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        }
     }
 
     /// The value of what a capture takes (a pawn's for the captures whose
@@ -533,7 +553,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         if legal == 0 {
             // No legal move: mate, stalemate, or (without check) a draw.
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            return if in_check {
+                -MATE + ply as i32
+            } else {
+                self.draw_score()
+            };
         }
         let bound = if best >= beta {
             Bound::Lower
