@@ -61,6 +61,7 @@ pub fn run(command: Command) -> Result<()> {
             )?
         }
         Command::Match(args) => crate::matches::run(args),
+        Command::Play(args) => crate::play::run(args),
     }
 }
 

@@ -5,6 +5,7 @@ mod analyze;
 mod bench;
 mod commands;
 mod matches;
+mod play;
 mod players;
 mod search_bench;
 mod stats;
@@ -102,6 +103,9 @@ pub enum Command {
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
     },
+    /// Play a game in the terminal against the computer or a person
+    /// (full-screen, or --plain lines); save, load and resume game records.
+    Play(play::PlayArgs),
     /// Play games between two players and report the result with its Elo
     /// difference (and an SPRT verdict with --sprt).
     Match(matches::MatchArgs),

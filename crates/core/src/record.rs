@@ -11,8 +11,17 @@
 //!
 //! Tags come in the order given; a position not from the game's start has
 //! `[FEN "..."]`, options other than the defaults `[Options "a=on b=off"]`.
+//! Move numbers count from 1 at the record's first move, whatever the
+//! position string's move counter says.
+//!
+//! Reading is lenient about layout and strict about content: [`Record::parse`]
+//! and [`replay`] keep everything up to the first damage (a cut, a changed or
+//! illegal move, a wrong move number, a missing result) and report that
+//! damage with the move's number and text.
 
-use crate::{Outcome, Side};
+use std::fmt;
+
+use crate::{Game, Move, Outcome, Side};
 
 /// A finished or unfinished game as text.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,6 +34,9 @@ pub struct Record {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
+
+/// The result tokens, in the order PGN lists them.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// The result token of a game that ended so, or is unfinished (`*`).
 pub fn result_token(outcome: Option<Outcome>) -> &'static str {
@@ -42,7 +54,63 @@ pub fn result_token(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
+/// The first damage found in a record: where, and why. Everything before it
+/// was read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// Line of the text (from 1).
+    pub line: usize,
+    /// The move (index from 0 in the record's moves) and its text, when the
+    /// damage is in a move.
+    pub at_move: Option<(usize, String)>,
+    /// The side to move before the record's first move, for move numbers.
+    pub black_first: bool,
+    pub reason: String,
+}
+
+impl Damage {
+    /// The move number as the record writes it: `3.` or `3...`.
+    pub fn move_number(&self) -> Option<String> {
+        self.at_move.as_ref().map(|(i, _)| {
+            let ply = i + usize::from(self.black_first);
+            let dots = if ply % 2 == 0 { "." } else { "..." };
+            format!("{}{dots}", ply / 2 + 1)
+        })
+    }
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        if let (Some((_, text)), Some(number)) = (&self.at_move, self.move_number()) {
+            write!(f, "move {number} '{}': ", text.escape_debug())?;
+        }
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for Damage {}
+
 impl Record {
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing its value if it is there, else adding it.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(tag) => tag.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
     /// The text, moves wrapped at 80 columns, ending with a blank line.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -79,6 +147,336 @@ impl Record {
         out.push_str("\n\n");
         out
     }
+
+    /// Reads a record: the tags, the moves and the result, up to the first
+    /// damage, which is returned with it. A record without a result is
+    /// damaged (cut short), and so is a last move that the text ends inside.
+    /// Moves are only read here; [`replay`] checks them against the rules.
+    pub fn parse(text: &str) -> (Record, Option<Damage>) {
+        let mut record = Record::default();
+        let damage = |line, at_move, black_first, reason: String| Damage {
+            line,
+            at_move,
+            black_first,
+            reason,
+        };
+        let mut lines = text.lines().enumerate().peekable();
+        // Tags: every line up to the first that is neither a tag nor blank.
+        while let Some(&(i, line)) = lines.peek() {
+            let line = line.trim();
+            if line.is_empty() {
+                lines.next();
+                continue;
+            }
+            if !line.starts_with('[') {
+                break;
+            }
+            match parse_tag(line) {
+                Ok(tag) => record.tags.push(tag),
+                Err(reason) => return (record, Some(damage(i + 1, None, false, reason))),
+            }
+            lines.next();
+        }
+        // The moves: tokens separated by white space, up to a stray tag.
+        let ends_in_space = text.ends_with(char::is_whitespace);
+        let mut tokens: Vec<(usize, &str)> = Vec::new();
+        let mut stray_tag = None;
+        for (i, line) in lines {
+            if line.trim_start().starts_with('[') {
+                stray_tag = Some(i + 1);
+                break;
+            }
+            tokens.extend(line.split_whitespace().map(|t| (i + 1, t)));
+        }
+        let last_line = text.lines().count().max(1);
+        let mut black_first = false;
+        let mut moves: Vec<(usize, &str)> = Vec::new();
+        let mut result = None;
+        let mut found = None;
+        let mut last_is_move = false;
+        for (k, &(line, token)) in tokens.iter().enumerate() {
+            last_is_move = false;
+            if let Some(r) = RESULTS.iter().find(|&&r| r == token) {
+                if let Some(&(line, next)) = tokens.get(k + 1) {
+                    let reason = format!("text '{next}' after the result {r}");
+                    found = Some(damage(line, None, black_first, reason));
+                    break;
+                }
+                result = Some(r.to_string());
+                continue;
+            }
+            if let Some(number) = move_number(token) {
+                if moves.is_empty() && number == (1, true) {
+                    black_first = true;
+                    continue;
+                }
+                // Numbers are optional, but one that is there must be right.
+                let ply = moves.len() + usize::from(black_first);
+                if ply % 2 == 1 || number != (ply / 2 + 1, false) {
+                    let want = if ply % 2 == 1 {
+                        "a move".to_string()
+                    } else {
+                        format!("{}.", ply / 2 + 1)
+                    };
+                    let reason = format!("move number '{token}' where {want} belongs");
+                    found = Some(damage(line, None, black_first, reason));
+                    break;
+                }
+                continue;
+            }
+            moves.push((line, token));
+            last_is_move = true;
+        }
+        if found.is_none() {
+            if let Some(line) = stray_tag {
+                let reason = "a tag after the moves (one game per record)".to_string();
+                found = Some(damage(line, None, black_first, reason));
+            } else if result.is_none() {
+                // No result: the record was cut short. A last move the text
+                // ends inside may itself be cut (`a1-a10` cut to `a1-a1`).
+                found = Some(match moves.last() {
+                    Some(&(line, token)) if last_is_move && !ends_in_space => {
+                        let at_move = Some((moves.len() - 1, token.to_string()));
+                        moves.pop();
+                        let reason = "the text ends inside this move, without a result: cut short?";
+                        damage(line, at_move, black_first, reason.to_string())
+                    }
+                    _ => {
+                        let reason =
+                            "the record ends without a result (1-0, 0-1, 1/2-1/2 or *): cut short?";
+                        damage(last_line, None, black_first, reason.to_string())
+                    }
+                });
+            }
+        }
+        record.first_mover = Some(if black_first {
+            Side::Black
+        } else {
+            Side::White
+        });
+        record.moves = moves.into_iter().map(|(_, t)| t.to_string()).collect();
+        if found.is_none() {
+            record.result = result.unwrap_or_default();
+        }
+        (record, found)
+    }
+}
+
+/// `3.` as (3, false), `3...` as (3, true).
+fn move_number(token: &str) -> Option<(usize, bool)> {
+    let (digits, black) = match token.strip_suffix("...") {
+        Some(d) => (d, true),
+        None => (token.strip_suffix('.')?, false),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((digits.parse().ok()?, black))
+}
+
+/// `[Name "value"]` with `\"` and `\\` escapes.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let bad = || format!("'{line}' is not a tag of the form [Name \"value\"]");
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(bad)?;
+    let (name, rest) = inner.split_once(char::is_whitespace).ok_or_else(bad)?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(bad());
+    }
+    let quoted = rest
+        .trim()
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(bad)?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(e @ ('\\' | '"')) => value.push(e),
+                _ => return Err(format!("{}: a lone backslash", bad())),
+            },
+            '"' => return Err(format!("{}: an unescaped quote", bad())),
+            c => value.push(c),
+        }
+    }
+    Ok((name.to_string(), value))
+}
+
+/// The options of a position that differ from the game's defaults, as the
+/// `Options` tag writes them: `name=on name=off`.
+pub fn options_text<G: Game>(pos: &G) -> String {
+    let defaults = G::start();
+    let mut out = Vec::new();
+    for def in G::option_defs() {
+        let on = option_on(pos, def.name);
+        if on != option_on(&defaults, def.name) {
+            out.push(format!("{}={}", def.name, if on { "on" } else { "off" }));
+        }
+    }
+    out.join(" ")
+}
+
+fn option_on<G: Game>(pos: &G, name: &str) -> bool {
+    // Whether setting the option on would change nothing.
+    let mut probe = pos.clone();
+    let before = probe.options();
+    probe.set_option(name, true).is_ok() && probe.options() == before
+}
+
+/// Applies an `Options` tag (`name`, `name=on`, `name=off`, separated by
+/// spaces or commas) to a position.
+pub fn apply_options<G: Game>(pos: &mut G, text: &str) -> Result<(), String> {
+    for item in text.split([' ', ',']).filter(|s| !s.is_empty()) {
+        let (name, on) = match item.split_once('=') {
+            None => (item, true),
+            Some((name, "on")) => (name, true),
+            Some((name, "off")) => (name, false),
+            Some((_, value)) => return Err(format!("option '{item}': '{value}' is not on or off")),
+        };
+        pos.set_option(name, on)
+            .map_err(|e| format!("option '{item}': {e}"))?;
+    }
+    Ok(())
+}
+
+/// The tags every record of a game has: the game, the start position when
+/// it is not the game's, the options that are not the defaults.
+pub fn game_tags<G: Game>(start: &G) -> Vec<(String, String)> {
+    let mut tags = vec![("Game".to_string(), G::id().to_string())];
+    if start.to_text() != G::start().to_text() {
+        tags.push(("FEN".to_string(), start.to_text()));
+    }
+    let options = options_text(start);
+    if !options.is_empty() {
+        tags.push(("Options".to_string(), options));
+    }
+    tags
+}
+
+/// A record read against the rules of its game.
+#[derive(Clone, Debug)]
+pub struct Replayed<G> {
+    /// The position before the first move (tags `FEN` and `Options`).
+    pub start: G,
+    /// The position after every move that could be played.
+    pub position: G,
+    pub moves: Vec<Move>,
+    /// The result token, when the record was read to its end.
+    pub result: Option<String>,
+    /// The first damage; `moves` stops before it.
+    pub damage: Option<Damage>,
+}
+
+/// Plays a record's moves on its game. A record of another game, or with a
+/// bad `FEN` or `Options` tag, is an error; damage in the moves leaves the
+/// moves before it played and is reported in [`Replayed::damage`], as is a
+/// result that the final position contradicts.
+pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replayed<G>, String> {
+    if let Some(game) = record.tag("Game") {
+        if game != G::id() {
+            return Err(format!(
+                "the record is a game of '{game}', not '{}'",
+                G::id()
+            ));
+        }
+    }
+    let mut start = G::start();
+    if let Some(options) = record.tag("Options") {
+        apply_options(&mut start, options).map_err(|e| format!("tag Options: {e}"))?;
+    }
+    if let Some(fen) = record.tag("FEN") {
+        start = G::from_text_with(fen, start.options()).map_err(|e| format!("tag FEN: {e}"))?;
+    }
+    let black_first = start.side_to_move() == Side::Black;
+    let mut out = Replayed {
+        position: start.clone(),
+        start,
+        moves: Vec::new(),
+        result: None,
+        damage: None,
+    };
+    if record
+        .first_mover
+        .is_some_and(|s| s != out.start.side_to_move())
+        && !record.moves.is_empty()
+    {
+        out.damage = Some(Damage {
+            line: 0,
+            at_move: Some((0, record.moves[0].clone())),
+            black_first,
+            reason: format!(
+                "the moves start with {}, but {} is to move",
+                if black_first { "1." } else { "1..." },
+                G::side_names()[out.start.side_to_move().index()]
+            ),
+        });
+        return Ok(out);
+    }
+    for (i, text) in record.moves.iter().enumerate() {
+        let bad = |reason: String| Damage {
+            line: 0,
+            at_move: Some((i, text.clone())),
+            black_first,
+            reason,
+        };
+        if let Some(end) = out.position.outcome() {
+            out.damage = Some(bad(format!(
+                "the game is already over ({})",
+                end.describe(G::side_names())
+            )));
+            return Ok(out);
+        }
+        match out.position.parse_move(text) {
+            Ok(m) => {
+                out.position.make(m);
+                out.moves.push(m);
+            }
+            Err(e) => {
+                out.damage = Some(bad(e.to_string()));
+                return Ok(out);
+            }
+        }
+    }
+    if let Some(d) = damage {
+        out.damage = Some(d);
+        return Ok(out);
+    }
+    let result = record.result.clone();
+    let tagged = record.tag("Result");
+    let end = out.position.outcome();
+    let last = || {
+        record
+            .moves
+            .last()
+            .map(|m| (record.moves.len() - 1, m.clone()))
+    };
+    if end.is_some() && result_token(end) != result {
+        out.damage = Some(Damage {
+            line: 0,
+            at_move: last(),
+            black_first,
+            reason: format!(
+                "the record says {result}, but the game ended: {}",
+                end.map(|o| o.describe(G::side_names())).unwrap_or_default()
+            ),
+        });
+    } else if tagged.is_some_and(|t| t != result) {
+        out.damage = Some(Damage {
+            line: 0,
+            at_move: None,
+            black_first,
+            reason: format!(
+                "the Result tag says {} but the moves end with {result}",
+                tagged.unwrap_or_default()
+            ),
+        });
+    } else {
+        out.result = Some(result);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

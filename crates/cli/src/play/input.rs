@@ -1,0 +1,157 @@
+//! Moves as players type them: the canonical form of RULINGS.md, and the
+//! shorter forms the seeds and chess players use, resolved against the
+//! legal moves. A form that fits several legal moves is refused with them
+//! listed, never guessed.
+//!
+//! Accepted besides the canonical text:
+//! - check and comment marks at the end: `+`, `#`, `!`, `?`;
+//! - any case, and the separators `-`, `x`, `:` and `=` left out or
+//!   swapped: `0e4-0d5` for the capture `0e4x0d5`, `e7e8=Q` for `e7e8q`;
+//! - a leading piece letter: `Pb2(2)-b4(2)` (Star Trek), `Ng1f3`;
+//! - a piece letter and the destination alone: `O2a3` (Elevator's leap),
+//!   `Nf3`, or the destination alone for a pawn: `e4`; Elevator's push
+//!   `O2a3/Pa4` names the pushed piece after a `/`.
+
+use chess3d_core::{Move, MoveKind, MoveList, Position, Rules};
+
+/// The legal move `text` stands for, or why there is none.
+pub fn read_move<R: Rules>(pos: &mut Position<R>, text: &str) -> Result<Move, String> {
+    let text = text.trim();
+    let canonical_error = match pos.parse_move(text) {
+        Ok(m) => return Ok(m),
+        Err(e) => e.to_string(),
+    };
+    let mut legal = MoveList::new();
+    if pos.outcome().is_none() {
+        pos.legal_moves(&mut legal);
+    }
+    let stripped = text.trim_end_matches(['+', '#', '!', '?']);
+    let (body, pushed) = match stripped.split_once('/') {
+        Some((body, pushed)) if !pushed.is_empty() => (body, true),
+        _ => (stripped, false),
+    };
+    let wanted = squeeze(body);
+    let letter = body.chars().next().filter(char::is_ascii_uppercase);
+    let t = pos.tables();
+    let mover_letter = |m: &Move| t.kinds[pos.piece_at(m.from).kind() as usize].def.letter;
+    let is_pawn = |m: &Move| {
+        t.kinds[pos.piece_at(m.from).kind() as usize]
+            .def
+            .pawn
+            .is_some()
+    };
+    let fits = |m: &Move| -> bool {
+        if pushed != (m.kind == MoveKind::Push) {
+            return false;
+        }
+        let full = squeeze(&pos.move_text(*m));
+        let to = squeeze(t.geo.name(m.to));
+        let promo = m
+            .promotion
+            .map(|k| {
+                t.kinds[k as usize]
+                    .def
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        let from = squeeze(t.geo.name(m.from));
+        // Destination and promotion, after part of the origin (a file, a
+        // rank, or nothing) as chess players disambiguate.
+        let short = |s: &str| {
+            s.strip_suffix(&format!("{to}{promo}"))
+                .is_some_and(|part| from.contains(part))
+        };
+        let by_letter = letter.is_some_and(|l| l == mover_letter(m));
+        full == wanted
+            || (by_letter && (full == wanted[1..] || short(&wanted[1..])))
+            || (is_pawn(m) && short(&wanted))
+    };
+    let found: Vec<Move> = legal.iter().copied().filter(|m| fits(m)).collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(canonical_error),
+        several => {
+            let mut texts: Vec<String> = several.iter().map(|&m| pos.move_text(m)).collect();
+            texts.sort();
+            Err(format!(
+                "'{}' is ambiguous: it could be {}",
+                text.escape_debug(),
+                texts.join(" or ")
+            ))
+        }
+    }
+}
+
+/// Lower case without the separators players leave out or swap.
+fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':' | '='))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess3d_games::{chess::ChessRules, elevator::ElevatorRules, startrek::StarTrekRules};
+
+    fn read<R: Rules>(moves: &[&str], text: &str) -> Result<String, String> {
+        let mut pos = Position::<R>::start();
+        for m in moves {
+            pos.play(m).unwrap();
+        }
+        read_move(&mut pos, text).map(|m| pos.move_text(m))
+    }
+
+    #[test]
+    fn chess_forms() {
+        assert_eq!(read::<ChessRules>(&[], "e2e4").unwrap(), "e2e4");
+        assert_eq!(read::<ChessRules>(&[], "e4").unwrap(), "e2e4");
+        assert_eq!(read::<ChessRules>(&[], "Nf3").unwrap(), "g1f3");
+        assert_eq!(read::<ChessRules>(&[], "Ng1-f3+").unwrap(), "g1f3");
+        assert_eq!(read::<ChessRules>(&[], "E2-E4").unwrap(), "e2e4");
+        let ex = ["e2e4", "d7d5"];
+        assert_eq!(read::<ChessRules>(&ex, "e4xd5").unwrap(), "e4d5");
+        assert_eq!(read::<ChessRules>(&ex, "exd5").unwrap(), "e4d5");
+        assert_eq!(read::<ChessRules>(&ex, "e4d5").unwrap(), "e4d5");
+        // The King on e1 cannot go to e2 at the start: the usual error.
+        let err = read::<ChessRules>(&[], "Ke2").unwrap_err();
+        assert!(
+            err.contains("cannot read") || err.contains("illegal"),
+            "{err}"
+        );
+        assert!(read::<ChessRules>(&[], "hello").is_err());
+    }
+
+    #[test]
+    fn chess_ambiguity_is_refused() {
+        // Two Knights, on c3 and g1, both reach e2 once e2 is empty.
+        let moves = ["b1c3", "b8c6", "e2e4", "e7e5"];
+        let err = read::<ChessRules>(&moves, "Ne2").unwrap_err();
+        assert!(
+            err.contains("ambiguous") && err.contains("c3e2") && err.contains("g1e2"),
+            "{err}"
+        );
+        assert_eq!(read::<ChessRules>(&moves, "Nce2").unwrap(), "c3e2");
+    }
+
+    #[test]
+    fn star_trek_piece_letter() {
+        // RULINGS.md §3 Notation: "a leading piece letter such as
+        // `Pb2(2)-b4(2)` may be accepted as input".
+        assert_eq!(
+            read::<StarTrekRules>(&[], "Pb2(2)-b4(2)").unwrap(),
+            "b2(2)-b4(2)"
+        );
+    }
+
+    #[test]
+    fn elevator_seed_forms() {
+        // RULINGS.md §4: plain `O2a3` is the leap; a push names the pushed
+        // piece after a slash. The Ox on 2a1 leaps to 2a3 at the start.
+        let leap = read::<ElevatorRules>(&[], "O2a3");
+        assert!(leap.as_ref().is_ok_and(|m| !m.contains('>')), "{leap:?}");
+    }
+}

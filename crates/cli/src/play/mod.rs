@@ -1,0 +1,225 @@
+//! `chess3d play`: a game between humans and engines in the terminal, as a
+//! full-screen interface (ratatui) or as plain lines (`--plain`).
+//!
+//! - [`session`]: the game, its players, its record and moves file;
+//! - [`input`]: moves as players type them;
+//! - [`command`]: the commands both front ends read;
+//! - [`thinker`]: the engine's search, foreground or on a thread;
+//! - [`plain`]: the line mode;
+//! - [`board`]: the board drawn level by level, and the cursor's moves;
+//! - [`tui`]: the full-screen interface.
+
+pub mod board;
+pub mod command;
+pub mod input;
+pub mod plain;
+pub mod session;
+#[cfg(test)]
+mod snapshot_tests;
+pub mod thinker;
+pub mod tui;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use chess3d_core::Position;
+use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
+use clap::Args;
+
+use session::{damage_text, default_moves_file, Seat, Session};
+
+const PLAY_HELP: &str = "\
+Play a game in the terminal: human against human on one computer, against
+the computer with either colour, or computer against computer.
+
+  chess3d play chess                      you (White) against the engine
+  chess3d play ziggurat --white engine:5 --black human
+  chess3d play elevator --white human --black human
+  chess3d play --load ~/.local/share/chess3d/games/polyhedron-20261121-101500.pgn
+
+THE BOARD: every level is drawn as a grid, highest level first; columns
+line up across levels, so the pyramid's half-offsets, Polyhedron's centring,
+Star Trek's attack boards over their pins and Elevator's shafts (gaps) show
+which squares stand over which. The square under the cursor is always shown
+with its level, file and rank.
+
+KEYS (full-screen mode):
+  arrows             move the cursor along files and ranks
+  PgUp / PgDn        move the cursor a level up / down (also [ and ])
+  Enter or Space     select the piece under the cursor (its legal
+                     destinations are highlighted), or move it there
+  mouse click        the same, on the square clicked; wheel: level up/down
+  1-9                choose among several moves to one square (promotions,
+                     Ox push or leap, elevator moves)
+  Esc                clear the selection and the typed text
+  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit
+  typing             moves (e2e4, 0e2-0e4, Nf3, O2a3) and the commands
+                     below, then Enter
+
+COMMANDS (typed in both modes):
+  undo, redo, hint, flip, save [FILE], load FILE, new, resign, draw
+  (offer), accept (a draw offer), board, moves (list legal moves), help,
+  quit
+
+GAME RECORDS: games are saved as PGN-style text: tags such as [Game \"...\"],
+[FEN \"...\"] (when not from the start), [White], [Black], [Date], [Result],
+[Options \"hundred-ply=off\"], then the moves in canonical notation. While
+you play, the record is rewritten to the moves file after every move
+(default: $XDG_DATA_HOME/chess3d/games or ~/.local/share/chess3d/games), so a
+crash or a closed terminal loses nothing: resume with --load. A damaged
+record is loaded up to the bad move, which is named with its number, text
+and what is wrong.
+
+--plain prints the board as text and reads one move or command per line on
+standard input, for screen readers and scripts (it is also used when the
+input is not a terminal). Lines it prints start with a word saying what
+they are: Move, Result, Error, Hint, Saved, Loaded.";
+
+#[derive(Args, Debug)]
+#[command(long_about = PLAY_HELP)]
+pub struct PlayArgs {
+    /// Game id (see `chess3d variants`); optional with --load.
+    pub game: Option<String>,
+    /// Who plays White (the side that moves first: Red in ziggurat43):
+    /// human, engine, engine:SKILL (0-20), or engine:KEY=VALUE,... (keys
+    /// skill, depth, movetime, nodes, threads, hash).
+    #[arg(long, default_value = "human", value_name = "PLAYER")]
+    pub white: String,
+    /// Who plays Black (Gold in ziggurat43); same choices as --white.
+    #[arg(long, default_value = "engine", value_name = "PLAYER")]
+    pub black: String,
+    /// Resume a saved game record or moves file.
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Line mode: the board as text, one move or command per line.
+    #[arg(long)]
+    pub plain: bool,
+    /// The engine's time per move, in milliseconds, unless its player
+    /// setting gives a limit.
+    #[arg(long, default_value_t = 2000, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: u64,
+    /// Write the game's record here after every move (default: a new file
+    /// in the data directory, named after the game, date and time).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_moves_file")]
+    pub moves_file: Option<PathBuf>,
+    /// Do not write a moves file.
+    #[arg(long)]
+    pub no_moves_file: bool,
+    /// Start from this position string instead of the game's start.
+    #[arg(
+        long,
+        visible_alias = "position",
+        value_name = "POSITION",
+        conflicts_with = "load"
+    )]
+    pub fen: Option<String>,
+    /// Set a game option, `NAME`, `NAME=on` or `NAME=off`; repeatable (see
+    /// `chess3d --help` for the options).
+    #[arg(
+        long = "option",
+        short = 'o',
+        value_name = "NAME[=on|off]",
+        conflicts_with = "load"
+    )]
+    pub options: Vec<String>,
+}
+
+pub fn run(args: PlayArgs) -> Result<()> {
+    let record_text = match &args.load {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let from_record = record_text.as_deref().and_then(session::record_game);
+    let game = match (&args.game, from_record) {
+        (Some(g), Some(r)) if *g != r => bail!(
+            "{} is a game of '{r}', not '{g}'",
+            args.load.as_ref().expect("a record").display()
+        ),
+        (Some(g), _) => g.clone(),
+        (None, Some(r)) => r,
+        (None, None) if args.load.is_some() => bail!(
+            "{} has no [Game \"...\"] tag: name the game (chess3d play GAME --load FILE)",
+            args.load.as_ref().expect("a record").display()
+        ),
+        (None, None) => bail!("which game? (chess3d play GAME; `chess3d variants` lists them)"),
+    };
+    with_engine_game(&game, Play { args, record_text })?
+}
+
+struct Play {
+    args: PlayArgs,
+    record_text: Option<String>,
+}
+
+impl EngineVisitor for Play {
+    type Output = Result<()>;
+    fn visit<R: Evaluate>(self) -> Result<()> {
+        let args = self.args;
+        let seats = [
+            Seat::parse(&args.white, args.movetime).context("--white")?,
+            Seat::parse(&args.black, args.movetime).context("--black")?,
+        ];
+        let moves_file = match (&args.moves_file, args.no_moves_file) {
+            (_, true) => None,
+            (Some(path), false) => Some(path.clone()),
+            (None, false) => Some(default_moves_file(R::tables().def.id)),
+        };
+        let mut notice = None;
+        let session = match &self.record_text {
+            Some(text) => {
+                let (session, damage) = Session::<R>::from_record(text, seats, moves_file)
+                    .with_context(|| {
+                        format!(
+                            "cannot load {}",
+                            args.load.as_ref().expect("a record").display()
+                        )
+                    })?;
+                notice = damage.map(|d| damage_text(&d, session.moves.len()));
+                session
+            }
+            None => {
+                let start: Position<R> =
+                    crate::commands::build_position(&args.options, args.fen.as_deref(), &[], "")?;
+                Session::new(start, seats, moves_file)
+            }
+        };
+        let plain =
+            args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+        if plain {
+            if let Some(n) = &notice {
+                println!("Error {n}");
+            }
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            plain::run(session, &mut stdin.lock(), &mut stdout.lock())
+        } else {
+            tui::run(session, notice)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats() {
+        assert_eq!(Seat::parse("human", 100).unwrap(), Seat::Human);
+        let Seat::Engine(e) = Seat::parse("engine:5", 100).unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!(e.config.skill, 5);
+        assert!(e.limits.movetime.is_some());
+        let Seat::Engine(e) = Seat::parse("engine:depth=3", 100).unwrap() else {
+            panic!("an engine")
+        };
+        assert_eq!((e.limits.depth, e.limits.movetime), (Some(3), None));
+        let err = Seat::parse("computer", 100).unwrap_err().to_string();
+        assert!(err.contains(session::SEAT_HELP), "{err}");
+        assert!(Seat::parse("engine:21", 100).is_err());
+    }
+}

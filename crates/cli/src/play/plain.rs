@@ -1,0 +1,345 @@
+//! `chess3d play --plain`: the game as lines of text, for screen readers
+//! and scripts. The board is printed when a human is to move; moves and
+//! commands are read one per line; every line the program prints for an
+//! event starts with a word saying what it is (`Move`, `Result`, `Error`,
+//! `Hint`, `Saved`, ...), so a script can wait for it.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use chess3d_core::{Game, MoveList, Position};
+use chess3d_engine::{Config, Engine, Evaluate, Limits, Score};
+
+use super::command::{help_text, Typed};
+use super::session::{damage_text, EngineSeat, Seat, Session};
+use super::thinker::think_now;
+
+/// Engines of both seats, and one for hints.
+pub struct Engines<R: Evaluate> {
+    pub seats: [Option<Box<Engine<R>>>; 2],
+    pub hint: Option<Box<Engine<R>>>,
+}
+
+impl<R: Evaluate> Engines<R> {
+    pub fn for_seats(seats: &[Seat; 2]) -> Self {
+        let build = |s: &Seat| match s {
+            Seat::Engine(e) => Some(Box::new(Engine::new(e.config))),
+            Seat::Human => None,
+        };
+        Engines {
+            seats: [build(&seats[0]), build(&seats[1])],
+            hint: None,
+        }
+    }
+}
+
+/// The engine settings hints use: the opponent engine's, or one second.
+pub fn hint_seat(seats: &[Seat; 2]) -> EngineSeat {
+    seats
+        .iter()
+        .find_map(|s| match s {
+            Seat::Engine(e) => Some(e.clone()),
+            Seat::Human => None,
+        })
+        .unwrap_or(EngineSeat {
+            config: Config::default(),
+            limits: Limits::movetime(Duration::from_secs(1)),
+            label: "hint".to_string(),
+        })
+}
+
+pub fn run<R: Evaluate>(
+    mut session: Session<R>,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut engines = Engines::<R>::for_seats(&session.seats);
+    writeln!(
+        out,
+        "Game {}: {} ({}) against {} ({})",
+        Position::<R>::name(),
+        Session::<R>::side_name(chess3d_core::Side::White),
+        session.seats[0].label(),
+        Session::<R>::side_name(chess3d_core::Side::Black),
+        session.seats[1].label()
+    )?;
+    if let Some(path) = &session.moves_file {
+        writeln!(out, "Recording to {}", path.display())?;
+    }
+    session.begin()?;
+    let mut shown_end = false;
+    let mut board_due = true;
+    loop {
+        if let Some((result, why)) = session.result() {
+            if !shown_end {
+                writeln!(out, "{}", session.pos.diagram().trim_end())?;
+                writeln!(out, "Result {result} ({why})")?;
+                shown_end = true;
+            }
+        } else if let Seat::Engine(seat) = session.seat_to_move().clone() {
+            let side = session.pos.side_to_move();
+            let engine = engines.seats[side.index()]
+                .as_mut()
+                .expect("an engine seat");
+            let (best, thought) = think_now(engine, &session.pos, &seat.limits);
+            let Some(m) = best else { break };
+            let number = move_number(&session);
+            let text = session.play_move(m)?;
+            let detail = thought.map(|t| t.summary()).unwrap_or_default();
+            writeln!(out, "Move {number} {text} (engine: {detail})")?;
+            board_due = true;
+            continue;
+        } else if board_due {
+            // The diagram ends with whose move it is.
+            writeln!(out, "{}", session.pos.diagram().trim_end())?;
+            board_due = false;
+        } else {
+            let side = Session::<R>::side_name(session.pos.side_to_move());
+            writeln!(out, "{side} to move")?;
+        }
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            break;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let typed = match Typed::parse(&line) {
+            Ok(t) => t,
+            Err(e) => {
+                writeln!(out, "Error {e}")?;
+                continue;
+            }
+        };
+        match handle(&mut session, &mut engines, typed, out) {
+            Ok(Flow::Quit) => break,
+            Ok(Flow::Changed) => {
+                shown_end = false;
+                board_due = true;
+            }
+            Ok(Flow::Same) => {}
+            Err(e) => writeln!(out, "Error {e:#}")?,
+        }
+    }
+    if let Some(path) = &session.moves_file {
+        writeln!(out, "Game kept in {}", path.display())?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+pub enum Flow {
+    Same,
+    Changed,
+    Quit,
+}
+
+/// `12.` before White's move, `12...` before Black's.
+pub fn move_number<R: Evaluate>(session: &Session<R>) -> String {
+    let black_first = session.start.side_to_move() == chess3d_core::Side::Black;
+    let ply = session.moves.len() + usize::from(black_first);
+    format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." })
+}
+
+pub fn handle<R: Evaluate>(
+    session: &mut Session<R>,
+    engines: &mut Engines<R>,
+    typed: Typed,
+    out: &mut dyn Write,
+) -> Result<Flow> {
+    Ok(match typed {
+        Typed::Move(text) => {
+            let number = move_number(session);
+            let played = session.play_text(&text)?;
+            writeln!(out, "Move {number} {played}")?;
+            Flow::Changed
+        }
+        Typed::Undo => {
+            let n = session.undo()?;
+            writeln!(out, "Undone {n} move(s)")?;
+            Flow::Changed
+        }
+        Typed::Redo => {
+            let n = session.redo()?;
+            writeln!(out, "Redone {n} move(s)")?;
+            Flow::Changed
+        }
+        Typed::Hint => {
+            writeln!(out, "Hint {}", hint(session, engines)?)?;
+            Flow::Same
+        }
+        Typed::Flip => {
+            writeln!(out, "Error flip turns the board in the terminal interface; the line mode always prints it the same way")?;
+            Flow::Same
+        }
+        Typed::Save(path) => {
+            let path = save_path(session, path)?;
+            session.save(&path)?;
+            writeln!(out, "Saved {}", path.display())?;
+            Flow::Same
+        }
+        Typed::Load(path) => {
+            let damage = load(session, &path)?;
+            writeln!(out, "Loaded {} move(s) from {path}", session.moves.len())?;
+            if let Some(d) = damage {
+                writeln!(out, "Error {d}")?;
+            }
+            *engines = Engines::for_seats(&session.seats);
+            Flow::Changed
+        }
+        Typed::New => {
+            let file = session
+                .moves_file
+                .as_ref()
+                .map(|_| super::session::default_moves_file(Position::<R>::id()));
+            session.new_game(file)?;
+            if let Some(path) = &session.moves_file {
+                writeln!(out, "Recording to {}", path.display())?;
+            }
+            writeln!(out, "New game")?;
+            Flow::Changed
+        }
+        Typed::Resign => {
+            session.resign()?;
+            Flow::Changed
+        }
+        Typed::Draw => {
+            offer_draw(session, engines, out)?;
+            Flow::Changed
+        }
+        Typed::Accept => {
+            accept_draw(session)?;
+            Flow::Changed
+        }
+        Typed::Board => {
+            writeln!(out, "{}", session.pos.diagram().trim_end())?;
+            Flow::Same
+        }
+        Typed::Moves => {
+            writeln!(out, "Legal {}", legal_texts(session).join(" "))?;
+            Flow::Same
+        }
+        Typed::Help => {
+            write!(out, "Commands:\n{}", help_text())?;
+            Flow::Same
+        }
+        Typed::Quit => Flow::Quit,
+    })
+}
+
+/// The legal moves in canonical notation, sorted.
+pub fn legal_texts<R: Evaluate>(session: &Session<R>) -> Vec<String> {
+    let mut pos = session.pos.clone();
+    let mut moves = MoveList::new();
+    if pos.outcome().is_none() {
+        pos.legal_moves(&mut moves);
+    }
+    let mut texts: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    texts.sort();
+    texts
+}
+
+/// The engine's move for the side to move, with its reasons.
+pub fn hint<R: Evaluate>(session: &Session<R>, engines: &mut Engines<R>) -> Result<String> {
+    if let Some((_, why)) = session.result() {
+        anyhow::bail!("the game is over ({why})");
+    }
+    let seat = hint_seat(&session.seats);
+    let engine = engines
+        .hint
+        .get_or_insert_with(|| Box::new(Engine::new(seat.config)));
+    let (best, thought) = think_now(engine, &session.pos, &seat.limits);
+    match (best, thought) {
+        (Some(m), Some(t)) => Ok(format!("{} ({})", session.pos.move_text(m), t.summary())),
+        _ => anyhow::bail!("no move to suggest"),
+    }
+}
+
+/// Where `save` writes: the given file, or the moves file.
+pub fn save_path<R: Evaluate>(session: &Session<R>, path: Option<String>) -> Result<PathBuf> {
+    match path.or_else(|| {
+        session
+            .moves_file
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned())
+    }) {
+        Some(p) => Ok(PathBuf::from(p)),
+        None => anyhow::bail!("save where? (save FILE; this game has no moves file)"),
+    }
+}
+
+/// Replaces the game with a record from `path`; the record's damage, if
+/// any, is returned (the moves before it are loaded).
+pub fn load<R: Evaluate>(session: &mut Session<R>, path: &str) -> Result<Option<String>> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {path}: {e}"))?;
+    let file = session
+        .moves_file
+        .as_ref()
+        .map(|_| super::session::default_moves_file(Position::<R>::id()));
+    let (loaded, damage) = Session::<R>::from_record(&text, session.seats.clone(), file)?;
+    *session = loaded;
+    session.begin()?;
+    Ok(damage.map(|d| damage_text(&d, session.moves.len())))
+}
+
+/// A draw offer: an engine answers at once; a human answers with `accept`
+/// or by playing on.
+pub fn offer_draw<R: Evaluate>(
+    session: &mut Session<R>,
+    engines: &mut Engines<R>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    if let Some((_, why)) = session.result() {
+        anyhow::bail!("the game is over ({why})");
+    }
+    let by = session.human_side().unwrap_or(session.pos.side_to_move());
+    let other = by.other();
+    match engines.seats[other.index()].as_mut() {
+        Some(engine) => {
+            if draw_answer(engine, &session.pos, other) {
+                session.agree_draw()?;
+                writeln!(out, "Draw accepted by the engine")?;
+            } else {
+                writeln!(out, "Draw declined by the engine")?;
+            }
+        }
+        None => {
+            session.draw_offer = Some(by);
+            writeln!(
+                out,
+                "Draw offered by {}: {} may 'accept', or play on to decline",
+                Session::<R>::side_name(by),
+                Session::<R>::side_name(other)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+pub fn accept_draw<R: Evaluate>(session: &mut Session<R>) -> Result<()> {
+    match session.draw_offer {
+        Some(_) => session.agree_draw(),
+        None => anyhow::bail!("no draw has been offered"),
+    }
+}
+
+/// Whether the engine playing `side` takes a draw: when a short search
+/// finds `side` worse by half a pawn or more.
+pub fn draw_answer<R: Evaluate>(
+    engine: &mut Engine<R>,
+    pos: &Position<R>,
+    side: chess3d_core::Side,
+) -> bool {
+    let (_, thought) = think_now(engine, pos, &Limits::movetime(Duration::from_millis(300)));
+    let Some(t) = thought else { return false };
+    // The score is the side to move's.
+    let for_side = |s: i32| if pos.side_to_move() == side { s } else { -s };
+    match t.score {
+        Score::Cp(c) => for_side(c) <= -50,
+        Score::Mate(m) => for_side(m) < 0,
+    }
+}

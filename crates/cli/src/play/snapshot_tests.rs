@@ -1,0 +1,153 @@
+//! Snapshots of the terminal interface for every game, drawn on ratatui's
+//! TestBackend, with a piece selected and its destinations highlighted.
+//! Each snapshot is the screen's text and a map of the board's highlights
+//! (`S` selected, `D` destination, `X` capture, `.` other squares). Besides
+//! the snapshot, each test checks that the highlighted squares are exactly
+//! the rules' legal destinations of the selected piece.
+
+use chess3d_core::{Cell, Game, MoveList, Position};
+use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::Terminal;
+
+use super::board::{self, CAPTURE, DESTINATION, SELECTED};
+use super::session::{Seat, Session};
+use super::tui::App;
+
+const WIDTH: u16 = 132;
+const HEIGHT: u16 = 44;
+
+/// The White piece with the most destinations (the first in cell order on
+/// a tie): it shows the most highlighting.
+fn busiest_piece<R: Evaluate>(pos: &mut Position<R>) -> Cell {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mut best = (0, Cell::MAX);
+    for m in moves.iter() {
+        let mut dests: Vec<Cell> = moves
+            .iter()
+            .filter(|n| n.from == m.from)
+            .map(|n| n.to)
+            .collect();
+        dests.sort_unstable();
+        dests.dedup();
+        if dests.len() > best.0 || (dests.len() == best.0 && m.from < best.1) {
+            best = (dests.len(), m.from);
+        }
+    }
+    best.1
+}
+
+struct Snapshot;
+
+impl EngineVisitor for Snapshot {
+    type Output = (String, Vec<Cell>, Vec<Cell>);
+    /// The snapshot text, the highlighted squares, and the rules' legal
+    /// destinations of the selected piece.
+    fn visit<R: Evaluate>(self) -> Self::Output {
+        let mut pos = Position::<R>::start();
+        let from = busiest_piece(&mut pos);
+        let session = Session::new(pos.clone(), [Seat::Human, Seat::Human], None);
+        let mut app = App::new(session);
+        app.marks.cursor = Some(from);
+        app.select(from);
+        let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("a test terminal");
+        terminal.draw(|f| app.draw(f)).expect("drawn");
+        let buffer = terminal.backend().buffer().clone();
+        let lay = board::layout(&pos, &app.marks, board_area(&buffer));
+        let mut highlighted = Vec::new();
+        let mut map = vec![vec![' '; WIDTH as usize]; HEIGHT as usize];
+        for sq in lay.panels.iter().flat_map(|p| &p.squares) {
+            let bg = buffer[(sq.x, sq.y)].bg;
+            let mark = match bg {
+                b if b == SELECTED => 'S',
+                b if b == DESTINATION => 'D',
+                b if b == CAPTURE => 'X',
+                _ => '.',
+            };
+            if matches!(mark, 'D' | 'X') {
+                highlighted.push(sq.cell);
+            }
+            map[sq.y as usize][sq.x as usize + 1] = mark;
+        }
+        let mut text = format!(
+            "{}: selected {}\n",
+            Position::<R>::id(),
+            pos.tables().geo.name(from)
+        );
+        for y in 0..HEIGHT {
+            let line: String = (0..WIDTH).map(|x| buffer[(x, y)].symbol()).collect();
+            text += line.trim_end();
+            text.push('\n');
+        }
+        text += "highlights:\n";
+        for row in map {
+            let line: String = row.into_iter().collect();
+            if !line.trim().is_empty() {
+                text += line.trim_end();
+                text.push('\n');
+            }
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut legal: Vec<Cell> = moves
+            .iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect();
+        legal.sort_unstable();
+        legal.dedup();
+        highlighted.sort_unstable();
+        (text, highlighted, legal)
+    }
+}
+
+/// The board's area on the test screen (as `App::draw` splits it).
+fn board_area(_buffer: &Buffer) -> ratatui::layout::Rect {
+    ratatui::layout::Rect::new(0, 1, WIDTH - 32, HEIGHT - 4)
+}
+
+fn check(game: &str) -> usize {
+    let (text, highlighted, legal) = with_engine_game(game, Snapshot).expect("a game");
+    assert!(!legal.is_empty());
+    assert_eq!(
+        highlighted, legal,
+        "{game}: highlighted squares are the legal destinations"
+    );
+    insta::assert_snapshot!(game, text);
+    legal.len()
+}
+
+#[test]
+fn chess_board() {
+    // At the start the busiest White pieces are the Knights and the pawns,
+    // two destinations each (counted by hand: Nb1 to a3 or c3); b1 comes
+    // first.
+    assert_eq!(check("chess"), 2);
+}
+
+#[test]
+fn ziggurat_board() {
+    check("ziggurat");
+}
+
+#[test]
+fn ziggurat43_board() {
+    check("ziggurat43");
+}
+
+#[test]
+fn startrek_board() {
+    check("startrek");
+}
+
+#[test]
+fn elevator_board() {
+    check("elevator");
+}
+
+#[test]
+fn polyhedron_board() {
+    check("polyhedron");
+}

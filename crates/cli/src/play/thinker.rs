@@ -1,0 +1,126 @@
+//! The computer's side of a game: an engine searching the position, in the
+//! foreground (line mode) or on its own thread (terminal interface, which
+//! shows each iteration while it thinks and can stop it).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use chess3d_core::{Move, Position};
+use chess3d_engine::{line_text, Engine, Evaluate, Info, Limits, Score};
+
+/// One finished iteration, as the player sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought {
+    pub depth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    /// The best line in canonical notation.
+    pub pv: Vec<String>,
+}
+
+impl Thought {
+    fn from_info<R: Evaluate>(pos: &Position<R>, info: &Info) -> Thought {
+        Thought {
+            depth: info.depth,
+            score: info.score,
+            nodes: info.nodes,
+            pv: line_text(pos, &info.pv),
+        }
+    }
+
+    /// `depth 9, score +0.35, line e7e5 g1f3` (the score from the mover's
+    /// side, in pawns, or `mate in 3` / `mated in 2`).
+    pub fn summary(&self) -> String {
+        let score = match self.score {
+            Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+            Score::Mate(m) if m > 0 => format!("mate in {m}"),
+            Score::Mate(m) => format!("mated in {}", -m),
+        };
+        format!(
+            "depth {}, score {score}, line {}",
+            self.depth,
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// Searches in the foreground; the best move and the last iteration.
+pub fn think_now<R: Evaluate>(
+    engine: &mut Engine<R>,
+    pos: &Position<R>,
+    limits: &Limits,
+) -> (Option<Move>, Option<Thought>) {
+    let abort = AtomicBool::new(false);
+    let report = engine.search(pos, limits, &abort, |_| {});
+    let thought = report.best.map(|_| Thought {
+        depth: report.depth,
+        score: report.score,
+        nodes: report.nodes,
+        pv: line_text(pos, &report.pv),
+    });
+    (report.best, thought)
+}
+
+/// What a background search sends.
+pub enum Message<R: Evaluate> {
+    Iteration(Thought),
+    /// The search is over: the engine back, and its move.
+    Done(Box<Engine<R>>, Option<Move>),
+}
+
+/// A search on its own thread.
+pub struct Thinking<R: Evaluate> {
+    abort: Arc<AtomicBool>,
+    messages: Receiver<Message<R>>,
+    thread: Option<JoinHandle<()>>,
+    /// The number of moves played when it started: its answer is for that
+    /// position only.
+    pub at_ply: usize,
+}
+
+impl<R: Evaluate> Thinking<R> {
+    pub fn start(
+        mut engine: Box<Engine<R>>,
+        pos: Position<R>,
+        limits: Limits,
+        at_ply: usize,
+    ) -> Self {
+        let abort = Arc::new(AtomicBool::new(false));
+        let (tx, messages) = mpsc::channel();
+        let stop = Arc::clone(&abort);
+        let thread = std::thread::spawn(move || {
+            let info_tx = tx.clone();
+            let report = engine.search(&pos, &limits, &stop, |info| {
+                let _ = info_tx.send(Message::Iteration(Thought::from_info(&pos, info)));
+            });
+            let _ = tx.send(Message::Done(engine, report.best));
+        });
+        Thinking {
+            abort,
+            messages,
+            thread: Some(thread),
+            at_ply,
+        }
+    }
+
+    /// The next message, if one has come.
+    pub fn poll(&mut self) -> Option<Message<R>> {
+        self.messages.try_recv().ok()
+    }
+
+    /// Stops the search and waits for it; the engine comes back.
+    pub fn cancel(mut self) -> Option<Box<Engine<R>>> {
+        self.abort.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        while let Ok(m) = self.messages.try_recv() {
+            if let Message::Done(engine, _) = m {
+                return Some(engine);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,306 @@
+//! `chess3d play --plain` through the real binary: one scripted game per
+//! game played to its finish (checkmate, the temple, resignation), the
+//! engine answering and mating, the moves file written after every move,
+//! and games saved, resumed and refused when damaged.
+//!
+//! The finishing lines start from positions of the engine's forced-win
+//! suite (crates/engine/tests/mates.rs), where exhaustive search proves a
+//! win in 2; the result each test expects is the one that proof gives.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Runs `chess3d play ARGS --plain` with `input` on stdin; its stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .arg("play")
+        .args(args)
+        .arg("--plain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{args:?}: {stderr}\n{stdout}");
+    assert!(!stdout.contains("panicked") && !stderr.contains("panicked"));
+    stdout
+}
+
+/// The lines starting with `word`.
+fn lines<'a>(out: &'a str, word: &str) -> Vec<&'a str> {
+    out.lines().filter(|l| l.starts_with(word)).collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess3d-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const HUMANS: [&str; 5] = ["--white", "human", "--black", "human", "--no-moves-file"];
+
+/// A human-against-human game from `fen` with `moves` typed, which must
+/// end with `result`.
+fn finish(game: &str, fen: &str, moves: &[&str], result: &str) {
+    let mut args = vec![game, "--fen", fen];
+    args.extend(HUMANS);
+    let out = play(&args, &(moves.join("\n") + "\n"));
+    assert_eq!(lines(&out, "Move").len(), moves.len(), "{out}");
+    assert_eq!(lines(&out, "Result"), vec![result], "{out}");
+    assert!(lines(&out, "Error").is_empty(), "{out}");
+}
+
+#[test]
+fn chess_fools_mate_from_the_start_in_short_notation() {
+    let mut args = vec!["chess"];
+    args.extend(HUMANS);
+    let out = play(&args, "f3\ne5\ng4\nQh4#\n");
+    assert_eq!(
+        lines(&out, "Move"),
+        [
+            "Move 1. f2f3",
+            "Move 1... e7e5",
+            "Move 2. g2g4",
+            "Move 2... d8h4"
+        ]
+    );
+    assert_eq!(
+        lines(&out, "Result"),
+        ["Result 0-1 (checkmate, Black wins)"]
+    );
+}
+
+#[test]
+fn chess_mate_in_two() {
+    finish(
+        "chess",
+        "N1b4Q/p3k2p/3R1pp1/q1P3B1/3n4/1PN5/P1P1PPPP/4KB1R w K - 0 20",
+        &["h8f6", "e7e8", "f6e7"],
+        "Result 1-0 (checkmate, White wins)",
+    );
+}
+
+#[test]
+fn ziggurat_mate_in_two() {
+    finish(
+        "ziggurat",
+        "8/8/2L1N3/3W1B1k/8/4P3/PPPPNPPP/R1BQKR2|7/7/7/1G1L3/3L3/GGGG1GG/1A3A1|6/6/6/3GL1/GG1G1G/1A2A1|5/5/5/1F1F1/5|4/4/4/4|3/3/2C|2/2|C w Q - 29 68",
+        &["0e2-0g3", "0h5-0h4", "0d1-0g4"],
+        "Result 1-0 (checkmate, White wins)",
+    );
+}
+
+#[test]
+fn ziggurat43_temple_in_two() {
+    finish(
+        "ziggurat43",
+        "S2/SS3s1/2KA1s1s1/1CC1S1c3c/1C1AS3a1hck r - - 1 18",
+        &["e3-f4", "h3-g3", "f4-g5"],
+        "Result 1-0 (temple reached, Red wins)",
+    );
+}
+
+#[test]
+fn startrek_mate_in_two() {
+    finish(
+        "startrek",
+        "4/4/4/4|3P/P3/1PP1/1BBN|4/4/4/4/4/4/PPPP/R1KR|4/4/4/4|4/4/4/4/4/4/4/4|1b2/3p/Q3/p2k|3r/2pp/4/4 w KQ - 1 14 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
+        &["d2(2)-d3(2)", "b5(6)-b4(2)", "e1(2)-d3(4)"],
+        "Result 1-0 (checkmate, White wins)",
+    );
+}
+
+#[test]
+fn elevator_mate_in_two_for_black() {
+    finish(
+        "elevator",
+        "rc3bcr/ppp2ppp/8/8/8/5PO1/6P1/2oq2N1|rnciicnr/pppppppp/8/8/1P1K4/3p4/b7/O7|1nb1k1n1/1ppp1ppp/o4o2/p7/3p4/8/PPPPPPPP/RNI1ICNR|8/8/8/8/P1P5/1P5P/3P1PP1/RCB1bB1R b - - 0 28 QBBNCCOOo 4444/2313/3132/1212",
+        &["2e8-2e5", "2d4-2c3", "1d1-1d2"],
+        "Result 0-1 (checkmate, Black wins)",
+    );
+}
+
+#[test]
+fn polyhedron_mate_in_two() {
+    finish(
+        "polyhedron",
+        "ppp1p1/6/3p1p/6/6/PPPPPP|gwh1uhwg/ppppp1pp/5p2/3G4/8/2G5/PPPPPPPP/1W1UUHW1|dsafq1fa1d/rnbuukubnr/2ppp1p1p1/pp8/4Sp1p1p/10/2N1H2N2/PPPPPPPPPP/R1BUUUUB1R/D1AFQKFASD|gwhuuh1g/1pp1pppp/p4u2/8/8/2G2G2/PPPPPPPP/1WHUUHW1|pppppp/3w2/6/6/6/PPPPPP w - - 0 16 us",
+        &["Be6-Bg8", "Cf9-Cf10", "Ce6xDg8"],
+        "Result 1-0 (checkmate, White wins)",
+    );
+}
+
+#[test]
+fn the_engine_finds_the_mate_in_one() {
+    // crates/engine/tests/mates.rs: White mates in 1 here.
+    let out = play(
+        &[
+            "chess",
+            "--fen",
+            "N1b1k3/p6p/3R1Qp1/q1P3B1/3n4/1PN5/P1P1PPPP/4KB1R w K - 1 21",
+            "--white",
+            "engine:depth=3",
+            "--black",
+            "human",
+            "--no-moves-file",
+        ],
+        "",
+    );
+    assert_eq!(lines(&out, "Move").len(), 1, "{out}");
+    assert_eq!(
+        lines(&out, "Result"),
+        ["Result 1-0 (checkmate, White wins)"]
+    );
+}
+
+#[test]
+fn every_game_against_the_engine_to_a_resignation_with_its_moves_file() {
+    for game in [
+        "ziggurat",
+        "ziggurat43",
+        "startrek",
+        "elevator",
+        "polyhedron",
+        "chess",
+    ] {
+        let file = temp(&format!("{game}-resign.pgn"));
+        let moves_file = file.to_str().unwrap();
+        let first = first_move(game);
+        let out = play(
+            &[
+                game,
+                "--black",
+                "engine:depth=2",
+                "--moves-file",
+                moves_file,
+            ],
+            &format!("{first}\nresign\n"),
+        );
+        // Your move, the engine's answer, then the resignation.
+        assert_eq!(lines(&out, "Move").len(), 2, "{game}: {out}");
+        assert!(lines(&out, "Move")[1].contains("(engine: depth"), "{out}");
+        let side = if game == "ziggurat43" { "Red" } else { "White" };
+        assert_eq!(
+            lines(&out, "Result"),
+            [format!("Result 0-1 ({side} resigns)")]
+        );
+        let record = std::fs::read_to_string(&file).unwrap();
+        assert!(record.contains(&format!("[Game \"{game}\"]")), "{record}");
+        assert!(
+            record.contains("[Result \"0-1\"]") && record.contains("resigns"),
+            "{record}"
+        );
+        assert!(record.trim_end().ends_with("0-1"), "{record}");
+        // Resumed from the moves file: the same two moves, over.
+        let out = play(&["--load", moves_file, "--no-moves-file"], "");
+        assert!(
+            out.contains(&format!("Result 0-1 ({side} resigns)")),
+            "{out}"
+        );
+    }
+}
+
+/// A legal first move of each game, from `chess3d moves`.
+fn first_move(game: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args(["moves", game])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn the_moves_file_is_written_after_every_move_and_resumes_the_game() {
+    let file = temp("fools.pgn");
+    let path = file.to_str().unwrap();
+    let mut args = vec!["chess", "--moves-file", path];
+    args.extend(&HUMANS[..4]);
+    // Two moves, then the input ends (a closed terminal).
+    play(&args, "f2f3\ne7e5\n");
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("1. f2f3 e7e5 *"), "{record}");
+    assert!(record.contains("[Result \"*\"]"), "{record}");
+    // Resumed: White to move, and the game goes on to its mate.
+    let out = play(
+        &[
+            "--load",
+            path,
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--no-moves-file",
+        ],
+        "g2g4\nd8h4\n",
+    );
+    assert_eq!(lines(&out, "Move"), ["Move 2. g2g4", "Move 2... d8h4"]);
+    assert_eq!(
+        lines(&out, "Result"),
+        ["Result 0-1 (checkmate, Black wins)"]
+    );
+}
+
+#[test]
+fn a_damaged_record_loads_up_to_the_bad_move_and_names_it() {
+    let file = temp("damaged.pgn");
+    std::fs::write(
+        &file,
+        "[Game \"chess\"]\n[Result \"*\"]\n\n1. e2e4 e7e5 2. g1f3 b8c6 3. f1c4 g8g6 4. e1g1 *\n",
+    )
+    .unwrap();
+    let out = play(
+        &[
+            "--load",
+            file.to_str().unwrap(),
+            "--black",
+            "human",
+            "--no-moves-file",
+        ],
+        "board\n",
+    );
+    assert!(
+        out.contains("Error the record is damaged at move 3... 'g8g6': illegal move 'g8g6' in this position; the 5 moves before it were loaded"),
+        "{out}"
+    );
+    // Black to move after 3. f1c4.
+    assert!(out.contains("Black to move"), "{out}");
+}
+
+#[test]
+fn save_undo_redo_hint_and_bad_input() {
+    let file = temp("saved.pgn");
+    let mut args = vec!["ziggurat43"];
+    args.extend(HUMANS);
+    let out = play(
+        &args,
+        &format!(
+            "e3-e4\nhello\nundo\nredo\nmoves\nhint\nsave {}\ndraw\naccept\n",
+            file.display()
+        ),
+    );
+    let errors = lines(&out, "Error");
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(errors[0].contains("cannot read move 'hello'"), "{out}");
+    assert_eq!(lines(&out, "Undone"), ["Undone 1 move(s)"]);
+    assert_eq!(lines(&out, "Redone"), ["Redone 1 move(s)"]);
+    assert!(lines(&out, "Hint")[0].contains("depth"), "{out}");
+    assert!(lines(&out, "Legal")[0].split(' ').count() > 2, "{out}");
+    assert_eq!(lines(&out, "Result"), ["Result 1/2-1/2 (draw agreed)"]);
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.contains("1. e3-e4 *"), "{saved}");
+}
