@@ -17,6 +17,8 @@ fn play(args: &[&str], input: &str) -> String {
         .arg("play")
         .args(args)
         .arg("--plain")
+        // Default moves files go to a test directory, not the user's.
+        .env("XDG_DATA_HOME", data_dir())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -45,6 +47,10 @@ fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chess3d-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
+}
+
+fn data_dir() -> PathBuf {
+    temp("data")
 }
 
 const HUMANS: [&str; 5] = ["--white", "human", "--black", "human", "--no-moves-file"];
@@ -289,18 +295,75 @@ fn save_undo_redo_hint_and_bad_input() {
     let out = play(
         &args,
         &format!(
-            "e3-e4\nhello\nundo\nredo\nmoves\nhint\nsave {}\ndraw\naccept\n",
+            "e3-e4\nhello\nundo\nredo\nmoves\nhint\nsave {}\ndraw\ni3-h4\naccept\n",
             file.display()
         ),
     );
     let errors = lines(&out, "Error");
     assert_eq!(errors.len(), 1, "{out}");
     assert!(errors[0].contains("cannot read move 'hello'"), "{out}");
-    assert_eq!(lines(&out, "Undone"), ["Undone 1 move(s)"]);
-    assert_eq!(lines(&out, "Redone"), ["Redone 1 move(s)"]);
+    assert_eq!(lines(&out, "Undone"), ["Undone: took back 1 move(s)"]);
+    assert_eq!(lines(&out, "Redone"), ["Redone: played again 1 move(s)"]);
     assert!(lines(&out, "Hint")[0].contains("depth"), "{out}");
     assert!(lines(&out, "Legal")[0].split(' ').count() > 2, "{out}");
     assert_eq!(lines(&out, "Result"), ["Result 1/2-1/2 (draw agreed)"]);
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.contains("1. e3-e4 *"), "{saved}");
+}
+
+#[test]
+fn draws_resignations_and_new_games_keep_the_record_true() {
+    let mut args = vec!["chess"];
+    args.extend(HUMANS);
+    // Black offers a draw, then mates: the offer cannot be taken after
+    // the mate, nor by the side that made it.
+    let out = play(&args, "f2f3\ne7e5\ng2g4\ndraw\naccept\nd8h4\naccept\n");
+    let errors = lines(&out, "Error");
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(
+        errors[0].contains("Black offered the draw: White answers it"),
+        "{out}"
+    );
+    assert!(errors[1].contains("the game is over"), "{out}");
+    assert_eq!(
+        lines(&out, "Result"),
+        ["Result 0-1 (checkmate, Black wins)"]
+    );
+    // A resignation after an undo: redo cannot bring the mate back under
+    // it; undo takes back the resignation alone.
+    let out = play(
+        &args,
+        "f2f3\ne7e5\ng2g4\nd8h4\nundo\nresign\nredo\nundo\nredo\n",
+    );
+    assert!(
+        lines(&out, "Error")[0].contains("the game is over (Black resigns)"),
+        "{out}"
+    );
+    assert_eq!(lines(&out, "Undone")[1], "Undone: took back: Black resigns");
+    // The resignation cleared what undo had taken back.
+    assert!(lines(&out, "Error")[1].contains("no move to redo"), "{out}");
+    assert_eq!(
+        lines(&out, "Result"),
+        [
+            "Result 0-1 (checkmate, Black wins)",
+            "Result 1-0 (Black resigns)"
+        ]
+    );
+}
+
+#[test]
+fn a_new_game_gets_its_own_moves_file() {
+    let dir = data_dir().join("chess3d").join("games");
+    let before = std::fs::read_dir(&dir).map(|d| d.count()).unwrap_or(0);
+    let out = play(
+        &["elevator", "--white", "human", "--black", "human"],
+        "2a2-2a3\nnew\n",
+    );
+    let files: Vec<&str> = lines(&out, "Recording to");
+    assert_eq!(files.len(), 2, "{out}");
+    assert_ne!(files[0], files[1]);
+    let first = std::fs::read_to_string(files[0].trim_start_matches("Recording to ")).unwrap();
+    assert!(first.contains("1. 2a2-2a3 *"), "{first}");
+    let after = std::fs::read_dir(&dir).unwrap().count();
+    assert!(after >= before + 2);
 }

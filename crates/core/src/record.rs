@@ -153,6 +153,8 @@ impl Record {
     /// damaged (cut short), and so is a last move that the text ends inside.
     /// Moves are only read here; [`replay`] checks them against the rules.
     pub fn parse(text: &str) -> (Record, Option<Damage>) {
+        // A byte-order mark, as some editors write.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record::default();
         let damage = |line, at_move, black_first, reason: String| Damage {
             line,
@@ -190,6 +192,9 @@ impl Record {
         }
         let last_line = text.lines().count().max(1);
         let mut black_first = false;
+        // Whether a move number came before the first move: only then does
+        // the record say who moved first.
+        let mut numbered = false;
         let mut moves: Vec<(usize, &str)> = Vec::new();
         let mut result = None;
         let mut found = None;
@@ -206,6 +211,9 @@ impl Record {
                 continue;
             }
             if let Some(number) = move_number(token) {
+                if moves.is_empty() {
+                    numbered = true;
+                }
                 if moves.is_empty() && number == (1, true) {
                     black_first = true;
                     continue;
@@ -249,11 +257,11 @@ impl Record {
                 });
             }
         }
-        record.first_mover = Some(if black_first {
-            Side::Black
-        } else {
-            Side::White
-        });
+        record.first_mover = match (numbered, black_first) {
+            (false, _) => None,
+            (true, false) => Some(Side::White),
+            (true, true) => Some(Side::Black),
+        };
         record.moves = moves.into_iter().map(|(_, t)| t.to_string()).collect();
         if found.is_none() {
             record.result = result.unwrap_or_default();

@@ -240,3 +240,37 @@ fn damage_names_the_move() {
         "line 3: move 2... 'd8h': the text ends inside this move, without a result: cut short?"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any text: read without a panic, and whatever reads whole replays.
+    #[test]
+    fn record_reader_never_panics(text in any::<String>()) {
+        let (record, damage) = Record::parse(&text);
+        if let Ok(r) = replay::<Elevator>(&record, damage) {
+            let _ = r.damage.map(|d| d.to_string());
+        }
+    }
+
+    /// A real record with one character put in anywhere: read without a
+    /// panic; damage or not, the moves loaded are a legal game.
+    #[test]
+    fn mutated_records_never_panic(seed in any::<u64>(), at in any::<prop::sample::Index>(), c in any::<char>()) {
+        let (text, _, _) = random_record(StarTrek::start(), seed, 40);
+        let mut chars: Vec<char> = text.chars().collect();
+        let i = at.index(chars.len());
+        chars.insert(i, c);
+        let text: String = chars.into_iter().collect();
+        let (record, damage) = Record::parse(&text);
+        if let Ok(r) = replay::<StarTrek>(&record, damage) {
+            let mut pos = r.start.clone();
+            for &m in &r.moves {
+                let mut legal = chess3d_core::MoveList::new();
+                pos.legal_moves(&mut legal);
+                prop_assert!(legal.contains(&m));
+                pos.make(m);
+            }
+        }
+    }
+}

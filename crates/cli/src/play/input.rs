@@ -32,14 +32,16 @@ pub fn read_move<R: Rules>(pos: &mut Position<R>, text: &str) -> Result<Move, St
     };
     let wanted = squeeze(body);
     let letter = body.chars().next().filter(char::is_ascii_uppercase);
+    // The text after a leading piece letter (an ASCII letter: one byte).
+    let after_letter = squeeze(body.get(1..).unwrap_or(""));
     let t = pos.tables();
-    let mover_letter = |m: &Move| t.kinds[pos.piece_at(m.from).kind() as usize].def.letter;
-    let is_pawn = |m: &Move| {
-        t.kinds[pos.piece_at(m.from).kind() as usize]
-            .def
-            .pawn
-            .is_some()
+    // Board and elevator moves may start from an empty square: no mover.
+    let mover = |m: &Move| {
+        let p = pos.piece_at(m.from);
+        (!p.is_empty()).then(|| &t.kinds[p.kind() as usize].def)
     };
+    let mover_letter = |m: &Move| mover(m).map(|d| d.letter);
+    let is_pawn = |m: &Move| mover(m).is_some_and(|d| d.pawn.is_some());
     let fits = |m: &Move| -> bool {
         if pushed != (m.kind == MoveKind::Push) {
             return false;
@@ -63,10 +65,15 @@ pub fn read_move<R: Rules>(pos: &mut Position<R>, text: &str) -> Result<Move, St
             s.strip_suffix(&format!("{to}{promo}"))
                 .is_some_and(|part| from.contains(part))
         };
-        let by_letter = letter.is_some_and(|l| l == mover_letter(m));
+        let by_letter = letter.is_some_and(|l| Some(l) == mover_letter(m));
+        // A capital letter names a piece, unless it begins a square's name
+        // (Polyhedron's levels): `Bb3` is no pawn move in chess.
+        let starts_square =
+            |l: char| t.geo.name(m.from).starts_with(l) || t.geo.name(m.to).starts_with(l);
+        let pawn_form = letter.is_none_or(starts_square);
         full == wanted
-            || (by_letter && (full == wanted[1..] || short(&wanted[1..])))
-            || (is_pawn(m) && short(&wanted))
+            || (by_letter && (full == after_letter || short(&after_letter)))
+            || (pawn_form && is_pawn(m) && short(&wanted))
     };
     let found: Vec<Move> = legal.iter().copied().filter(|m| fits(m)).collect();
     match found.as_slice() {
@@ -109,6 +116,8 @@ mod tests {
     fn chess_forms() {
         assert_eq!(read::<ChessRules>(&[], "e2e4").unwrap(), "e2e4");
         assert_eq!(read::<ChessRules>(&[], "e4").unwrap(), "e2e4");
+        // A capital letter is a piece: no Bishop reaches b3, no pawn move.
+        assert!(read::<ChessRules>(&[], "Bb3").is_err());
         assert_eq!(read::<ChessRules>(&[], "Nf3").unwrap(), "g1f3");
         assert_eq!(read::<ChessRules>(&[], "Ng1-f3+").unwrap(), "g1f3");
         assert_eq!(read::<ChessRules>(&[], "E2-E4").unwrap(), "e2e4");
@@ -137,6 +146,20 @@ mod tests {
         assert_eq!(read::<ChessRules>(&moves, "Nce2").unwrap(), "c3e2");
     }
 
+    proptest::proptest! {
+        /// Any typed text: a move or an error, never a panic.
+        #[test]
+        fn any_text_is_read_or_refused(text in ".{0,12}") {
+            let mut pos = Position::<ElevatorRules>::start();
+            if let Ok(m) = read_move(&mut pos, &text) {
+                let mut legal = MoveList::new();
+                pos.legal_moves(&mut legal);
+                proptest::prop_assert!(legal.contains(&m));
+            }
+            let _ = crate::play::command::Typed::parse(&text);
+        }
+    }
+
     #[test]
     fn star_trek_piece_letter() {
         // RULINGS.md §3 Notation: "a leading piece letter such as
@@ -152,6 +175,13 @@ mod tests {
         // RULINGS.md §4: plain `O2a3` is the leap; a push names the pushed
         // piece after a slash. The Ox on 2a1 leaps to 2a3 at the start.
         let leap = read::<ElevatorRules>(&[], "O2a3");
-        assert!(leap.as_ref().is_ok_and(|m| !m.contains('>')), "{leap:?}");
+        assert_eq!(leap.unwrap(), "2a1-2a3");
+        // The push of the same Ox to 2a3 drives the Pawn from 2a2 to 2a4.
+        assert_eq!(read::<ElevatorRules>(&[], "O2a3/Pa4").unwrap(), "2a1>2a3");
+        // After the leap, the elevator move from the emptied 2a1 is legal:
+        // short forms must cope with a move without a mover.
+        let err = read::<ElevatorRules>(&["2a1-2a3", "3a7-3a6"], "zz").unwrap_err();
+        assert!(err.contains("cannot read"), "{err}");
+        assert!(read::<ElevatorRules>(&["2a1-2a3", "3a7-3a6"], "2b3").is_ok_and(|m| m == "2b2-2b3"));
     }
 }

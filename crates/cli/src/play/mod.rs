@@ -73,8 +73,10 @@ and what is wrong.
 
 --plain prints the board as text and reads one move or command per line on
 standard input, for screen readers and scripts (it is also used when the
-input is not a terminal). Lines it prints start with a word saying what
-they are: Move, Result, Error, Hint, Saved, Loaded.";
+input is not a terminal). The board is printed when a human is to move;
+every other line starts with a word saying what it is: Move, Result,
+Error, Hint, Legal, Saved, Loaded, Undone, Redone, Draw, Recording, ...
+(flip works only in the full-screen mode).";
 
 #[derive(Args, Debug)]
 #[command(long_about = PLAY_HELP)]
@@ -83,12 +85,14 @@ pub struct PlayArgs {
     pub game: Option<String>,
     /// Who plays White (the side that moves first: Red in ziggurat43):
     /// human, engine, engine:SKILL (0-20), or engine:KEY=VALUE,... (keys
-    /// skill, depth, movetime, nodes, threads, hash).
-    #[arg(long, default_value = "human", value_name = "PLAYER")]
-    pub white: String,
+    /// skill, depth, movetime, nodes, threads, hash). Default: human, or
+    /// with --load the record's White player.
+    #[arg(long, value_name = "PLAYER")]
+    pub white: Option<String>,
     /// Who plays Black (Gold in ziggurat43); same choices as --white.
-    #[arg(long, default_value = "engine", value_name = "PLAYER")]
-    pub black: String,
+    /// Default: engine, or with --load the record's Black player.
+    #[arg(long, value_name = "PLAYER")]
+    pub black: Option<String>,
     /// Resume a saved game record or moves file.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
@@ -159,9 +163,25 @@ impl EngineVisitor for Play {
     type Output = Result<()>;
     fn visit<R: Evaluate>(self) -> Result<()> {
         let args = self.args;
+        // A resumed game keeps its players unless told otherwise.
+        let recorded = |tag: &str| {
+            let text = self.record_text.as_deref()?;
+            let label = chess3d_core::record::Record::parse(text)
+                .0
+                .tag(tag)?
+                .to_string();
+            Seat::from_label(&label, args.movetime)
+        };
+        let seat = |given: &Option<String>, tag: &str, default: &str| -> Result<Seat> {
+            match given {
+                Some(text) => Seat::parse(text, args.movetime)
+                    .with_context(|| format!("--{}", tag.to_lowercase())),
+                None => Ok(recorded(tag).unwrap_or(Seat::parse(default, args.movetime)?)),
+            }
+        };
         let seats = [
-            Seat::parse(&args.white, args.movetime).context("--white")?,
-            Seat::parse(&args.black, args.movetime).context("--black")?,
+            seat(&args.white, "White", "human")?,
+            seat(&args.black, "Black", "engine")?,
         ];
         let moves_file = match (&args.moves_file, args.no_moves_file) {
             (_, true) => None,
@@ -178,6 +198,13 @@ impl EngineVisitor for Play {
                             args.load.as_ref().expect("a record").display()
                         )
                     })?;
+                let load = args.load.as_ref().expect("a record");
+                if damage.is_some() && session.moves_file.as_deref() == Some(load.as_path()) {
+                    bail!(
+                        "{} is damaged; resuming it would overwrite it with the moves before the damage: give another --moves-file",
+                        load.display()
+                    );
+                }
                 notice = damage.map(|d| damage_text(&d, session.moves.len()));
                 session
             }
@@ -218,6 +245,14 @@ mod tests {
             panic!("an engine")
         };
         assert_eq!((e.limits.depth, e.limits.movetime), (Some(3), None));
+        assert_eq!(Seat::from_label("human", 100), Some(Seat::Human));
+        let Some(Seat::Engine(e)) = Seat::from_label("chess3d engine, skill 7", 100) else {
+            panic!("an engine")
+        };
+        assert_eq!(e.config.skill, 7);
+        assert_eq!(Seat::from_label("random", 100), None);
+        let err = format!("{:#}", Seat::parse("engine:21", 100).unwrap_err());
+        assert!(err.contains("at most 20"), "{err}");
         let err = Seat::parse("computer", 100).unwrap_err().to_string();
         assert!(err.contains(session::SEAT_HELP), "{err}");
         assert!(Seat::parse("engine:21", 100).is_err());

@@ -35,19 +35,13 @@ impl<R: Evaluate> Engines<R> {
     }
 }
 
-/// The engine settings hints use: the opponent engine's, or one second.
-pub fn hint_seat(seats: &[Seat; 2]) -> EngineSeat {
-    seats
-        .iter()
-        .find_map(|s| match s {
-            Seat::Engine(e) => Some(e.clone()),
-            Seat::Human => None,
-        })
-        .unwrap_or(EngineSeat {
-            config: Config::default(),
-            limits: Limits::movetime(Duration::from_secs(1)),
-            label: "hint".to_string(),
-        })
+/// Hints come from the engine at full strength, thinking one second.
+pub fn hint_seat() -> EngineSeat {
+    EngineSeat {
+        config: Config::default(),
+        limits: Limits::movetime(Duration::from_secs(1)),
+        label: "hint".to_string(),
+    }
 }
 
 pub fn run<R: Evaluate>(
@@ -68,7 +62,7 @@ pub fn run<R: Evaluate>(
     if let Some(path) = &session.moves_file {
         writeln!(out, "Recording to {}", path.display())?;
     }
-    session.begin()?;
+    session.begin();
     let mut shown_end = false;
     let mut board_due = true;
     loop {
@@ -86,9 +80,12 @@ pub fn run<R: Evaluate>(
             let (best, thought) = think_now(engine, &session.pos, &seat.limits);
             let Some(m) = best else { break };
             let number = move_number(&session);
-            let text = session.play_move(m)?;
+            let text = session.play_move(m);
             let detail = thought.map(|t| t.summary()).unwrap_or_default();
             writeln!(out, "Move {number} {text} (engine: {detail})")?;
+            if let Some(w) = session.take_warning() {
+                writeln!(out, "Error {w}")?;
+            }
             board_due = true;
             continue;
         } else if board_due {
@@ -122,6 +119,9 @@ pub fn run<R: Evaluate>(
             }
             Ok(Flow::Same) => {}
             Err(e) => writeln!(out, "Error {e:#}")?,
+        }
+        if let Some(w) = session.take_warning() {
+            writeln!(out, "Error {w}")?;
         }
     }
     if let Some(path) = &session.moves_file {
@@ -158,13 +158,13 @@ pub fn handle<R: Evaluate>(
             Flow::Changed
         }
         Typed::Undo => {
-            let n = session.undo()?;
-            writeln!(out, "Undone {n} move(s)")?;
+            let what = session.undo()?;
+            writeln!(out, "Undone: {what}")?;
             Flow::Changed
         }
         Typed::Redo => {
-            let n = session.redo()?;
-            writeln!(out, "Redone {n} move(s)")?;
+            let what = session.redo()?;
+            writeln!(out, "Redone: {what}")?;
             Flow::Changed
         }
         Typed::Hint => {
@@ -172,8 +172,7 @@ pub fn handle<R: Evaluate>(
             Flow::Same
         }
         Typed::Flip => {
-            writeln!(out, "Error flip turns the board in the terminal interface; the line mode always prints it the same way")?;
-            Flow::Same
+            anyhow::bail!("flip turns the board in the full-screen interface; the line mode always prints it the same way")
         }
         Typed::Save(path) => {
             let path = save_path(session, path)?;
@@ -211,7 +210,7 @@ pub fn handle<R: Evaluate>(
             Flow::Changed
         }
         Typed::Accept => {
-            accept_draw(session)?;
+            session.accept_draw()?;
             Flow::Changed
         }
         Typed::Board => {
@@ -247,7 +246,7 @@ pub fn hint<R: Evaluate>(session: &Session<R>, engines: &mut Engines<R>) -> Resu
     if let Some((_, why)) = session.result() {
         anyhow::bail!("the game is over ({why})");
     }
-    let seat = hint_seat(&session.seats);
+    let seat = hint_seat();
     let engine = engines
         .hint
         .get_or_insert_with(|| Box::new(Engine::new(seat.config)));
@@ -282,7 +281,7 @@ pub fn load<R: Evaluate>(session: &mut Session<R>, path: &str) -> Result<Option<
         .map(|_| super::session::default_moves_file(Position::<R>::id()));
     let (loaded, damage) = Session::<R>::from_record(&text, session.seats.clone(), file)?;
     *session = loaded;
-    session.begin()?;
+    session.begin();
     Ok(damage.map(|d| damage_text(&d, session.moves.len())))
 }
 
@@ -298,6 +297,12 @@ pub fn offer_draw<R: Evaluate>(
     }
     let by = session.human_side().unwrap_or(session.pos.side_to_move());
     let other = by.other();
+    if session.draw_offer == Some(other) {
+        // Offers crossing: agreed.
+        session.agree_draw()?;
+        writeln!(out, "Draw agreed")?;
+        return Ok(());
+    }
     match engines.seats[other.index()].as_mut() {
         Some(engine) => {
             if draw_answer(engine, &session.pos, other) {
@@ -318,13 +323,6 @@ pub fn offer_draw<R: Evaluate>(
         }
     }
     Ok(())
-}
-
-pub fn accept_draw<R: Evaluate>(session: &mut Session<R>) -> Result<()> {
-    match session.draw_offer {
-        Some(_) => session.agree_draw(),
-        None => anyhow::bail!("no draw has been offered"),
-    }
 }
 
 /// Whether the engine playing `side` takes a draw: when a short search

@@ -43,13 +43,23 @@ impl Seat {
             }
             _ => text.to_string(),
         };
-        match Spec::parse(&spec_text) {
-            Ok(Spec::Engine {
+        let spec = Spec::parse(&spec_text).map_err(|e| {
+            if text.starts_with("engine") {
+                e
+            } else {
+                anyhow!(
+                    "unknown player '{}' (expected {SEAT_HELP})",
+                    text.escape_debug()
+                )
+            }
+        })?;
+        match spec {
+            Spec::Engine {
                 config,
                 depth,
                 nodes,
                 movetime: own,
-            }) => {
+            } => {
                 let limits = Limits {
                     depth,
                     nodes,
@@ -61,8 +71,8 @@ impl Seat {
                     ..Limits::default()
                 };
                 let label = match config.skill {
-                    20 => "chess3d engine".to_string(),
-                    s => format!("chess3d engine, skill {s}"),
+                    20 => ENGINE_LABEL.to_string(),
+                    s => format!("{ENGINE_LABEL}, skill {s}"),
                 };
                 Ok(Seat::Engine(EngineSeat {
                     config,
@@ -77,6 +87,21 @@ impl Seat {
         }
     }
 
+    /// The seat a record's player tag names: `human`, or the engine at
+    /// the skill the label gives; `None` for anything else.
+    pub fn from_label(label: &str, movetime: u64) -> Option<Seat> {
+        if label == "human" {
+            return Some(Seat::Human);
+        }
+        let rest = label.strip_prefix(ENGINE_LABEL)?;
+        let skill = match rest.strip_prefix(", skill ") {
+            Some(n) => n.parse::<u8>().ok()?,
+            None if rest.is_empty() => 20,
+            None => return None,
+        };
+        Seat::parse(&format!("engine:{skill}"), movetime).ok()
+    }
+
     pub fn label(&self) -> &str {
         match self {
             Seat::Human => "human",
@@ -84,6 +109,9 @@ impl Seat {
         }
     }
 }
+
+/// How records name the engine.
+const ENGINE_LABEL: &str = "chess3d engine";
 
 /// An end that is not on the board: a resignation or an agreed draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,7 +132,13 @@ pub struct Session<R: Evaluate> {
     pub draw_offer: Option<Side>,
     /// Where the record is written after every change (None: nowhere).
     pub moves_file: Option<PathBuf>,
+    /// A failure to write the moves file, for the player to see; the game
+    /// goes on.
+    warning: Option<String>,
     date: String,
+    /// Tags of a loaded record that this program does not write itself
+    /// (Site, Round, ...), kept when it is saved again.
+    extra_tags: Vec<(String, String)>,
 }
 
 impl<R: Evaluate> Session<R> {
@@ -118,7 +152,9 @@ impl<R: Evaluate> Session<R> {
             stopped: None,
             draw_offer: None,
             moves_file,
+            warning: None,
             date: today(),
+            extra_tags: Vec::new(),
         }
     }
 
@@ -151,11 +187,11 @@ impl<R: Evaluate> Session<R> {
             bail!("the game is over ({why}); 'undo' or 'new' to play on");
         }
         let m = super::input::read_move(&mut self.pos, text).map_err(|e| anyhow!(e))?;
-        self.play_move(m)
+        Ok(self.play_move(m))
     }
 
     /// Plays a legal move; returns its canonical text.
-    pub fn play_move(&mut self, m: Move) -> Result<String> {
+    pub fn play_move(&mut self, m: Move) -> String {
         let text = self.pos.move_text(m);
         self.pos.make(m);
         self.moves.push(text.clone());
@@ -164,14 +200,18 @@ impl<R: Evaluate> Session<R> {
             // A move instead of an answer declines the offer.
             self.draw_offer = None;
         }
-        self.write_moves_file()?;
-        Ok(text)
+        self.write_moves_file();
+        text
     }
 
-    /// Takes back moves until a human is to move again (one move in a game
-    /// between humans, the engine's reply and yours against the engine).
-    /// Returns how many were taken back.
-    pub fn undo(&mut self) -> Result<usize> {
+    /// Takes back a resignation or an agreed draw; else moves until a human
+    /// is to move again (one move in a game between humans, the engine's
+    /// reply and yours against the engine). Says what it took back.
+    pub fn undo(&mut self) -> Result<String> {
+        if let Some(stopped) = self.stopped.take() {
+            self.write_moves_file();
+            return Ok(format!("took back: {}", stopped.why));
+        }
         let mut n = 0;
         loop {
             if self.moves.is_empty() {
@@ -185,17 +225,19 @@ impl<R: Evaluate> Session<R> {
                 break;
             }
         }
-        if n == 0 && self.stopped.is_none() {
+        if n == 0 {
             bail!("no move to take back");
         }
-        self.stopped = None;
         self.draw_offer = None;
-        self.write_moves_file()?;
-        Ok(n)
+        self.write_moves_file();
+        Ok(format!("took back {n} move(s)"))
     }
 
     /// Plays again what `undo` took back, up to the next human turn.
-    pub fn redo(&mut self) -> Result<usize> {
+    pub fn redo(&mut self) -> Result<String> {
+        if let Some((_, why)) = self.result() {
+            bail!("the game is over ({why})");
+        }
         let mut n = 0;
         while let Some(text) = self.redo.pop() {
             let m = self
@@ -212,8 +254,8 @@ impl<R: Evaluate> Session<R> {
         if n == 0 {
             bail!("no move to redo");
         }
-        self.write_moves_file()?;
-        Ok(n)
+        self.write_moves_file();
+        Ok(format!("played again {n} move(s)"))
     }
 
     fn no_humans(&self) -> bool {
@@ -242,24 +284,48 @@ impl<R: Evaluate> Session<R> {
             result: if side == Side::White { "0-1" } else { "1-0" },
             why: why.clone(),
         });
-        self.write_moves_file()?;
+        self.redo.clear();
+        self.draw_offer = None;
+        self.write_moves_file();
         Ok(why)
     }
 
+    /// Ends the game drawn by agreement.
     pub fn agree_draw(&mut self) -> Result<()> {
+        if let Some((_, why)) = self.result() {
+            bail!("the game is already over ({why})");
+        }
         self.stopped = Some(Stopped {
             result: "1/2-1/2",
             why: "draw agreed".to_string(),
         });
+        self.redo.clear();
         self.draw_offer = None;
-        self.write_moves_file()
+        self.write_moves_file();
+        Ok(())
+    }
+
+    /// The side to move accepts the other side's draw offer.
+    pub fn accept_draw(&mut self) -> Result<()> {
+        let to_move = self.pos.side_to_move();
+        match self.draw_offer {
+            _ if self.is_over() => bail!("the game is over"),
+            Some(by) if by != to_move => self.agree_draw(),
+            Some(_) => bail!(
+                "{} offered the draw: {} answers it",
+                Self::side_name(to_move),
+                Self::side_name(to_move.other())
+            ),
+            None => bail!("no draw has been offered"),
+        }
     }
 
     /// The same game again from its start (the position and options it
     /// began with), same players, a new moves file.
     pub fn new_game(&mut self, moves_file: Option<PathBuf>) -> Result<()> {
         *self = Session::new(self.start.clone(), self.seats.clone(), moves_file);
-        self.write_moves_file()
+        self.write_moves_file();
+        Ok(())
     }
 
     /// The game as a record.
@@ -276,6 +342,7 @@ impl<R: Evaluate> Session<R> {
         if !why.is_empty() {
             tags.push(("Termination".to_string(), why));
         }
+        tags.extend(self.extra_tags.iter().cloned());
         Record {
             tags,
             first_mover: Some(self.start.side_to_move()),
@@ -291,16 +358,26 @@ impl<R: Evaluate> Session<R> {
             .with_context(|| format!("cannot save to {}", path.display()))
     }
 
-    fn write_moves_file(&self) -> Result<()> {
-        match &self.moves_file {
-            Some(path) => write_atomically(path, &self.record().to_text())
-                .with_context(|| format!("cannot write the moves file {}", path.display())),
-            None => Ok(()),
+    /// Writes the moves file; a failure becomes a warning (the game goes
+    /// on, and the next write tries again).
+    fn write_moves_file(&mut self) {
+        if let Some(path) = &self.moves_file {
+            if let Err(e) = write_atomically(path, &self.record().to_text()) {
+                self.warning = Some(format!(
+                    "cannot write the moves file {}: {e}",
+                    path.display()
+                ));
+            }
         }
     }
 
+    /// A moves-file failure since the last call.
+    pub fn take_warning(&mut self) -> Option<String> {
+        self.warning.take()
+    }
+
     /// Starts writing the moves file (at the start of play).
-    pub fn begin(&self) -> Result<()> {
+    pub fn begin(&mut self) {
         self.write_moves_file()
     }
 
@@ -322,6 +399,23 @@ impl<R: Evaluate> Session<R> {
         if let Some(date) = rec.tag("Date") {
             session.date = date.to_string();
         }
+        const OWN: [&str; 9] = [
+            "Event",
+            "Game",
+            "Date",
+            "White",
+            "Black",
+            "Result",
+            "FEN",
+            "Options",
+            "Termination",
+        ];
+        session.extra_tags = rec
+            .tags
+            .iter()
+            .filter(|(name, _)| !OWN.contains(&name.as_str()))
+            .cloned()
+            .collect();
         // A result the board does not show: a resignation or an agreement.
         if let Some(result) = replayed.result.as_deref() {
             if result != "*" && session.pos.clone().outcome().is_none() {
@@ -359,15 +453,22 @@ pub fn default_moves_file(game: &str) -> PathBuf {
         .chars()
         .filter(|c| c.is_ascii_digit() || *c == 'T')
         .collect();
-    let name = format!("{game}-{}.pgn", stamp.replace('T', "-"));
+    let stamp = stamp.replace('T', "-");
     let dir = std::env::var_os("XDG_DATA_HOME")
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
-    match dir {
-        Some(d) => d.join("chess3d").join("games").join(name),
-        None => PathBuf::from(name),
-    }
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("chess3d").join("games"))
+        .unwrap_or_default();
+    // Never an existing game's file: games started in the same second get
+    // -2, -3, ...
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{game}-{stamp}.pgn")),
+            n => dir.join(format!("{game}-{stamp}-{n}.pgn")),
+        })
+        .find(|p| !p.exists())
+        .expect("a free name")
 }
 
 /// Writes a file whole: a temporary file beside it, then a rename, so that
@@ -377,9 +478,13 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".{}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)?;
+    let mut file = std::fs::File::create(&tmp)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())?;
+    // On disk before it replaces the old file, so that a power cut leaves
+    // one of the two whole.
+    file.sync_all()?;
     std::fs::rename(&tmp, path)
 }
 

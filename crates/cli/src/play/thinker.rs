@@ -3,7 +3,7 @@
 //! shows each iteration while it thinks and can stop it).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -68,6 +68,8 @@ pub enum Message<R: Evaluate> {
     Iteration(Thought),
     /// The search is over: the engine back, and its move.
     Done(Box<Engine<R>>, Option<Move>),
+    /// The search thread ended without an answer (a panic).
+    Died,
 }
 
 /// A search on its own thread.
@@ -78,6 +80,8 @@ pub struct Thinking<R: Evaluate> {
     /// The number of moves played when it started: its answer is for that
     /// position only.
     pub at_ply: usize,
+    /// The side it plays (its engine goes back to that seat).
+    pub side: chess3d_core::Side,
 }
 
 impl<R: Evaluate> Thinking<R> {
@@ -90,6 +94,7 @@ impl<R: Evaluate> Thinking<R> {
         let abort = Arc::new(AtomicBool::new(false));
         let (tx, messages) = mpsc::channel();
         let stop = Arc::clone(&abort);
+        let side = pos.side_to_move();
         let thread = std::thread::spawn(move || {
             let info_tx = tx.clone();
             let report = engine.search(&pos, &limits, &stop, |info| {
@@ -102,12 +107,17 @@ impl<R: Evaluate> Thinking<R> {
             messages,
             thread: Some(thread),
             at_ply,
+            side,
         }
     }
 
     /// The next message, if one has come.
     pub fn poll(&mut self) -> Option<Message<R>> {
-        self.messages.try_recv().ok()
+        match self.messages.try_recv() {
+            Ok(m) => Some(m),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Message::Died),
+        }
     }
 
     /// Stops the search and waits for it; the engine comes back.

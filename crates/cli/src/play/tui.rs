@@ -26,8 +26,8 @@ use super::session::{Seat, Session};
 use super::thinker::{Message, Thinking, Thought};
 
 pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<()> {
-    session.begin()?;
     let mut app = App::new(session);
+    app.session.begin();
     if let Some(n) = notice {
         app.message = n;
     }
@@ -108,17 +108,23 @@ impl<R: Evaluate> App<R> {
                     Message::Iteration(t) => self.thought = Some(t),
                     Message::Done(engine, best) => {
                         let at_ply = thinking.at_ply;
-                        let side = self.session.pos.side_to_move();
-                        self.engines.seats[side.index()] = Some(engine);
+                        self.engines.seats[thinking.side.index()] = Some(engine);
                         self.thinking = None;
                         if let (Some(m), true) = (best, at_ply == self.session.moves.len()) {
-                            let number = move_number(&self.session);
-                            match self.session.play_move(m) {
-                                Ok(text) => self.message = format!("{number} {text}"),
-                                Err(e) => self.message = format!("{e:#}"),
-                            }
-                            self.after_change();
+                            self.play(m);
                         }
+                        return Ok(());
+                    }
+                    Message::Died => {
+                        // A panic in the search: a fresh engine, and say so.
+                        let side = thinking.side;
+                        if let Seat::Engine(seat) = &self.session.seats[side.index()] {
+                            let engine = chess3d_engine::Engine::new(seat.config);
+                            self.engines.seats[side.index()] = Some(Box::new(engine));
+                        }
+                        self.thinking = None;
+                        self.message =
+                            "the engine stopped unexpectedly; it starts again".to_string();
                         return Ok(());
                     }
                 }
@@ -145,7 +151,7 @@ impl<R: Evaluate> App<R> {
 
     fn stop_thinking(&mut self) {
         if let Some(thinking) = self.thinking.take() {
-            let side = self.session.pos.side_to_move();
+            let side = thinking.side;
             if let Some(engine) = thinking.cancel() {
                 self.engines.seats[side.index()] = Some(engine);
             }
@@ -248,9 +254,10 @@ impl<R: Evaluate> App<R> {
 
     fn play(&mut self, m: Move) {
         let number = move_number(&self.session);
-        match self.session.play_move(m) {
-            Ok(text) => self.message = format!("{number} {text}"),
-            Err(e) => self.message = format!("{e:#}"),
+        let text = self.session.play_move(m);
+        self.message = format!("{number} {text}");
+        if let Some(w) = self.session.take_warning() {
+            self.message = w;
         }
         self.after_change();
     }
@@ -350,6 +357,9 @@ impl<R: Evaluate> App<R> {
                     Ok(_) => text.lines().collect::<Vec<_>>().join("; "),
                     Err(e) => format!("{e:#}"),
                 };
+                if let Some(w) = self.session.take_warning() {
+                    self.message = w;
+                }
                 self.after_change();
             }
         }
