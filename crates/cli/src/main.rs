@@ -105,6 +105,7 @@ pub enum Command {
     },
     /// Play a game in the terminal against the computer or a person
     /// (full-screen, or --plain lines); save, load and resume game records.
+    #[command(long_about = play::PLAY_HELP)]
     Play(play::PlayArgs),
     /// Play games between two players and report the result with its Elo
     /// difference (and an SPRT verdict with --sprt).

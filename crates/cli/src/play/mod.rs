@@ -29,7 +29,7 @@ use clap::Args;
 
 use session::{damage_text, default_moves_file, Seat, Session};
 
-const PLAY_HELP: &str = "\
+pub const PLAY_HELP: &str = "\
 Play a game in the terminal: human against human on one computer, against
 the computer with either colour, or computer against computer.
 
@@ -79,7 +79,6 @@ Error, Hint, Legal, Saved, Loaded, Undone, Redone, Draw, Recording, ...
 (flip works only in the full-screen mode).";
 
 #[derive(Args, Debug)]
-#[command(long_about = PLAY_HELP)]
 pub struct PlayArgs {
     /// Game id (see `chess3d variants`); optional with --load.
     pub game: Option<String>,
@@ -118,8 +117,9 @@ pub struct PlayArgs {
         conflicts_with = "load"
     )]
     pub fen: Option<String>,
-    /// Set a game option, `NAME`, `NAME=on` or `NAME=off`; repeatable (see
-    /// `chess3d --help` for the options).
+    /// Set a game option, `NAME`, `NAME=on` or `NAME=off`; repeatable:
+    /// `hundred-ply` (every game, on by default), `wide-promotion`
+    /// (ziggurat, off), `rook-pawn` (startrek, on). Kept in the record.
     #[arg(
         long = "option",
         short = 'o',
