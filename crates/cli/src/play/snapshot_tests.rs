@@ -8,7 +8,6 @@
 use chess3d_core::{Cell, Game, MoveList, Position};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::Terminal;
 
 use super::board::{self, CAPTURE, DESTINATION, SELECTED};
@@ -55,7 +54,7 @@ impl EngineVisitor for Snapshot {
         let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("a test terminal");
         terminal.draw(|f| app.draw(f)).expect("drawn");
         let buffer = terminal.backend().buffer().clone();
-        let lay = board::layout(&pos, &app.marks, board_area(&buffer));
+        let lay = board::layout(&pos, &app.marks, app.board_area);
         let mut highlighted = Vec::new();
         let mut map = vec![vec![' '; WIDTH as usize]; HEIGHT as usize];
         for sq in lay.panels.iter().flat_map(|p| &p.squares) {
@@ -101,11 +100,6 @@ impl EngineVisitor for Snapshot {
         highlighted.sort_unstable();
         (text, highlighted, legal)
     }
-}
-
-/// The board's area on the test screen (as `App::draw` splits it).
-fn board_area(_buffer: &Buffer) -> ratatui::layout::Rect {
-    ratatui::layout::Rect::new(0, 1, WIDTH - 32, HEIGHT - 4)
 }
 
 fn check(game: &str) -> usize {

@@ -54,7 +54,8 @@ pub struct App<R: Evaluate> {
     pub input: String,
     pub message: String,
     show_help: bool,
-    board_area: Rect,
+    /// Where the board was last drawn (for mouse clicks).
+    pub board_area: Rect,
     quit: bool,
 }
 
