@@ -303,7 +303,14 @@ impl<R: Rules> Widget for BoardView<'_, R> {
                 buf.set_string(sq.x, sq.y, text, style);
             }
         }
-        if lay.hidden > 0 {
+        if lay.panels.is_empty() {
+            buf.set_string(
+                area.x,
+                area.y,
+                "the window is too small for a level of this board: make it larger",
+                Style::default().fg(Color::Red),
+            );
+        } else if lay.hidden > 0 {
             let note = format!("{} more level(s): PgUp/PgDn", lay.hidden);
             let y = area.bottom().saturating_sub(1);
             buf.set_string(area.x, y, note, label);

@@ -145,3 +145,46 @@ fn elevator_board() {
 fn polyhedron_board() {
     check("polyhedron");
 }
+
+#[test]
+fn a_window_too_small_says_so() {
+    // Polyhedron's widest level needs more than 20 columns.
+    let pos = chess3d_games::polyhedron::Polyhedron::start();
+    let session = Session::new(pos, [Seat::Human, Seat::Human], None);
+    let mut app = App::new(session);
+    let mut terminal = Terminal::new(TestBackend::new(60, 12)).expect("a test terminal");
+    terminal.draw(|f| app.draw(f)).expect("drawn");
+    let text: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    assert!(text.contains("the window is too small"), "{text}");
+}
+
+#[test]
+fn the_moves_command_opens_a_window_with_every_legal_move() {
+    let session = Session::new(
+        Position::<chess3d_games::chess::ChessRules>::start(),
+        [Seat::Human, Seat::Human],
+        None,
+    );
+    let mut app = App::new(session);
+    app.command(super::command::Typed::Moves);
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).expect("a test terminal");
+    terminal.draw(|f| app.draw(f)).expect("drawn");
+    let text: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|c| c.symbol())
+        .collect();
+    // Chess's 20 opening moves, all shown.
+    assert!(text.contains("20 legal moves"), "{text}");
+    for m in ["a2a3", "g1h3", "h2h4"] {
+        assert!(text.contains(m), "{m}");
+    }
+}

@@ -31,6 +31,13 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<(
     if let Some(n) = notice {
         app.message = n;
     }
+    // ratatui restores the terminal on a panic; mouse reporting is ours to
+    // turn off.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        previous(info);
+    }));
     let mut terminal = ratatui::init();
     let _ = execute!(std::io::stdout(), EnableMouseCapture);
     let result = app.run(&mut terminal);
@@ -53,7 +60,9 @@ pub struct App<R: Evaluate> {
     choices: Vec<Move>,
     pub input: String,
     pub message: String,
-    show_help: bool,
+    /// A window over the board (help, the legal moves) with its title;
+    /// any key closes it.
+    overlay: Option<(String, String)>,
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Rect,
     quit: bool,
@@ -75,7 +84,7 @@ impl<R: Evaluate> App<R> {
             choices: Vec::new(),
             input: String::new(),
             message: "F1 or 'help' for keys and commands".to_string(),
-            show_help: false,
+            overlay: None,
             board_area: Rect::default(),
             quit: false,
         };
@@ -264,14 +273,14 @@ impl<R: Evaluate> App<R> {
     }
 
     fn key(&mut self, k: KeyEvent) {
-        if self.show_help {
-            self.show_help = false;
+        if self.overlay.is_some() {
+            self.overlay = None;
             return;
         }
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
         match k.code {
             KeyCode::Char('c' | 'q') if ctrl => self.quit = true,
-            KeyCode::F(1) => self.show_help = true,
+            KeyCode::F(1) => self.command(Typed::Help),
             KeyCode::F(2) => self.command(Typed::Undo),
             KeyCode::F(3) => self.command(Typed::Redo),
             KeyCode::F(4) => self.command(Typed::Hint),
@@ -339,7 +348,16 @@ impl<R: Evaluate> App<R> {
     pub fn command(&mut self, typed: Typed) {
         match typed {
             Typed::Quit => self.quit = true,
-            Typed::Help => self.show_help = true,
+            Typed::Help => self.overlay = Some((" help ".to_string(), help_screen())),
+            Typed::Moves => {
+                let legal = plain::legal_texts(&self.session);
+                let text = if legal.is_empty() {
+                    "no legal moves".to_string()
+                } else {
+                    format!("{} legal moves:\n\n{}", legal.len(), legal.join("  "))
+                };
+                self.overlay = Some((" legal moves ".to_string(), text));
+            }
             Typed::Flip => {
                 self.marks.flipped = !self.marks.flipped;
                 self.message = "board turned round".to_string();
@@ -440,16 +458,16 @@ impl<R: Evaluate> App<R> {
             rows[3],
         );
         f.render_widget(Paragraph::new(format!("> {}▏", self.input)), rows[4]);
-        if self.show_help {
+        if let Some((title, text)) = &self.overlay {
             let area = centered(f.area(), 84, 30);
             f.render_widget(Clear, area);
             f.render_widget(
-                Paragraph::new(help_screen())
+                Paragraph::new(text.as_str())
                     .wrap(Wrap { trim: false })
                     .block(
                         Block::default()
                             .borders(Borders::ALL)
-                            .title(" help: any key closes "),
+                            .title(format!("{title}(any key closes) ")),
                     ),
                 area,
             );
