@@ -10,6 +10,7 @@ mod players;
 mod search_bench;
 mod stats;
 mod uci;
+mod web;
 
 use std::process::ExitCode;
 
@@ -110,6 +111,13 @@ pub enum Command {
     /// Play games between two players and report the result with its Elo
     /// difference (and an SPRT verdict with --sprt).
     Match(matches::MatchArgs),
+    /// Serve the web page and its API: every game in the browser, against
+    /// the computer, two people at one screen, or remote with an invitation.
+    Serve(web::ServeArgs),
+    /// Play many games at once against a server over WebSocket, with random
+    /// legal moves; report moves/second and latency, and check that no move
+    /// is lost or duplicated.
+    Loadtest(web::LoadTestArgs),
 }
 
 #[derive(Subcommand, Debug)]

@@ -11,13 +11,12 @@
 
 pub mod board;
 pub mod command;
-pub mod input;
 pub mod plain;
-pub mod session;
 #[cfg(test)]
 mod snapshot_tests;
-pub mod thinker;
 pub mod tui;
+
+pub use chess3d_play::{session, thinker};
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 use chess3d_core::{Game, MoveList, Position};
-use chess3d_engine::{Config, Engine, Evaluate, Limits, Score};
+use chess3d_engine::{Config, Engine, Evaluate, Limits};
 
 use super::command::{help_text, Typed};
 use super::session::{damage_text, EngineSeat, Seat, Session};
-use super::thinker::think_now;
+use super::thinker::{draw_answer, think_now};
 
 /// Engines of both seats, and one for hints.
 pub struct Engines<R: Evaluate> {
@@ -323,21 +323,4 @@ pub fn offer_draw<R: Evaluate>(
         }
     }
     Ok(())
-}
-
-/// Whether the engine playing `side` takes a draw: when a short search
-/// finds `side` worse by half a pawn or more.
-pub fn draw_answer<R: Evaluate>(
-    engine: &mut Engine<R>,
-    pos: &Position<R>,
-    side: chess3d_core::Side,
-) -> bool {
-    let (_, thought) = think_now(engine, pos, &Limits::movetime(Duration::from_millis(300)));
-    let Some(t) = thought else { return false };
-    // The score is the side to move's.
-    let for_side = |s: i32| if pos.side_to_move() == side { s } else { -s };
-    match t.score {
-        Score::Cp(c) => for_side(c) <= -50,
-        Score::Mate(m) => for_side(m) < 0,
-    }
 }

@@ -10,7 +10,7 @@ use chess3d_core::record::{self, game_tags, result_token, Damage, Record};
 use chess3d_core::{Game, Move, Position, Side};
 use chess3d_engine::{Config, Evaluate, Limits};
 
-use crate::players::Spec;
+use crate::spec::Spec;
 
 /// Who plays a side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -186,7 +186,7 @@ impl<R: Evaluate> Session<R> {
         if let Some((_, why)) = self.result() {
             bail!("the game is over ({why}); 'undo' or 'new' to play on");
         }
-        let m = super::input::read_move(&mut self.pos, text).map_err(|e| anyhow!(e))?;
+        let m = crate::input::read_move(&mut self.pos, text).map_err(|e| anyhow!(e))?;
         Ok(self.play_move(m))
     }
 
@@ -274,11 +274,17 @@ impl<R: Evaluate> Session<R> {
             .find(|s| self.seats[s.index()] == Seat::Human)
     }
 
+    /// The human's side resigns (see [`Session::human_side`]).
     pub fn resign(&mut self) -> Result<String> {
+        let side = self.human_side().unwrap_or(self.pos.side_to_move());
+        self.resign_as(side)
+    }
+
+    /// `side` resigns.
+    pub fn resign_as(&mut self, side: Side) -> Result<String> {
         if let Some((_, why)) = self.result() {
             bail!("the game is already over ({why})");
         }
-        let side = self.human_side().unwrap_or(self.pos.side_to_move());
         let why = format!("{} resigns", Self::side_name(side));
         self.stopped = Some(Stopped {
             result: if side == Side::White { "0-1" } else { "1-0" },
@@ -307,14 +313,18 @@ impl<R: Evaluate> Session<R> {
 
     /// The side to move accepts the other side's draw offer.
     pub fn accept_draw(&mut self) -> Result<()> {
-        let to_move = self.pos.side_to_move();
+        self.accept_draw_as(self.pos.side_to_move())
+    }
+
+    /// `side` accepts the other side's draw offer.
+    pub fn accept_draw_as(&mut self, side: Side) -> Result<()> {
         match self.draw_offer {
             _ if self.is_over() => bail!("the game is over"),
-            Some(by) if by != to_move => self.agree_draw(),
+            Some(by) if by != side => self.agree_draw(),
             Some(_) => bail!(
                 "{} offered the draw: {} answers it",
-                Self::side_name(to_move),
-                Self::side_name(to_move.other())
+                Self::side_name(side),
+                Self::side_name(side.other())
             ),
             None => bail!("no draw has been offered"),
         }

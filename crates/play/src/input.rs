@@ -156,7 +156,6 @@ mod tests {
                 pos.legal_moves(&mut legal);
                 proptest::prop_assert!(legal.contains(&m));
             }
-            let _ = crate::play::command::Typed::parse(&text);
         }
     }
 

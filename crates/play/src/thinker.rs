@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use chess3d_core::{Move, Position};
 use chess3d_engine::{line_text, Engine, Evaluate, Info, Limits, Score};
@@ -21,7 +22,7 @@ pub struct Thought {
 }
 
 impl Thought {
-    fn from_info<R: Evaluate>(pos: &Position<R>, info: &Info) -> Thought {
+    pub fn from_info<R: Evaluate>(pos: &Position<R>, info: &Info) -> Thought {
         Thought {
             depth: info.depth,
             score: info.score,
@@ -132,5 +133,22 @@ impl<R: Evaluate> Thinking<R> {
             }
         }
         None
+    }
+}
+
+/// Whether the engine playing `side` takes a draw: when a short search
+/// finds `side` worse by half a pawn or more.
+pub fn draw_answer<R: Evaluate>(
+    engine: &mut Engine<R>,
+    pos: &Position<R>,
+    side: chess3d_core::Side,
+) -> bool {
+    let (_, thought) = think_now(engine, pos, &Limits::movetime(Duration::from_millis(300)));
+    let Some(t) = thought else { return false };
+    // The score is the side to move's.
+    let for_side = |s: i32| if pos.side_to_move() == side { s } else { -s };
+    match t.score {
+        Score::Cp(c) => for_side(c) <= -50,
+        Score::Mate(m) => for_side(m) < 0,
     }
 }

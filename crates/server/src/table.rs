@@ -1,0 +1,198 @@
+//! One game as the server holds it: a [`Session`] of whichever game it is,
+//! behind a trait object, so that the server's code is written once for
+//! all games. Everything game-specific the page needs is in [`View`].
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use anyhow::{anyhow, Result};
+use chess3d_core::record::Damage;
+use chess3d_core::{Game, Position, Side};
+use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
+use chess3d_play::session::{damage_text, Seat, Session};
+use chess3d_play::thinker::{draw_answer, Thought};
+
+use crate::scene::{self, View};
+
+/// A search to run on a blocking thread; it returns the move's canonical
+/// text. `on_info` gets every finished iteration.
+pub type SearchJob =
+    Box<dyn FnOnce(&AtomicBool, &mut (dyn FnMut(Thought) + Send)) -> Option<String> + Send>;
+
+/// A game being played, whatever game it is.
+pub trait Table: Send {
+    fn side_to_move(&self) -> Side;
+    /// Moves played from the start.
+    fn ply(&self) -> usize;
+    /// The moves played, in canonical notation.
+    fn moves(&self) -> &[String];
+    fn seats(&self) -> &[Seat; 2];
+    /// The result token and why, once the game is over.
+    fn result(&self) -> Option<(&'static str, String)>;
+    fn draw_offer(&self) -> Option<Side>;
+    /// Plays a move as a player types it; its canonical text.
+    fn play(&mut self, text: &str) -> Result<String>;
+    fn undo(&mut self) -> Result<String>;
+    fn resign(&mut self, side: Side) -> Result<String>;
+    /// `side` offers a draw; an offer the other side made first is
+    /// accepted instead. Whether the draw is agreed.
+    fn offer_draw(&mut self, side: Side) -> Result<bool>;
+    fn accept_draw(&mut self, side: Side) -> Result<()>;
+    fn decline_draw(&mut self, side: Side) -> Result<()>;
+    /// The game record's text.
+    fn record(&self) -> String;
+    /// The board, the legal moves and the status, for the page.
+    fn view(&self) -> View;
+    /// A search of the current position by an engine with these settings.
+    fn search(&self, config: Config, limits: Limits) -> SearchJob;
+    /// Whether an engine playing `side` takes a draw now.
+    fn draw_job(&self, side: Side) -> Box<dyn FnOnce() -> bool + Send>;
+}
+
+/// Hash table of a server engine: games are many and moves short.
+pub const ENGINE_HASH_MB: usize = 16;
+
+impl<R: Evaluate> Table for Session<R> {
+    fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
+    }
+    fn ply(&self) -> usize {
+        self.moves.len()
+    }
+    fn moves(&self) -> &[String] {
+        &self.moves
+    }
+    fn seats(&self) -> &[Seat; 2] {
+        &self.seats
+    }
+    fn result(&self) -> Option<(&'static str, String)> {
+        Session::result(self)
+    }
+    fn draw_offer(&self) -> Option<Side> {
+        self.draw_offer
+    }
+    fn play(&mut self, text: &str) -> Result<String> {
+        self.play_text(text)
+    }
+    fn undo(&mut self) -> Result<String> {
+        Session::undo(self)
+    }
+    fn resign(&mut self, side: Side) -> Result<String> {
+        self.resign_as(side)
+    }
+    fn offer_draw(&mut self, side: Side) -> Result<bool> {
+        if let Some((_, why)) = Session::result(self) {
+            return Err(anyhow!("the game is over ({why})"));
+        }
+        match self.draw_offer {
+            Some(by) if by != side => {
+                self.agree_draw()?;
+                Ok(true)
+            }
+            Some(_) => Err(anyhow!(
+                "{} has offered a draw already",
+                side_name::<R>(side)
+            )),
+            None => {
+                self.draw_offer = Some(side);
+                Ok(false)
+            }
+        }
+    }
+    fn accept_draw(&mut self, side: Side) -> Result<()> {
+        self.accept_draw_as(side)
+    }
+    fn decline_draw(&mut self, side: Side) -> Result<()> {
+        match self.draw_offer {
+            Some(by) if by != side => {
+                self.draw_offer = None;
+                Ok(())
+            }
+            _ => Err(anyhow!(
+                "no draw offer for {} to decline",
+                side_name::<R>(side)
+            )),
+        }
+    }
+    fn record(&self) -> String {
+        Session::record(self).to_text()
+    }
+    fn view(&self) -> View {
+        scene::view(&self.pos, Session::result(self))
+    }
+    fn search(&self, config: Config, limits: Limits) -> SearchJob {
+        let pos = self.pos.clone();
+        Box::new(move |abort, on_info| {
+            let mut engine = Engine::<R>::new(config);
+            let report = engine.search(&pos, &limits, abort, |info| {
+                on_info(Thought::from_info(&pos, info))
+            });
+            report.best.map(|m| pos.move_text(m))
+        })
+    }
+    fn draw_job(&self, side: Side) -> Box<dyn FnOnce() -> bool + Send> {
+        let pos = self.pos.clone();
+        Box::new(move || {
+            let config = Config {
+                hash_mb: ENGINE_HASH_MB,
+                ..Config::default()
+            };
+            draw_answer(&mut Engine::<R>::new(config), &pos, side)
+        })
+    }
+}
+
+fn side_name<R: Evaluate>(side: Side) -> &'static str {
+    Position::<R>::side_names()[side.index()]
+}
+
+/// A new game of `game` from its start.
+pub fn new_table(game: &str, seats: [Seat; 2]) -> Result<Box<dyn Table>> {
+    struct New([Seat; 2]);
+    impl EngineVisitor for New {
+        type Output = Box<dyn Table>;
+        fn visit<R: Evaluate>(self) -> Box<dyn Table> {
+            Box::new(Session::<R>::new(Position::<R>::start(), self.0, None))
+        }
+    }
+    with_engine_game(game, New(seats)).map_err(|e| anyhow!("{e}"))
+}
+
+/// A game from a record's text: every move up to the first damage, which
+/// is described in the second value.
+pub fn table_from_record(
+    game: &str,
+    text: &str,
+    seats: [Seat; 2],
+) -> Result<(Box<dyn Table>, Option<String>)> {
+    struct Load<'a>(&'a str, [Seat; 2]);
+    impl EngineVisitor for Load<'_> {
+        type Output = Result<(Box<dyn Table>, Option<String>)>;
+        fn visit<R: Evaluate>(self) -> Self::Output {
+            let (session, damage): (Session<R>, Option<Damage>) =
+                Session::from_record(self.0, self.1, None)?;
+            let note = damage.map(|d| damage_text(&d, session.moves.len()));
+            Ok((Box::new(session), note))
+        }
+    }
+    with_engine_game(game, Load(text, seats)).map_err(|e| anyhow!("{e}"))?
+}
+
+/// Whether `id` names a game.
+pub fn is_game(id: &str) -> bool {
+    chess3d_games::AVAILABLE.contains(&id)
+}
+
+/// The full name and side names of a game.
+pub fn game_names(id: &str) -> Option<(&'static str, [&'static str; 2])> {
+    struct Names;
+    impl EngineVisitor for Names {
+        type Output = (&'static str, [&'static str; 2]);
+        fn visit<R: Evaluate>(self) -> Self::Output {
+            (Position::<R>::name(), Position::<R>::side_names())
+        }
+    }
+    with_engine_game(id, Names).ok()
+}
+
+pub type Abort = Arc<AtomicBool>;

@@ -1,0 +1,441 @@
+//! The API of docs/api.md through a real server on loopback: every
+//! endpoint, bad input, missing and wrong tokens, moves for the wrong side,
+//! illegal moves that change nothing, the engine answering, the WebSocket,
+//! and games surviving a restart (a new hub on the same database).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use chess3d_server::hub::{Action, NewGame};
+use chess3d_server::loadtest::{http, http_text};
+use chess3d_server::{Hub, Store};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio_tungstenite::tungstenite::Message;
+
+fn temp_db(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess3d-api-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("games.db")
+}
+
+async fn server(name: &str) -> SocketAddr {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let any: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    tokio::spawn(chess3d_server::serve(any, temp_db(name), None, move |at| {
+        let _ = tx.send(at);
+    }));
+    rx.await.unwrap()
+}
+
+async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    http(addr, "POST", path, Some(&body)).await.unwrap()
+}
+
+async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
+    http(addr, "GET", path, None).await.unwrap()
+}
+
+async fn create(addr: SocketAddr, body: Value) -> (String, String, Value) {
+    let (status, created) = post(addr, "/api/v1/games", body).await;
+    assert_eq!(status, 201, "{created}");
+    (
+        created["id"].as_str().unwrap().to_string(),
+        created["token"].as_str().unwrap().to_string(),
+        created,
+    )
+}
+
+async fn act(addr: SocketAddr, id: &str, body: Value) -> (u16, Value) {
+    post(addr, &format!("/api/v1/games/{id}/actions"), body).await
+}
+
+fn error(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn variants_lists_every_game() {
+    let addr = server("variants").await;
+    let (status, v) = get(addr, "/api/v1/variants").await;
+    assert_eq!(status, 200);
+    let ids: Vec<&str> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, chess3d_games::AVAILABLE);
+    let (status, v) = get(addr, "/api/v1/nothing").await;
+    assert_eq!(status, 404);
+    assert!(error(&v).contains("no such API path"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn creating_games_checks_its_input() {
+    let addr = server("create").await;
+    for game in chess3d_games::AVAILABLE {
+        let (_, _, created) = create(addr, json!({ "game": game })).await;
+        let state = &created["state"];
+        assert_eq!(state["game"], *game);
+        assert_eq!(state["ply"], 0);
+        assert!(!state["view"]["legal"].as_array().unwrap().is_empty());
+    }
+    let bad = [
+        (json!({ "game": "shogi" }), "unknown game 'shogi'"),
+        (json!({}), "which game?"),
+        (json!({ "game": "chess", "skill": 21 }), "skill is 0 to 20"),
+        (
+            json!({ "game": "chess", "movetime": 10 }),
+            "movetime is 50 to 60000",
+        ),
+        (json!({ "game": "chess", "side": 2 }), "side is 0"),
+        (
+            json!({ "game": "chess", "mode": "online" }),
+            "unknown variant `online`",
+        ),
+        (
+            json!({ "game": "chess", "colour": 1 }),
+            "unknown field `colour`",
+        ),
+        (
+            json!({ "game": "chess", "record": "[Game \"elevator\"]\n\n*" }),
+            "a game of 'elevator'",
+        ),
+        (
+            json!({ "game": "chess", "record": "[FEN \"nonsense\"]\n\n*" }),
+            "cannot load the record",
+        ),
+    ];
+    for (body, expected) in bad {
+        let (status, v) = post(addr, "/api/v1/games", body.clone()).await;
+        assert_eq!(status, 400, "{body}: {v}");
+        assert!(error(&v).contains(expected), "{body}: {v}");
+    }
+    let (status, text) = http_text(addr, "POST", "/api/v1/games", "{not json")
+        .await
+        .unwrap();
+    assert_eq!(status, 400);
+    assert!(text.contains("the body is not JSON"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_record_loads_up_to_its_damage() {
+    let addr = server("record").await;
+    let record = "[Game \"chess\"]\n\n1. e2e4 e7e5 2. g1f3 g8g6 *\n";
+    let (id, _, created) = create(addr, json!({ "record": record, "mode": "local" })).await;
+    assert_eq!(created["state"]["moves"], json!(["e2e4", "e7e5", "g1f3"]));
+    let note = created["note"].as_str().unwrap();
+    assert!(note.contains("g8g6") && note.contains("3 moves"), "{note}");
+    let (status, text) = http_text(addr, "GET", &format!("/api/v1/games/{id}/record"), "")
+        .await
+        .unwrap();
+    assert_eq!(status, 200);
+    assert!(
+        text.contains("[Game \"chess\"]") && text.contains("1. e2e4 e7e5 2. g1f3 *"),
+        "{text}"
+    );
+    let (status, v) = get(addr, "/api/v1/games/nosuchgame").await;
+    assert_eq!(status, 404, "{v}");
+    let (status, _) = get(addr, "/api/v1/games/..%2Fetc").await;
+    assert_eq!(status, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn moves_need_the_right_token_and_side_and_illegal_ones_change_nothing() {
+    let addr = server("moves").await;
+    let (id, white, created) = create(
+        addr,
+        json!({ "game": "chess", "mode": "remote", "side": 0 }),
+    )
+    .await;
+    let invite = created["invite"].as_str().unwrap().to_string();
+    let join = format!("/api/v1/games/{id}/join");
+    // Joining: a wrong invitation, then the right one, then again.
+    let (status, v) = post(addr, &join, json!({})).await;
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = post(addr, &join, json!({ "invite": "0".repeat(32) })).await;
+    assert_eq!(status, 403, "{v}");
+    let (status, joined) = post(addr, &join, json!({ "invite": invite })).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["sides"], json!([1]));
+    let black = joined["token"].as_str().unwrap().to_string();
+    let (status, v) = post(addr, &join, json!({ "invite": invite })).await;
+    assert_eq!(status, 409, "{v}");
+
+    let mv = |token: Option<&str>, m: &str| json!({ "token": token, "action": "move", "move": m });
+    let (status, v) = act(addr, &id, mv(None, "e2e4")).await;
+    assert_eq!(
+        (status, error(&v).contains("seat token is needed")),
+        (401, true),
+        "{v}"
+    );
+    let (status, v) = act(addr, &id, mv(Some("forged"), "e2e4")).await;
+    assert_eq!(
+        (status, error(&v).contains("holds no seat")),
+        (403, true),
+        "{v}"
+    );
+    // Black's token cannot move for White, even White's pieces.
+    let (status, v) = act(addr, &id, mv(Some(&black), "e2e4")).await;
+    assert_eq!(
+        (status, error(&v).contains("White's turn")),
+        (409, true),
+        "{v}"
+    );
+    // An illegal move: refused, and the game is as it was.
+    let (_, before) = get(addr, &format!("/api/v1/games/{id}")).await;
+    let (status, v) = act(addr, &id, mv(Some(&white), "e2e5")).await;
+    assert_eq!(status, 422, "{v}");
+    let (status, v) = act(addr, &id, mv(Some(&white), "")).await;
+    assert_eq!(status, 422, "{v}");
+    let (_, after) = get(addr, &format!("/api/v1/games/{id}")).await;
+    assert_eq!(before, after);
+    // Typed short forms are taken, as in the terminal.
+    let (status, v) = act(addr, &id, mv(Some(&white), "e4")).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"], json!(["e2e4"]));
+    // A move sent twice for the same ply is refused the second time.
+    let once = json!({ "token": black, "action": "move", "move": "e7e5", "ply": 1 });
+    assert_eq!(act(addr, &id, once.clone()).await.0, 200);
+    let (status, v) = act(addr, &id, once).await;
+    assert_eq!(status, 409, "{v}");
+    let stale = json!({ "token": white, "action": "move", "move": "g1f3", "ply": 0 });
+    let (status, v) = act(addr, &id, stale).await;
+    assert_eq!(
+        (status, error(&v).contains("for ply 0")),
+        (409, true),
+        "{v}"
+    );
+    // No undo in a remote game; unknown actions and fields are refused.
+    let (status, v) = act(addr, &id, json!({ "token": white, "action": "undo" })).await;
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": white, "action": "castle" })).await;
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": 5, "action": "resign" })).await;
+    assert_eq!(status, 400, "{v}");
+    // A draw: White offers, White cannot accept it, Black does.
+    let (status, v) = act(addr, &id, json!({ "token": white, "action": "draw" })).await;
+    assert_eq!((status, v["draw_offer"].clone()), (200, json!(0)), "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": white, "action": "draw" })).await;
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": black, "action": "decline" })).await;
+    assert_eq!((status, v["draw_offer"].clone()), (200, Value::Null), "{v}");
+    act(addr, &id, json!({ "token": black, "action": "draw" })).await;
+    let (status, v) = act(addr, &id, json!({ "token": white, "action": "draw" })).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["view"]["result"], json!(["1/2-1/2", "draw agreed"]));
+    let (status, v) = act(addr, &id, mv(Some(&white), "g1f3")).await;
+    assert_eq!((status, error(&v).contains("over")), (409, true), "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": black, "action": "resign" })).await;
+    assert_eq!(status, 409, "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn local_games_undo_and_resign() {
+    let addr = server("local").await;
+    let (id, token, _) = create(addr, json!({ "game": "ziggurat43", "mode": "local" })).await;
+    let (status, v) = act(addr, &id, json!({ "token": token, "action": "undo" })).await;
+    assert_eq!(status, 409, "{v}");
+    let legal = |v: &Value| v["view"]["legal"][0]["text"].as_str().unwrap().to_string();
+    let (_, state) = get(addr, &format!("/api/v1/games/{id}")).await;
+    let first = legal(&state);
+    let (_, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": first }),
+    )
+    .await;
+    let second = legal(&v);
+    let (_, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": second }),
+    )
+    .await;
+    assert_eq!(v["ply"], 2);
+    // One token holds both seats: undo takes back one move.
+    let (_, v) = act(addr, &id, json!({ "token": token, "action": "undo" })).await;
+    assert_eq!(v["moves"], json!([first]));
+    let (_, v) = act(addr, &id, json!({ "token": token, "action": "resign" })).await;
+    // Gold is to move, so Gold resigns and Red wins.
+    assert_eq!(v["view"]["result"], json!(["1-0", "Gold resigns"]));
+    assert!(v["view"]["legal"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_engine_answers_and_the_human_cannot_move_for_it() {
+    let addr = server("engine").await;
+    let (id, token, created) = create(
+        addr,
+        json!({ "game": "startrek", "mode": "computer", "side": 1, "skill": 3, "movetime": 100 }),
+    )
+    .await;
+    assert_eq!(created["sides"], json!([1]));
+    // The engine plays White and moves first; the human may not.
+    let mut state = Value::Null;
+    for _ in 0..100 {
+        state = get(addr, &format!("/api/v1/games/{id}")).await.1;
+        if state["ply"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state["ply"], 1, "the engine did not move: {state}");
+    assert_eq!(state["seats"][0]["label"], "chess3d engine, skill 3");
+    let reply = state["view"]["legal"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": reply }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    // While the engine thinks, its side is not the human's to move.
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": reply }),
+    )
+    .await;
+    assert!(status == 409 || status == 422, "{status} {v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_websocket_sends_states_and_takes_actions() {
+    let addr = server("ws").await;
+    let (id, token, _) = create(addr, json!({ "game": "elevator", "mode": "local" })).await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/v1/games/{id}/ws"))
+        .await
+        .unwrap();
+    async fn next(
+        ws: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+    ) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(5), ws.next())
+                .await
+                .unwrap()
+                .unwrap()
+                .unwrap();
+            if let Message::Text(t) = m {
+                return serde_json::from_str(t.as_str()).unwrap();
+            }
+        }
+    }
+    let first = next(&mut ws).await;
+    assert_eq!(
+        (first["type"].as_str(), first["ply"].as_u64()),
+        (Some("state"), Some(0))
+    );
+    let legal = first["view"]["legal"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let send = |v: Value| Message::Text(v.to_string().into());
+    ws.send(Message::Text("nonsense".into())).await.unwrap();
+    let e = next(&mut ws).await;
+    assert_eq!(
+        (e["type"].as_str(), e["status"].as_u64()),
+        (Some("error"), Some(400)),
+        "{e}"
+    );
+    ws.send(send(
+        json!({ "token": "x", "action": "move", "move": legal, "request": 7 }),
+    ))
+    .await
+    .unwrap();
+    let e = next(&mut ws).await;
+    assert_eq!(
+        (e["status"].as_u64(), e["request"].as_u64()),
+        (Some(403), Some(7)),
+        "{e}"
+    );
+    ws.send(send(
+        json!({ "token": token, "action": "move", "move": legal, "ply": 0 }),
+    ))
+    .await
+    .unwrap();
+    let s = next(&mut ws).await;
+    assert_eq!(
+        (s["type"].as_str(), s["moves"][0].as_str()),
+        (Some("state"), Some(legal.as_str())),
+        "{s}"
+    );
+    // The refused and the done actions are also what the HTTP API shows.
+    assert_eq!(get(addr, &format!("/api/v1/games/{id}")).await.1["ply"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn games_survive_a_restart() {
+    let db = temp_db("restart");
+    let (id, token) = {
+        let hub = Hub::new(Store::open(&db).unwrap());
+        let created = hub
+            .create(NewGame {
+                game: Some("polyhedron".into()),
+                mode: Some(chess3d_server::hub::Mode::Remote),
+                ..NewGame::default()
+            })
+            .unwrap();
+        let legal = created.state["view"]["legal"][0]["text"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        hub.act(
+            &created.id,
+            Some(&created.token),
+            Action::Move {
+                r#move: legal,
+                ply: None,
+            },
+        )
+        .unwrap();
+        hub.act(&created.id, None, Action::Resign).unwrap_err();
+        (created.id, created.token)
+    };
+    // A new hub on the same file: the game, its seats and its moves are back.
+    let hub = Hub::new(Store::open(&db).unwrap());
+    let state = hub.get(&id).unwrap().current_state();
+    assert_eq!(state["ply"], 1);
+    assert_eq!(state["seats"][1]["taken"], false);
+    let err = hub
+        .act(
+            &id,
+            Some(&token),
+            Action::Move {
+                r#move: "Bc2-Ae4".into(),
+                ply: None,
+            },
+        )
+        .unwrap_err();
+    assert_eq!(err.status.as_u16(), 409, "{err}");
+    hub.act(&id, Some(&token), Action::Resign).unwrap();
+    let hub = Hub::new(Store::open(&db).unwrap());
+    let state = hub.get(&id).unwrap().current_state();
+    assert_eq!(state["view"]["result"], json!(["0-1", "White resigns"]));
+}
+
+/// The load test in small (`chess3d loadtest` runs 200 games for a minute):
+/// every move sent comes back once, and the server's games hold exactly
+/// the moves sent.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_short_load_test_loses_and_duplicates_nothing() {
+    let addr = server("load").await;
+    let report = chess3d_server::loadtest::run(addr, "chess", 8, Duration::from_secs(2))
+        .await
+        .unwrap();
+    assert!(report.moves > 50, "{}", report.summary());
+    assert_eq!(
+        (report.lost, report.duplicated),
+        (0, 0),
+        "{}",
+        report.summary()
+    );
+    assert_eq!(report.latencies.len(), report.moves);
+}
