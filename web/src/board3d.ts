@@ -186,6 +186,17 @@ export class Board3D {
   show(state: GameState, marks: Marks) {
     const before = this.previous;
     this.previous = state;
+    // Free the GPU's copies of the old scene (letter textures are cached).
+    this.root.traverse((o) => {
+      const m = o as THREE.Mesh | THREE.Sprite;
+      if (m.geometry && !(o instanceof THREE.Sprite)) m.geometry.dispose();
+      const mat = m.material as THREE.Material | undefined;
+      if (mat) {
+        const map = (mat as THREE.SpriteMaterial).map;
+        if (map && ![...this.letters.values()].includes(map)) map.dispose();
+        mat.dispose();
+      }
+    });
     this.root.clear();
     this.tiles.clear();
     this.pieces.clear();

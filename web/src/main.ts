@@ -14,6 +14,10 @@ let state: GameState | null = null;
 let held: Held | null = null;
 let socket: WebSocket | null = null;
 let socketGame = "";
+let retryMs = 500;
+/// An action is on its way: buttons wait for its answer (a double click
+/// must not undo twice or offer and accept a draw).
+let pending = false;
 let board: Board3D | null = null;
 let view: "3d" | "2d" = (localStorage.getItem("chess3d.view") as "3d" | "2d") ?? "3d";
 const marks: Marks = { cursor: null, selected: null, targets: new Map(), last: null, flipped: false };
@@ -70,13 +74,17 @@ function modeFields() {
 
 function newGameRequest(): Record<string, unknown> {
   const mode = $<HTMLSelectElement>("mode").value;
-  return {
+  const req: Record<string, unknown> = {
     game: $<HTMLSelectElement>("variant").value,
     mode,
     side: Number($<HTMLSelectElement>("side").value),
-    skill: Number($<HTMLInputElement>("skill").value),
-    movetime: Number($<HTMLInputElement>("movetime").value),
   };
+  // The engine's settings only where there is an engine.
+  if (mode === "computer") {
+    req.skill = Number($<HTMLInputElement>("skill").value);
+    req.movetime = Number($<HTMLInputElement>("movetime").value);
+  }
+  return req;
 }
 
 async function create(req: Record<string, unknown>) {
@@ -86,7 +94,13 @@ async function create(req: Record<string, unknown>) {
     if (created.note) sessionStorage.setItem(`chess3d.note.${created.id}`, created.note);
     location.hash = `#/game/${created.id}`;
   } catch (e) {
-    $("start-error").textContent = (e as Error).message;
+    // Shown on whichever screen is up (a load from the game screen too).
+    const text = (e as Error).message;
+    if ($("game").hidden) $("start-error").textContent = text;
+    else {
+      message = text;
+      renderStatus();
+    }
   }
 }
 
@@ -109,6 +123,13 @@ $<HTMLInputElement>("load-start").addEventListener("change", async (e) => {
 });
 
 async function join(id: string, invite: string) {
+  if (heldSeat(id)) {
+    // This browser already plays in this game (its creator opened the
+    // invitation): keep its seat rather than take the other.
+    message = "This browser already holds a seat in this game: send the link to your opponent.";
+    location.replace(`#/game/${id}`);
+    return;
+  }
   try {
     const joined = await api.join(id, invite);
     holdSeat(id, { token: joined.token, sides: joined.sides });
@@ -145,7 +166,10 @@ function connect(id: string) {
   const ws = new WebSocket(url);
   socket = ws;
   $("link").textContent = "connecting…";
-  ws.onopen = () => ($("link").textContent = "live");
+  ws.onopen = () => {
+    $("link").textContent = "live";
+    retryMs = 500;
+  };
   ws.onmessage = (e) => {
     const event = JSON.parse(e.data);
     if (event.type === "state") render(event as GameState);
@@ -153,6 +177,7 @@ function connect(id: string) {
       state.thinking = event.thinking;
       $("thinking").textContent = `Engine: ${event.thinking.summary}`;
     } else if (event.type === "error") {
+      pending = false;
       message = event.error;
       renderStatus();
     }
@@ -162,7 +187,9 @@ function connect(id: string) {
     socket = null;
     $("link").textContent = "reconnecting…";
     // Reconnecting restores the game: the server sends its whole state.
-    setTimeout(() => socketGame === id && !socket && connect(id), 1000);
+    // The wait doubles up to 10 s while the server is away.
+    retryMs = Math.min(retryMs * 2, 10000);
+    setTimeout(() => socketGame === id && !socket && connect(id), retryMs);
   };
 }
 
@@ -174,7 +201,9 @@ function closeSocket() {
 }
 
 async function act(body: Record<string, unknown>) {
-  if (!state) return;
+  if (!state || pending) return;
+  pending = true;
+  setTimeout(() => (pending = false), 3000);
   const request = { token: held?.token ?? null, ...body };
   message = "";
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -184,6 +213,7 @@ async function act(body: Record<string, unknown>) {
   try {
     render(await api.act(state.id, request));
   } catch (e) {
+    pending = false;
     message = e instanceof ApiError ? e.message : String(e);
     renderStatus();
   }
@@ -195,12 +225,17 @@ function mine(): boolean {
 }
 
 function render(next: GameState) {
+  // A socket that fell behind may deliver older states after a newer one.
+  if (state && state.id === next.id && next.version < state.version) return;
   const changed = !state || state.id !== next.id || state.version !== next.version;
   state = next;
   if (changed) {
+    pending = false;
     if (next.note) message = next.note;
     marks.selected = null;
     marks.targets.clear();
+    // A choice offered for the old position is no choice now.
+    $("picker").hidden = true;
   }
   marks.last = next.view.last;
   if (!marks.cursor || !next.view.cells.some((c) => c.name === marks.cursor && c.present)) {
@@ -265,6 +300,8 @@ function renderStatus() {
   const waiting = state.mode === "remote" && state.seats.some((s) => !s.taken);
   $("invite").hidden = !(invite && waiting);
   if (invite) $<HTMLInputElement>("invite-link").value = `${location.origin}/#/join/${state.id}/${invite}`;
+  const loopback = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(location.hostname);
+  $("invite-local").hidden = !loopback;
   renderCursor();
 }
 
@@ -352,7 +389,9 @@ function pick(choices: LegalMove[]) {
 /// Arrow keys: file and rank; PageUp/PageDown: level (as the seed's program).
 function step(key: string) {
   if (!state || !marks.cursor) return;
-  const cells = state.view.cells.filter((c) => c.present);
+  // Squares that are not there now but are a destination (an attack
+  // board's or an elevator's) can be reached too.
+  const cells = state.view.cells.filter((c) => c.present || marks.targets.has(c.name));
   const here = cells.find((c) => c.name === marks.cursor);
   if (!here) return;
   const flip = marks.flipped ? -1 : 1;
@@ -376,8 +415,11 @@ function step(key: string) {
 
 document.addEventListener("keydown", (e) => {
   if (!state || $("game").hidden) return;
-  const typing = (e.target as HTMLElement).tagName === "INPUT";
-  if (typing) return;
+  // Keys belong to form fields and buttons that have the focus, and
+  // shortcuts with modifiers to the browser.
+  const tag = (e.target as HTMLElement).tagName;
+  if (["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(tag)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (!$("picker").hidden && /^[1-9]$/.test(e.key)) {
     const b = $("picker-choices").children[Number(e.key) - 1] as HTMLElement | undefined;
     b?.click();

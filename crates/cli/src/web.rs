@@ -53,6 +53,7 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 fn default_db() -> PathBuf {
     let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
         .unwrap_or_default();

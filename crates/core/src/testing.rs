@@ -20,6 +20,12 @@ use crate::{Move, MoveKind, MoveList};
 ///   of about 48 of the rest. (The walks of the property tests also make and
 ///   unmake the move they play in every position.)
 pub fn check_position<G: Game>(pos: &mut G) -> Result<(), String> {
+    check_position_counting(pos).map(|_| ())
+}
+
+/// [`check_position`], returning the number of legal moves (so that a
+/// caller needs no second count).
+pub fn check_position_counting<G: Game>(pos: &mut G) -> Result<usize, String> {
     if pos.hash() != pos.fresh_hash() {
         return Err("incremental hash differs from a fresh one".into());
     }
@@ -110,5 +116,5 @@ pub fn check_position<G: Game>(pos: &mut G) -> Result<(), String> {
             ));
         }
     }
-    Ok(())
+    Ok(legal.len())
 }

@@ -1,4 +1,4 @@
-//! Property tests of Elevator: the core invariants along 2,000 seeded
+//! Property tests of Elevator: the core invariants along 1,000 seeded
 //! random games (elevator moves and pushes chosen half of the time when
 //! legal), the colour-mirror symmetry of perft, and parsers that never
 //! panic.
@@ -10,7 +10,10 @@ use chess3d_core::{perft, MAX_MOVES};
 use chess3d_games::elevator::Elevator;
 
 fn seeded_games(part: u64) {
-    let (_, most_moves) = common::seeded_games(part, 150, 0.3, |_| Elevator::start());
+    // 1,000 games (250 per part): Elevator's legality is tested by making
+    // every move, so its positions are the slowest to check, and CI has a
+    // time limit.
+    let (_, most_moves) = common::seeded_games_n(part, 250, 150, 0.3, |_| Elevator::start());
     assert!(
         most_moves < MAX_MOVES as u64 / 4,
         "{most_moves} legal moves"

@@ -31,6 +31,12 @@ pub fn router(hub: Arc<Hub>, web: Option<PathBuf>) -> Router {
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/ws", get(ws))
         .fallback(|| async { ApiError::not_found("no such API path (see docs/api.md)") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "this API path does not take that method (see docs/api.md)",
+            )
+        })
         .with_state(hub);
     let app = Router::new().nest("/api/v1", api);
     match web.filter(|dir| dir.join("index.html").is_file()) {
@@ -50,6 +56,16 @@ is at <code>/api/v1</code>.";
 fn body(body: Result<Json<Value>, JsonRejection>) -> Result<Value, ApiError> {
     body.map(|Json(v)| v)
         .map_err(|e| ApiError::bad(format!("the body is not JSON: {}", e.body_text())))
+}
+
+/// Runs the hub's work (moves, SQLite writes) off the async threads, so
+/// that a slow write does not hold up every socket.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
 }
 
 fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, ApiError> {
@@ -72,7 +88,7 @@ async fn create(
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let req: NewGame = parse(body(req)?)?;
-    let created = hub.create(req)?;
+    let created = blocking(move || hub.create(req)).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -84,7 +100,7 @@ async fn game(
 }
 
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let live = hub.get(&id)?;
+    let live = blocking(move || hub.get(&id)).await?;
     let name = format!("attachment; filename=\"{}-{}.pgn\"", live.game(), live.id);
     Ok((
         [
@@ -108,8 +124,9 @@ async fn join(
     let invite = req
         .get("invite")
         .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("give the invitation as \"invite\""))?;
-    let joined = hub.join(&id, invite)?;
+        .ok_or_else(|| ApiError::bad("give the invitation as \"invite\""))?
+        .to_string();
+    let joined = blocking(move || hub.join(&id, &invite)).await?;
     Ok(Json(
         serde_json::to_value(joined).map_err(|e| ApiError::internal(e.to_string()))?,
     ))
@@ -135,7 +152,9 @@ async fn act(
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let (token, action) = action(body(req)?)?;
-    Ok(Json(hub.act(&id, token.as_deref(), action)?))
+    Ok(Json(
+        blocking(move || hub.act(&id, token.as_deref(), action)).await?,
+    ))
 }
 
 async fn ws(
@@ -143,7 +162,11 @@ async fn ws(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let live = hub.get(&id)?;
+    let live = blocking({
+        let hub = Arc::clone(&hub);
+        move || hub.get(&id)
+    })
+    .await?;
     Ok(upgrade.on_upgrade(move |socket| watch(socket, hub, live)))
 }
 
@@ -171,10 +194,16 @@ async fn watch(mut socket: WebSocket, hub: Arc<Hub>, live: Arc<crate::hub::Live>
                     let request = serde_json::from_str::<Value>(&text)
                         .ok()
                         .and_then(|v| v.get("request").cloned());
-                    let done = serde_json::from_str::<Value>(&text)
+                    let done = match serde_json::from_str::<Value>(&text)
                         .map_err(|e| ApiError::bad(format!("the message is not JSON: {e}")))
                         .and_then(action)
-                        .and_then(|(token, action)| hub.act(&live.id, token.as_deref(), action));
+                    {
+                        Ok((token, action)) => {
+                            let (hub, id) = (Arc::clone(&hub), live.id.clone());
+                            blocking(move || hub.act(&id, token.as_deref(), action)).await
+                        }
+                        Err(e) => Err(e),
+                    };
                     if let Err(e) = done {
                         let error = json!({
                             "type": "error",

@@ -133,6 +133,40 @@ struct Inner {
     note: Option<String>,
 }
 
+/// A game as it was before a change, to go back to when the change cannot
+/// be stored.
+struct Snapshot {
+    record: String,
+    seats: [SeatRow; 2],
+    draw_offer: Option<Side>,
+    version: u64,
+}
+
+impl Inner {
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            record: self.table.record(),
+            seats: self.seats.clone(),
+            draw_offer: self.table.draw_offer(),
+            version: self.version,
+        }
+    }
+
+    /// Goes back to `before` (the table rebuilt from its record).
+    fn restore(&mut self, game: &str, before: Snapshot) {
+        if let Ok((mut table, _)) =
+            table::table_from_record(game, &before.record, play_seats(&before.seats))
+        {
+            if let Some(side) = before.draw_offer {
+                let _ = table.offer_draw(side);
+            }
+            self.table = table;
+        }
+        self.seats = before.seats;
+        self.version = before.version;
+    }
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -277,12 +311,19 @@ impl Hub {
             .load(id)
             .map_err(|e| ApiError::internal(format!("cannot read game {id}: {e:#}")))?
             .ok_or_else(unknown)?;
-        let (mut table, _) =
+        let (mut table, damage) =
             table::table_from_record(&row.game, &row.record, play_seats(&row.seats))
                 .map_err(|e| ApiError::internal(format!("game {id} cannot be restored: {e:#}")))?;
-        if let Some(side) = row.draw_offer {
+        if let Some(damage) = damage {
+            // Never cut a stored game short (and then store it cut).
+            return Err(ApiError::internal(format!(
+                "game {id} cannot be restored whole: {damage}"
+            )));
+        }
+        let offer = row.draw_offer.map(|s| side_of(s as usize));
+        if let Some(side) = offer {
             // An open offer is not in the record; restore it.
-            let _ = table.offer_draw(if side == 0 { Side::White } else { Side::Black });
+            let _ = table.offer_draw(side);
         }
         let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
         let live = Arc::new(Live {
@@ -292,7 +333,7 @@ impl Hub {
             inner: Mutex::new(Inner {
                 table,
                 seats: row.seats,
-                version: 0,
+                version: row.version,
                 thinking: None,
                 job: None,
                 note: None,
@@ -303,7 +344,15 @@ impl Hub {
         // Another request may have loaded it meanwhile.
         let live = Arc::clone(games.entry(id.to_string()).or_insert(live));
         drop(games);
-        self.kick(&live, &mut lock(&live.inner));
+        let mut inner = lock(&live.inner);
+        self.kick(&live, &mut inner);
+        if let Some(side) = offer {
+            if inner.seats[side.other().index()].player == "engine" {
+                let version = inner.version;
+                self.engine_answers_draw(&live, &mut inner, side.other(), version);
+            }
+        }
+        drop(inner);
         Ok(live)
     }
 
@@ -312,7 +361,7 @@ impl Hub {
         let live = self.get(id)?;
         let mut inner = lock(&live.inner);
         let Some(i) = (0..2).find(|&i| inner.seats[i].invite.is_some()) else {
-            return Err(ApiError::conflict("both seats of this game are taken"));
+            return Err(ApiError::conflict("this game has no open seat to join"));
         };
         if inner.seats[i].invite.as_deref() != Some(invite) {
             return Err(ApiError::new(
@@ -321,10 +370,14 @@ impl Hub {
             ));
         }
         let token = secret();
+        let before = inner.snapshot();
         inner.seats[i].invite = None;
         inner.seats[i].token = Some(token.clone());
         inner.version += 1;
-        live.save(self, &inner)?;
+        if let Err(e) = live.save(self, &inner) {
+            inner.restore(&live.game, before);
+            return Err(e);
+        }
         live.announce(&inner);
         Ok(Joined {
             token,
@@ -353,6 +406,7 @@ impl Hub {
             side_of(sides[0])
         };
         let over = inner.table.result();
+        let before = inner.snapshot();
         let mut note = None;
         match action {
             Action::Move { r#move, ply } => {
@@ -409,12 +463,16 @@ impl Hub {
                 if !agreed {
                     let other = by.other();
                     if inner.seats[other.index()].player == "engine" {
-                        self.engine_answers_draw(&live, &mut inner, other);
+                        let version = inner.version + 1;
+                        self.engine_answers_draw(&live, &mut inner, other, version);
                     }
                     note = Some(format!("{} offers a draw", name(by)));
                 }
             }
             Action::Decline => {
+                if let Some((_, why)) = over {
+                    return Err(ApiError::conflict(format!("the game is over ({why})")));
+                }
                 let by = match inner.table.draw_offer() {
                     Some(offer) => offer.other(),
                     None => acting,
@@ -429,17 +487,19 @@ impl Hub {
                 note = Some(format!("{} declines the draw", name(by)));
             }
         }
-        self.changed(&live, &mut inner, note)?;
+        self.changed(&live, &mut inner, note, before)?;
         Ok(live.state(&inner))
     }
 
     /// After any change: stop a stale engine search, store, announce, and
-    /// start the engine if it is to move.
+    /// start the engine if it is to move. A change that cannot be stored is
+    /// undone (the game goes back to `before`) and reported.
     fn changed(
         self: &Arc<Hub>,
         live: &Arc<Live>,
         inner: &mut Inner,
         note: Option<String>,
+        before: Snapshot,
     ) -> Result<(), ApiError> {
         if let Some(abort) = inner.job.take() {
             abort.store(true, Ordering::Relaxed);
@@ -447,10 +507,14 @@ impl Hub {
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
-        live.save(self, inner)?;
-        live.announce(inner);
+        let stored = live.save(self, inner);
+        if stored.is_err() {
+            inner.restore(&live.game, before);
+        } else {
+            live.announce(inner);
+        }
         self.kick(live, inner);
-        Ok(())
+        stored
     }
 
     /// Starts the engine's search if the engine is to move.
@@ -469,27 +533,51 @@ impl Hub {
         let (hub, live) = (Arc::clone(self), Arc::clone(live));
         tokio::task::spawn_blocking(move || {
             let mut on_info = |t: Thought| live.thinking(version, t);
-            let best = job(&abort, &mut on_info);
+            let best = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                job(&abort, &mut on_info)
+            }));
             let mut inner = lock(&live.inner);
             if inner.version != version || abort.load(Ordering::Relaxed) {
                 return;
             }
             inner.job = None;
-            let Some(text) = best else { return };
-            if let Err(e) = inner.table.play(&text) {
-                inner.note = Some(format!("the engine's move {text} was refused: {e}"));
-            }
-            let note = inner.note.take();
-            if let Err(e) = hub.changed(&live, &mut inner, note) {
-                eprintln!("game {}: {e}", live.id);
+            let before = inner.snapshot();
+            // A failed search or a refused move is shown, not retried (a
+            // retry would fail the same way): undo or a restart goes on.
+            let refused = match best {
+                Ok(Some(text)) => inner
+                    .table
+                    .play(&text)
+                    .err()
+                    .map(|e| format!("the engine's move {text} was refused: {e}")),
+                Ok(None) => Some("the engine found no move".to_string()),
+                Err(_) => Some("the engine failed while searching".to_string()),
+            };
+            match refused {
+                None => {
+                    if let Err(e) = hub.changed(&live, &mut inner, None, before) {
+                        eprintln!("game {}: {e}", live.id);
+                    }
+                }
+                Some(why) => {
+                    eprintln!("game {}: {why}", live.id);
+                    inner.note = Some(why);
+                    live.announce(&inner);
+                }
             }
         });
     }
 
-    /// The engine playing `side` answers a draw offer.
-    fn engine_answers_draw(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner, side: Side) {
+    /// The engine playing `side` answers a draw offer, if the game is still
+    /// at `version` then.
+    fn engine_answers_draw(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+        side: Side,
+        version: u64,
+    ) {
         let job = inner.table.draw_job(side);
-        let version = inner.version + 1;
         let (hub, live) = (Arc::clone(self), Arc::clone(live));
         tokio::task::spawn_blocking(move || {
             let accepts = job();
@@ -497,6 +585,7 @@ impl Hub {
             if inner.version != version {
                 return;
             }
+            let before = inner.snapshot();
             let note = if accepts {
                 inner.table.accept_draw(side).ok();
                 "the engine accepts the draw"
@@ -504,7 +593,7 @@ impl Hub {
                 inner.table.decline_draw(side).ok();
                 "the engine declines the draw"
             };
-            if let Err(e) = hub.changed(&live, &mut inner, Some(note.to_string())) {
+            if let Err(e) = hub.changed(&live, &mut inner, Some(note.to_string()), before) {
                 eprintln!("game {}: {e}", live.id);
             }
         });
@@ -585,6 +674,7 @@ impl Live {
             record: inner.table.record(),
             seats: inner.seats.clone(),
             draw_offer: inner.table.draw_offer().map(|s| s.index() as u8),
+            version: inner.version,
         };
         hub.store
             .save(&row)

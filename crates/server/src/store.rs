@@ -35,6 +35,8 @@ pub struct GameRow {
     pub seats: [SeatRow; 2],
     /// The side (0 or 1) whose draw offer is open.
     pub draw_offer: Option<u8>,
+    /// The number of changes the game has had.
+    pub version: u64,
 }
 
 pub struct Store {
@@ -64,6 +66,7 @@ impl Store {
                 record TEXT NOT NULL,
                 seats TEXT NOT NULL,
                 draw_offer INTEGER,
+                version INTEGER NOT NULL DEFAULT 0,
                 updated INTEGER NOT NULL
             );",
         )
@@ -78,9 +81,10 @@ impl Store {
             .map_or(0, |d| d.as_secs() as i64);
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         db.execute(
-            "INSERT INTO games (id, game, mode, record, seats, draw_offer, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-             ON CONFLICT(id) DO UPDATE SET record = ?4, seats = ?5, draw_offer = ?6, updated = ?7",
+            "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT(id) DO UPDATE SET record = ?4, seats = ?5, draw_offer = ?6,
+                 version = ?7, updated = ?8",
             params![
                 row.id,
                 row.game,
@@ -88,6 +92,7 @@ impl Store {
                 row.record,
                 seats,
                 row.draw_offer,
+                row.version as i64,
                 now
             ],
         )?;
@@ -98,7 +103,7 @@ impl Store {
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let row = db
             .query_row(
-                "SELECT id, game, mode, record, seats, draw_offer FROM games WHERE id = ?1",
+                "SELECT id, game, mode, record, seats, draw_offer, version FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -108,11 +113,12 @@ impl Store {
                         r.get::<_, String>(3)?,
                         r.get::<_, String>(4)?,
                         r.get::<_, Option<u8>>(5)?,
+                        r.get::<_, i64>(6)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, mode, record, seats, draw_offer)) = row else {
+        let Some((id, game, mode, record, seats, draw_offer, version)) = row else {
             return Ok(None);
         };
         let seats: [SeatRow; 2] = serde_json::from_str(&seats)
@@ -124,6 +130,7 @@ impl Store {
             record,
             seats,
             draw_offer,
+            version: version as u64,
         }))
     }
 }
@@ -152,10 +159,12 @@ mod tests {
             record: "[Game \"chess\"]\n\n*\n".into(),
             seats: [seat.clone(), seat],
             draw_offer: None,
+            version: 0,
         };
         store.save(&row).unwrap();
         row.record = "[Game \"chess\"]\n\n1. e2e4 *\n".into();
         row.draw_offer = Some(1);
+        row.version = 7;
         store.save(&row).unwrap();
         drop(store);
         let store = Store::open(&path).unwrap();

@@ -439,3 +439,39 @@ async fn a_short_load_test_loses_and_duplicates_nothing() {
     );
     assert_eq!(report.latencies.len(), report.moves);
 }
+
+/// A change that cannot be stored is undone and reported (docs/api.md:
+/// "500: the server failed; the game is unchanged").
+#[tokio::test(flavor = "multi_thread")]
+async fn a_change_that_cannot_be_stored_is_undone() {
+    let db = temp_db("nostore");
+    let hub = Hub::new(Store::open(&db).unwrap());
+    let created = hub
+        .create(NewGame {
+            game: Some("chess".into()),
+            ..NewGame::default()
+        })
+        .unwrap();
+    // Break the database under the server.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("DROP TABLE games")
+        .unwrap();
+    let play = |m: &str| Action::Move {
+        r#move: m.into(),
+        ply: None,
+    };
+    let err = hub
+        .act(&created.id, Some(&created.token), play("e2e4"))
+        .unwrap_err();
+    assert_eq!(err.status.as_u16(), 500, "{err}");
+    let state = hub.get(&created.id).unwrap().current_state();
+    assert_eq!(state["ply"], 0);
+    assert_eq!(state["version"], created.state["version"]);
+    let err = hub
+        .act(&created.id, Some(&created.token), Action::Resign)
+        .unwrap_err();
+    assert_eq!(err.status.as_u16(), 500, "{err}");
+    let state = hub.get(&created.id).unwrap().current_state();
+    assert_eq!(state["view"]["result"], Value::Null);
+}

@@ -1,7 +1,7 @@
 //! Shared helpers of the games' integration tests.
 #![allow(dead_code)]
 
-use chess3d_core::testing::check_position;
+use chess3d_core::testing::{check_position, check_position_counting};
 use chess3d_core::{Game, Move, MoveKind, MoveList};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -96,10 +96,10 @@ pub fn walk<G: Game>(
     let mut failure = None;
     let mut most_moves = 0;
     random_game_biased(&mut pos, seed, plies, capture_bias, |p, _| {
-        most_moves = most_moves.max(p.count_legal());
         if failure.is_none() {
-            if let Err(e) = check_position(p) {
-                failure = Some(format!("{}: {e}", p.to_text()));
+            match check_position_counting(p) {
+                Ok(n) => most_moves = most_moves.max(n as u64),
+                Err(e) => failure = Some(format!("{}: {e}", p.to_text())),
             }
         }
         seen.push(p.clone());
@@ -260,8 +260,19 @@ pub fn seeded_games<G: Game>(
     capture_bias: f64,
     start: impl Fn(u64) -> G,
 ) -> (usize, u64) {
+    seeded_games_n(part, 500, plies, capture_bias, start)
+}
+
+/// [`seeded_games`] with `games` games per part (four parts).
+pub fn seeded_games_n<G: Game>(
+    part: u64,
+    games: u64,
+    plies: usize,
+    capture_bias: f64,
+    start: impl Fn(u64) -> G,
+) -> (usize, u64) {
     let (mut total, mut most_moves) = (0, 0);
-    for seed in (part * 500)..(part + 1) * 500 {
+    for seed in (part * games)..(part + 1) * games {
         match walk(start(seed), seed, plies, capture_bias) {
             Ok((n, most)) => {
                 total += n;
