@@ -5,7 +5,8 @@
 //
 // For every game: a game against the computer, moves made by clicking
 // squares in the 3-D view and in the 2-D diagram, the computer's answers,
-// screenshots of both views, a saved record loaded back. Then a remote
+// screenshots of both views, a saved record loaded back. An Ox's push
+// chosen in the picker and an elevator moved and travelling. Then a remote
 // game in two browser contexts (each move on the other screen within a
 // second), a third context without the seat's token that cannot move, the
 // server killed mid-game and restarted, and the game going on. A promotion
@@ -221,6 +222,61 @@ try {
     await page.click('[data-move="a7a8n"]');
     await waitPly(page, 1);
     check((await state(page)).moves[0] === "a7a8n", "the picked promotion is played");
+    await context.close();
+  }
+
+  // Elevator: an Ox's push or leap chosen in the picker, and an elevator
+  // moved by clicking the square where it arrives (not there before the
+  // move), then seen travelling in the 3-D view.
+  {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await newGame(page, "elevator", "local");
+    await settle(page);
+    await page.click("#toggle-view");
+    await page.waitForSelector("#diagram .sq");
+    const shared = await page.evaluate(() => {
+      const legal = window.chess3d.state().view.legal;
+      return legal.filter((m) => m.from === "2a1" && m.to === "2a3").map((m) => m.text);
+    });
+    check(shared.length === 2, `2a1 to 2a3 is two moves, a push and a leap (${shared.join(", ")})`);
+    await page.click('[data-cell="2a1"]');
+    await page.click('[data-cell="2a3"]');
+    await page.waitForSelector("#picker:not([hidden])");
+    const push = shared.find((t) => t.includes(">"));
+    await page.click(`[data-move="${push}"]`);
+    await waitPly(page, 1);
+    check((await state(page)).moves[0] === push, `the push ${push} is played from the picker`);
+    // In the 3-D view: the arrival squares appear as ghosts once the
+    // elevator's square is selected.
+    await page.click("#toggle-view");
+    // Black moves: seen from Black's side.
+    await page.click("#flip");
+    await settle(page);
+    const lift = await page.evaluate(() => {
+      const v = window.chess3d.state().view;
+      const here = new Set(v.cells.filter((c) => c.present).map((c) => c.name));
+      const hits = (cell) => {
+        const p = window.chess3d.screenPoint(cell);
+        return p && window.chess3d.cellAt(p.x, p.y) === cell;
+      };
+      return v.legal.find((m) => !here.has(m.to) && hits(m.from)) ?? null;
+    });
+    check(lift !== null, "an elevator move goes to squares that are not there yet");
+    await clickCell3d(page, lift.from);
+    await page.waitForFunction((to) => window.chess3d.targets().includes(to), lift.to);
+    await page.waitForTimeout(100);
+    const ghost = await page.evaluate((to) => {
+      const p = window.chess3d.screenPoint(to);
+      return p && window.chess3d.cellAt(p.x, p.y) === to;
+    }, lift.to);
+    check(ghost, `the arrival square ${lift.to} is shown and clickable`);
+    await clickCell3d(page, lift.to);
+    if (await page.isVisible("#picker")) await page.click(`[data-move="${lift.text}"]`);
+    await waitPly(page, 2);
+    check((await state(page)).moves[1] === lift.text, `the elevator move ${lift.text} is played by clicking where it arrives`);
+    check((await page.evaluate(() => window.chess3d.travels())) === 1, "the elevator travels in the 3-D view");
+    await page.screenshot({ path: join(shots, "elevator-travelling.png") });
     await context.close();
   }
 

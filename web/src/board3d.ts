@@ -44,6 +44,8 @@ export class Board3D {
   private flipped = false;
   private raycaster = new THREE.Raycaster();
   private dirty = true;
+  /// How many board or elevator journeys have been shown (for tests).
+  travels = 0;
 
   constructor(
     private host: HTMLElement,
@@ -302,6 +304,7 @@ export class Board3D {
     const gone = [...was.values()].filter((c) => !is.has(c.name));
     const came = [...is.values()].filter((c) => !was.has(c.name));
     if (gone.length && came.length) {
+      this.travels += 1;
       const mean = (cells: Cell[]) =>
         cells.reduce((s, c) => s.add(scenePos(c)), new THREE.Vector3()).divideScalar(cells.length);
       const shift = mean(gone).sub(mean(came));

@@ -489,5 +489,6 @@ window.chess3d = {
   cellAt: (x: number, y: number) => board?.cellAt(x, y) ?? null,
   targets: () => [...marks.targets.keys()],
   moving: () => board?.moving ?? false,
+  travels: () => board?.travels ?? 0,
   state: () => state,
 };
