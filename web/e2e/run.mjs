@@ -3,17 +3,17 @@
 //
 //   CHESS3D_BIN=target/debug/chess3d node web/e2e/run.mjs
 //
-// For every game: a game against the computer, moves made by clicking
-// squares in the 3-D view and in the 2-D diagram, the computer's answers,
-// screenshots of both views, a saved record loaded back. An Ox's push
-// chosen in the picker and an elevator moved and travelling. Then a remote
-// game in two browser contexts (each move on the other screen within a
-// second), a third context without the seat's token that cannot move, the
-// server killed mid-game and restarted, and the game going on. A promotion
-// chosen in the picker. Exits non-zero on the first failure.
+// ONLY=name,name runs some sections (see `sections` at the end). Every
+// section checks what a player meets: the board seen and clicked (every
+// piece and both ends of every legal move, for every game, both sides, at
+// 1400×900 and at phone size), the legend, the move menu, check, moves of
+// attack boards and elevators by pointing, the 2-D diagram, errors, the
+// phone-size start page, remote play and a server restart. Screenshots of
+// every game from both sides and of the legend go to web/e2e/screenshots
+// (not committed). Exits non-zero on the first failure.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,7 @@ const shots = join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), "chess3d-e2e-"));
 const db = join(dataDir, "games.db");
+const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
 
 function check(ok, what) {
   if (!ok) throw new Error(`FAILED: ${what}`);
@@ -65,7 +66,22 @@ const browser = await chromium.launch({
 });
 
 let server = await startServer();
-const viewport = { width: 1280, height: 800 };
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/// A new page with its script errors collected.
+async function newPage(viewport = DESKTOP, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  return page;
+}
+
+async function done(page, what) {
+  check(page.errors.length === 0, `${what}: no script errors on the page ${page.errors.join("; ")}`);
+  await page.context().close();
+}
 
 async function state(page) {
   return page.evaluate(() => window.chess3d.state());
@@ -82,60 +98,23 @@ async function settle(page) {
   await page.waitForTimeout(150);
 }
 
-/// A legal move of the side to move whose squares a click reaches: each
-/// square's point on the screen must hit that square (nothing in front).
-async function clickableMove(page, diagram) {
-  return page.evaluate((diagram) => {
-    const s = window.chess3d.state();
-    const hits = (cell) => {
-      if (diagram) return !!document.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
-      const p = window.chess3d.screenPoint(cell);
-      return p && window.chess3d.cellAt(p.x, p.y) === cell;
-    };
-    const unique = s.view.legal.filter(
-      (m) => s.view.legal.filter((n) => n.from === m.from && n.to === m.to).length === 1,
-    );
-    const present = (name) => s.view.cells.find((c) => c.name === name)?.present;
-    return unique.find((m) => present(m.from) && present(m.to) && hits(m.from)) ?? null;
-  }, diagram);
+/// Creates a game through the API in the page's browser, holding its seat
+/// there, and opens it. `body` as POST /api/v1/games takes it.
+async function openGame(page, body) {
+  await page.goto(`${server.base}/#/`);
+  const id = await page.evaluate(async (body) => {
+    const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const c = await r.json();
+    if (!r.ok) throw new Error(c.error);
+    localStorage.setItem(`chess3d.seat.${c.id}`, JSON.stringify({ token: c.token, sides: c.sides, invite: c.invite }));
+    return c.id;
+  }, body);
+  await page.goto(`${server.base}/#/game/${id}`);
+  await page.waitForFunction((id) => window.chess3d.state()?.id === id, id, { timeout: 10000 });
+  return id;
 }
 
-async function clickCell3d(page, cell) {
-  const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
-  if (!p) throw new Error(`no square ${cell} on the screen`);
-  await page.mouse.click(p.x, p.y);
-}
-
-/// Plays a move by clicking its two squares; `diagram` for the 2-D view.
-async function clickMove(page, diagram) {
-  const m = await clickableMove(page, diagram);
-  check(m !== null, `a legal move with a clickable square (${diagram ? "diagram" : "3-D"})`);
-  const before = (await state(page)).ply;
-  if (diagram) {
-    await page.click(`[data-cell="${m.from}"]`);
-    await page.click(`[data-cell="${m.to}"]`);
-  } else {
-    await settle(page);
-    await clickCell3d(page, m.from);
-    // The destination is highlighted (and may be a square that appears).
-    await page.waitForFunction((to) => window.chess3d.targets().includes(to), m.to, { timeout: 3000 });
-    await page.waitForTimeout(100);
-    const p = await page.evaluate((c) => window.chess3d.screenPoint(c), m.to);
-    const hit = await page.evaluate(([x, y]) => window.chess3d.cellAt(x, y), [p.x, p.y]);
-    if (hit === m.to) await page.mouse.click(p.x, p.y);
-    else {
-      // Hidden behind another level from here: play it from the keyboard,
-      // as a player would after orbiting.
-      await page.fill("#move-text", m.text);
-      await page.press("#move-text", "Enter");
-    }
-  }
-  await waitPly(page, before + 1, 5000);
-  const after = await state(page);
-  check(after.moves[before] === m.text, `${m.text} played by clicking (${diagram ? "diagram" : "3-D"})`);
-  return m;
-}
-
+/// Starts a game from the start form, as a player does.
 async function newGame(page, game, mode, side = 0) {
   await page.goto(`${server.base}/#/`);
   await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });
@@ -150,41 +129,154 @@ async function newGame(page, game, mode, side = 0) {
   await page.waitForFunction(() => window.chess3d.state()?.view, null, { timeout: 10000 });
 }
 
-const started = Date.now();
-try {
+/// Whether a click at the cell's point on the screen picks that cell.
+async function hits(page, cell) {
+  return page.evaluate((cell) => {
+    const p = window.chess3d.screenPoint(cell);
+    return !!p && window.chess3d.cellAt(p.x, p.y) === cell;
+  }, cell);
+}
+
+async function clickCell(page, cell) {
+  const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
+  if (!p) throw new Error(`no square ${cell} on the screen`);
+  await page.mouse.click(p.x, p.y);
+}
+
+/// Clicks a board's knob (an attack board's or an elevator's).
+async function clickKnob(page, from) {
+  const knob = (await page.evaluate(() => window.chess3d.knobs())).find((k) => k.from === from);
+  if (!knob) throw new Error(`no knob for the board at ${from}`);
+  await page.mouse.click(knob.x, knob.y);
+}
+
+/// Every piece and both ends of every legal move, clicked as a player
+/// would: each piece's point must pick it; each piece with moves is
+/// clicked, and then each of its destinations must pick that destination;
+/// each board's knob is clicked, and then each square it may land on.
+async function clickability(page) {
+  const s = await state(page);
+  const pieces = s.view.cells.filter((c) => c.present && c.piece);
+  let clickablePieces = 0;
+  const hidden = [];
+  for (const c of pieces) {
+    if (await hits(page, c.name)) clickablePieces += 1;
+    else hidden.push(c.name);
+  }
+  const legal = s.view.legal;
+  let clickableMoves = 0;
+  const missed = [];
+  const froms = [...new Set(legal.filter((m) => !m.board).map((m) => m.from))];
+  for (const from of froms) {
+    await clickCell(page, from);
+    await page.waitForTimeout(20);
+    const result = await page.evaluate((from) => {
+      const s = window.chess3d.state();
+      const targets = window.chess3d.targets();
+      const selected = window.chess3d.marks().selected;
+      return s.view.legal
+        .filter((m) => m.from === from && !m.board)
+        .map((m) => {
+          const p = window.chess3d.screenPoint(m.to);
+          const at = p && window.chess3d.cellAt(p.x, p.y);
+          return { text: m.text, ok: selected === from && targets.includes(m.to) && at === m.to, why: `${selected}:${at}` };
+        });
+    }, from);
+    for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(`${r.text}(${r.why})`);
+    await page.keyboard.press("Escape");
+  }
+  const boards = [...new Set(legal.filter((m) => m.board).map((m) => m.from))];
+  for (const from of boards) {
+    await clickKnob(page, from);
+    const result = await page.evaluate((from) => {
+      const s = window.chess3d.state();
+      const targets = window.chess3d.targets();
+      const hit = (c) => {
+        const p = window.chess3d.screenPoint(c);
+        return targets.includes(c) && !!p && window.chess3d.cellAt(p.x, p.y) === c;
+      };
+      return s.view.legal.filter((m) => m.from === from && m.board).map((m) => ({ text: m.text, ok: m.board.lands.some(hit) }));
+    }, from);
+    for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(r.text);
+    await page.keyboard.press("Escape");
+  }
+  return { pieces: pieces.length, clickablePieces, hidden, moves: legal.length, clickableMoves, missed };
+}
+
+// ---------------------------------------------------------------- sections
+
+const table = [];
+
+/// For every game, both sides, both window sizes: a game against the
+/// computer in the default 3-D view, every piece and move clickable.
+async function everythingClickable() {
   const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
   check(games.length === 6, `six games offered (${games.join(", ")})`);
+  for (const [size, viewport] of [
+    ["1400x900", DESKTOP],
+    ["390x844", PHONE],
+  ]) {
+    for (const game of games) {
+      for (const side of [0, 1]) {
+        const page = await newPage(viewport);
+        await openGame(page, { game, mode: "computer", side, skill: 1, movetime: 100 });
+        await page.waitForFunction((side) => window.chess3d.state()?.view.to_move === side, side, { timeout: 20000 });
+        await settle(page);
+        const r = await clickability(page);
+        table.push({ game, side, size, ...r });
+        check(
+          r.clickablePieces === r.pieces && r.clickableMoves === r.moves,
+          `${game} ${size} side ${side}: ${r.clickablePieces}/${r.pieces} pieces and ${r.clickableMoves}/${r.moves} moves clickable` +
+            (r.hidden.length || r.missed.length ? ` (hidden ${r.hidden.slice(0, 6)}; missed ${r.missed.slice(0, 6)})` : ""),
+        );
+        await page.screenshot({ path: join(shots, `${game}-${side === 0 ? "first" : "second"}-${size}.png`) });
+        await done(page, `${game} ${size} side ${side}`);
+      }
+    }
+  }
+  console.log("\ngame        size      side  pieces     moves");
+  for (const r of table) {
+    console.log(`${r.game.padEnd(11)} ${r.size.padEnd(9)} ${String(r.side).padEnd(5)} ${`${r.clickablePieces}/${r.pieces}`.padEnd(10)} ${r.clickableMoves}/${r.moves}`);
+  }
+  console.log("");
+}
 
+/// A game against the computer in every game: a move clicked in 3-D, the
+/// answer, a move clicked in the diagram, the record saved and loaded.
+async function playEveryGame() {
+  const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
   for (const game of games) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    const page = await newPage();
     await newGame(page, game, "computer");
     const s0 = await state(page);
-    check(s0.game === game && s0.ply === 0, `${game}: a game against the computer starts`);
+    check(s0.game === game && s0.ply === 0, `${game}: a game against the computer starts from the form`);
     await settle(page);
-    await page.screenshot({ path: join(shots, `${game}-3d-start.png`) });
-    await clickMove(page, false);
+    const m = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => !m.board));
+    await clickCell(page, m.from);
+    const same = await page.evaluate(([from, to]) => window.chess3d.state().view.legal.filter((m) => m.from === from && m.to === to), [m.from, m.to]);
+    await clickCell(page, m.to);
+    if (same.length > 1) await page.keyboard.press("1");
     await waitPly(page, 2);
     const s2 = await state(page);
-    check(s2.ply === 2 && s2.seats[1].player === "engine", `${game}: the computer answered (${s2.moves[1]})`);
-    await settle(page);
-    await page.screenshot({ path: join(shots, `${game}-3d.png`) });
+    check(s2.moves[0] === same[0].text && s2.seats[1].player === "engine", `${game}: ${s2.moves[0]} clicked in 3-D, the computer answered ${s2.moves[1]}`);
     await page.click("#toggle-view");
     await page.waitForSelector("#diagram .sq");
-    await clickMove(page, true);
+    const d = await page.evaluate(() => {
+      const s = window.chess3d.state();
+      return s.view.legal.find((m) => !m.board && s.view.legal.filter((n) => n.from === m.from && n.to === m.to).length === 1);
+    });
+    await page.click(`#diagram [data-cell="${d.from}"]`);
+    await page.click(`#diagram [data-cell="${d.to}"]`);
     await waitPly(page, 4);
-    await page.screenshot({ path: join(shots, `${game}-2d.png`), fullPage: true });
+    check((await state(page)).moves[2] === d.text, `${game}: ${d.text} clicked in the diagram`);
+    await page.screenshot({ path: join(shots, `${game}-diagram.png`) });
     await page.click("#toggle-view");
-    // Save: the record the Save button downloads.
     const id = (await state(page)).id;
     const download = page.waitForEvent("download");
     await page.click("#save");
-    const record = await (await download).path().then((p) => import("node:fs").then((fs) => fs.readFileSync(p, "utf8")));
+    const record = readFileSync(await (await download).path(), "utf8");
     const moves = (await state(page)).moves;
     check(record.includes(`[Game "${game}"]`) && record.includes(moves[3]), `${game}: saved the record`);
-    // Load it into a new game from the start page.
     await page.goto(`${server.base}/#/`);
     await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });
     await page.selectOption("#mode", "local");
@@ -198,148 +290,391 @@ try {
       loaded.game === game && JSON.stringify(loaded.moves) === JSON.stringify(moves.slice(0, loaded.ply)) && loaded.ply >= 4,
       `${game}: the saved record loads (${loaded.ply} moves)`,
     );
-    check(errors.length === 0, `${game}: no script errors on the page ${errors.join("; ")}`);
-    await context.close();
+    await done(page, game);
   }
+}
 
-  // A promotion: the picker offers the choices.
-  {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const record = '[Game "chess"]\n[FEN "7k/P7/8/8/8/8/8/K7 w - - 0 1"]\n\n*\n';
-    await page.goto(`${server.base}/#/`);
-    await page.waitForSelector('#variant option[value="chess"]', { state: "attached" });
-    await page.selectOption("#mode", "local");
-    await page.setInputFiles("#load-start", { name: "p.pgn", mimeType: "text/plain", buffer: Buffer.from(record) });
-    await page.waitForFunction(() => window.chess3d.state()?.view);
-    await page.click("#toggle-view");
-    await page.click('[data-cell="a7"]');
-    await page.click('[data-cell="a8"]');
-    await page.waitForSelector("#picker:not([hidden])");
-    const choices = await page.$$eval("#picker-choices button", (b) => b.map((x) => x.dataset.move));
-    check(choices.sort().join(" ") === "a7a8b a7a8n a7a8q a7a8r", `the promotion picker offers ${choices.join(" ")}`);
-    await page.screenshot({ path: join(shots, "promotion-picker.png") });
-    await page.click('[data-move="a7a8n"]');
-    await waitPly(page, 1);
-    check((await state(page)).moves[0] === "a7a8n", "the picked promotion is played");
-    await context.close();
+/// The legend: every kind of each game with its symbol, its sentence, and
+/// how it moves shown on the board.
+async function legend() {
+  const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
+  for (const game of games) {
+    const about = await (await fetch(`${server.base}/api/v1/variants/${game}`)).json();
+    const page = await newPage();
+    await openGame(page, { game, mode: "local" });
+    const kindsOnBoard = new Set((await state(page)).view.cells.filter((c) => c.piece).map((c) => c.piece.name));
+    await page.keyboard.press("h");
+    await page.waitForSelector("#legend:not([hidden])");
+    const rows = await page.$$eval("table.kinds tr", (rows) =>
+      rows.map((r) => ({ name: r.querySelector("th").firstChild.textContent.trim(), symbols: r.querySelectorAll("svg.glyph").length, text: r.cells[2].textContent })),
+    );
+    check(
+      rows.length === about.kinds.length && about.kinds.every((k, i) => rows[i].name === k.name && rows[i].symbols === 2 && rows[i].text === k.moves),
+      `${game}: the legend lists its ${rows.length} kinds (${rows.map((r) => r.name).join(", ")}) with both sides' symbols`,
+    );
+    check([...kindsOnBoard].every((n) => rows.some((r) => r.name === n)), `${game}: every kind on the board is in the legend`);
+    await page.screenshot({ path: join(shots, `legend-${game}.png`) });
+    // How a kind moves: the second kind (a Queen, a Horse, ...) alone.
+    const kind = about.kinds[1];
+    await page.click(`#legend button[data-kind="${kind.letter}"]`);
+    await page.waitForFunction(() => window.chess3d.targets().length > 0, null, { timeout: 5000 });
+    const demo = await page.evaluate(() => document.querySelector("#demo-banner").textContent);
+    check(demo.includes(kind.name), `${game}: how the ${kind.name} moves is shown (${(await page.evaluate(() => window.chess3d.targets())).length} squares)`);
+    await page.screenshot({ path: join(shots, `how-it-moves-${game}.png`) });
+    await page.keyboard.press("Escape");
+    check((await page.evaluate(() => window.chess3d.targets().length)) === 0, `${game}: Esc ends the demonstration`);
+    await done(page, `${game} legend`);
   }
+}
 
-  // Elevator: an Ox's push or leap chosen in the picker, and an elevator
-  // moved by clicking the square where it arrives (not there before the
-  // move), then seen travelling in the 3-D view.
-  {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await newGame(page, "elevator", "local");
-    await settle(page);
-    await page.click("#toggle-view");
+/// The move menu: words, the digits, Esc.
+async function picker() {
+  const page = await newPage();
+  await openGame(page, { game: "chess", mode: "local", record: '[Game "chess"]\n[FEN "7k/P7/8/8/8/8/8/K7 w - - 0 1"]\n\n*\n' });
+  await settle(page);
+  await clickCell(page, "a7");
+  await clickCell(page, "a8");
+  await page.waitForSelector("#picker:not([hidden])");
+  const choices = await page.$$eval("#picker-choices button", (b) => b.map((x) => x.textContent));
+  check(choices.length === 4 && choices.every((c) => /promoting to (Queen|Rook|Bishop|Knight)/.test(c)), `the menu names each promotion in words: ${choices.join(" | ")}`);
+  await page.screenshot({ path: join(shots, "promotion-menu.png") });
+  await page.keyboard.press("Escape");
+  check(await page.isHidden("#picker"), "Esc closes the menu");
+  check((await state(page)).ply === 0, "and plays nothing");
+  await clickCell(page, "a7");
+  await clickCell(page, "a8");
+  await page.waitForSelector("#picker:not([hidden])");
+  const second = await page.$eval("#picker-choices button:nth-child(2)", (b) => b.dataset.move);
+  await page.keyboard.press("2");
+  await waitPly(page, 1);
+  check((await state(page)).moves[0] === second, `the digit 2 plays the second choice (${second})`);
+  await done(page, "picker");
+}
+
+/// Check: the King in check is marked in 3-D and in the diagram.
+async function checkMark() {
+  const page = await newPage();
+  await openGame(page, { game: "chess", mode: "local", record: '[Game "chess"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. h1h8 *\n' });
+  await settle(page);
+  const s = await state(page);
+  check(s.view.check && s.view.checked === "e8", "Black is in check, its King on e8");
+  check((await page.evaluate(() => window.chess3d.marks().checked)) === "e8", "the 3-D view marks the King on e8");
+  check((await page.textContent("#status")).includes("in check"), "the status says so");
+  await page.screenshot({ path: join(shots, "check-3d.png") });
+  await page.keyboard.press("v");
+  await page.waitForSelector("#diagram .sq");
+  check(await page.$eval('#diagram [data-cell="e8"]', (e) => e.classList.contains("check")), "the diagram marks the King on e8");
+  const last = await page.$$eval("#diagram .sq.last", (e) => e.map((x) => x.dataset.cell).sort());
+  check(last.join(",") === "h1,h8", `the last move's squares are marked (${last})`);
+  await page.screenshot({ path: join(shots, "check-diagram.png") });
+  await done(page, "check");
+}
+
+/// Star Trek: an attack board moved by pointing at its knob, then at
+/// where it goes.
+async function attackBoard() {
+  const page = await newPage();
+  const fen = "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -";
+  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await settle(page);
+  const knobs = await page.evaluate(() => window.chess3d.knobs());
+  check(knobs.length === 1, `the empty attack board has a knob (${knobs.map((k) => k.from)})`);
+  await clickKnob(page, knobs[0].from);
+  const targets = await page.evaluate(() => window.chess3d.targets());
+  const move = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.text === "Lb1(2)-b3(4)"));
+  check(move.board.lands.every((c) => targets.includes(c)), `its destinations are shown as ghost boards (${targets.length} squares)`);
+  await page.screenshot({ path: join(shots, "startrek-board-move.png") });
+  await clickCell(page, move.board.lands[0]);
+  await waitPly(page, 1);
+  check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "Lb1(2)-b3(4) is played by pointing at its knob and at a square where it lands");
+  await settle(page);
+  check((await page.evaluate(() => window.chess3d.travels())) === 1, "the board travels in the 3-D view");
+  // The same in the diagram: the board's knob, then a square it lands on.
+  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await page.keyboard.press("v");
+  await page.click("#diagram [data-board]");
+  await page.click(`#diagram [data-cell="${move.board.lands[1]}"]`);
+  await waitPly(page, 1);
+  check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "and in the diagram by its knob and a square where it lands");
+  await page.keyboard.press("v");
+  await done(page, "attack board");
+}
+
+/// Elevator: an Ox's push or leap from the menu, and an elevator moved by
+/// its knob, seen travelling.
+async function elevator() {
+  const page = await newPage();
+  await openGame(page, { game: "elevator", mode: "local" });
+  await settle(page);
+  await clickCell(page, "2a1");
+  await clickCell(page, "2a3");
+  await page.waitForSelector("#picker:not([hidden])");
+  const words = await page.$$eval("#picker-choices button", (b) => b.map((x) => x.textContent));
+  check(words.some((w) => w.includes("pushes")) && words.some((w) => w.includes("leaps")), `the menu tells the push from the leap: ${words.join(" | ")}`);
+  const push = await page.$eval("#picker-choices button", (b) => b.dataset.move);
+  await page.keyboard.press("1");
+  await waitPly(page, 1);
+  check((await state(page)).moves[0] === push, `the first choice ${push} is played`);
+  await page.click("#flip");
+  await settle(page);
+  const knob = (await page.evaluate(() => window.chess3d.knobs()))[0];
+  check(!!knob, "Black's elevators have knobs");
+  await clickKnob(page, knob.from);
+  const move = await page.evaluate((from) => window.chess3d.state().view.legal.find((m) => m.from === from && m.board), knob.from);
+  check(await hits(page, move.board.lands[0]), `the elevator's arrival square ${move.board.lands[0]} is shown and clickable`);
+  await page.screenshot({ path: join(shots, "elevator-move.png") });
+  await clickCell(page, move.board.lands[0]);
+  if (await page.isVisible("#picker")) await page.click(`[data-move="${move.text}"]`);
+  await waitPly(page, 2);
+  check((await state(page)).moves[1] === move.text, `the elevator move ${move.text} is played by pointing`);
+  check((await page.evaluate(() => window.chess3d.travels())) === 1, "the elevator travels in the 3-D view");
+  await done(page, "elevator");
+}
+
+/// The diagram: every cell, coordinates, sized to the window, arrow keys
+/// wherever the pointer is, one tab stop.
+async function diagram() {
+  for (const [game, viewport] of [
+    ["ziggurat", DESKTOP],
+    ["polyhedron", DESKTOP],
+    ["ziggurat", PHONE],
+  ]) {
+    const page = await newPage(viewport);
+    await openGame(page, { game, mode: "local" });
+    await page.keyboard.press("v");
     await page.waitForSelector("#diagram .sq");
-    const shared = await page.evaluate(() => {
-      const legal = window.chess3d.state().view.legal;
-      return legal.filter((m) => m.from === "2a1" && m.to === "2a3").map((m) => m.text);
+    const s = await state(page);
+    const info = await page.evaluate(() => {
+      const host = document.querySelector("#diagram");
+      const cells = [...host.querySelectorAll(".sq")];
+      const box = host.getBoundingClientRect();
+      const inside = cells.filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width >= 10 && r.left >= box.left - 1 && r.right <= box.right + 1;
+      }).length;
+      return { cells: cells.length, inside, files: host.querySelectorAll(".coord.file").length, ranks: host.querySelectorAll(".coord.rank").length, focusable: cells.filter((c) => c.tabIndex >= 0).length, sq: getComputedStyle(host).getPropertyValue("--sq") };
     });
-    check(shared.length === 2, `2a1 to 2a3 is two moves, a push and a leap (${shared.join(", ")})`);
-    await page.click('[data-cell="2a1"]');
-    await page.click('[data-cell="2a3"]');
-    await page.waitForSelector("#picker:not([hidden])");
-    const push = shared.find((t) => t.includes(">"));
-    await page.click(`[data-move="${push}"]`);
-    await waitPly(page, 1);
-    check((await state(page)).moves[0] === push, `the push ${push} is played from the picker`);
-    // In the 3-D view: the arrival squares appear as ghosts once the
-    // elevator's square is selected.
-    await page.click("#toggle-view");
-    // Black moves: seen from Black's side.
-    await page.click("#flip");
-    await settle(page);
-    const lift = await page.evaluate(() => {
-      const v = window.chess3d.state().view;
-      const here = new Set(v.cells.filter((c) => c.present).map((c) => c.name));
-      const hits = (cell) => {
-        const p = window.chess3d.screenPoint(cell);
-        return p && window.chess3d.cellAt(p.x, p.y) === cell;
-      };
-      return v.legal.find((m) => !here.has(m.to) && hits(m.from)) ?? null;
-    });
-    check(lift !== null, "an elevator move goes to squares that are not there yet");
-    await clickCell3d(page, lift.from);
-    await page.waitForFunction((to) => window.chess3d.targets().includes(to), lift.to);
-    await page.waitForTimeout(100);
-    const ghost = await page.evaluate((to) => {
-      const p = window.chess3d.screenPoint(to);
-      return p && window.chess3d.cellAt(p.x, p.y) === to;
-    }, lift.to);
-    check(ghost, `the arrival square ${lift.to} is shown and clickable`);
-    await clickCell3d(page, lift.to);
-    if (await page.isVisible("#picker")) await page.click(`[data-move="${lift.text}"]`);
-    await waitPly(page, 2);
-    check((await state(page)).moves[1] === lift.text, `the elevator move ${lift.text} is played by clicking where it arrives`);
-    check((await page.evaluate(() => window.chess3d.travels())) === 1, "the elevator travels in the 3-D view");
-    await page.screenshot({ path: join(shots, "elevator-travelling.png") });
-    await context.close();
+    const present = s.view.cells.filter((c) => c.present).length;
+    check(info.cells === present && info.inside === present, `${game} ${viewport.width}: the diagram shows all ${present} cells whole (squares ${info.sq})`);
+    check(info.files > 0 && info.ranks > 0, `${game}: the diagram has coordinates (${info.files} file letters, ${info.ranks} rank numbers)`);
+    check(info.focusable === 0 && (await page.$eval("#diagram", (d) => d.tabIndex)) === 0, `${game}: the diagram is one tab stop`);
+    // The pointer over a square, the focus elsewhere: the keys still work.
+    await page.hover(`#diagram [data-cell="${s.view.cells[0].name}"]`);
+    await page.focus("#flip");
+    const before = await page.evaluate(() => window.chess3d.marks().cursor);
+    await page.keyboard.press("ArrowRight");
+    const after = await page.evaluate(() => window.chess3d.marks().cursor);
+    check(before !== after, `${game}: ArrowRight moves the cursor (${before} to ${after}) with the pointer on the diagram`);
+    await page.screenshot({ path: join(shots, `${game}-diagram-${viewport.width}.png`), fullPage: true });
+    await done(page, `${game} diagram`);
   }
+}
 
-  // Remote play in two contexts, and a third without a token.
-  {
-    const a = await (await browser.newContext({ viewport })).newPage();
-    const b = await (await browser.newContext({ viewport })).newPage();
-    const c = await (await browser.newContext({ viewport })).newPage();
-    await newGame(a, "startrek", "remote", 0);
-    await a.waitForSelector("#invite:not([hidden])");
-    const link = await a.inputValue("#invite-link");
-    check(link.includes("#/join/"), "the inviter gets a link");
-    await b.goto(link);
-    await b.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
-    const id = (await state(a)).id;
-    await a.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
-    for (const p of [a, b]) {
-      await p.click("#toggle-view");
-      await p.waitForSelector("#diagram .sq");
-    }
-    const seen = async (mover, watcher) => {
-      const ply = (await state(mover)).ply;
-      await clickMove(mover, true);
-      const t0 = Date.now();
-      await waitPly(watcher, ply + 1, 1000);
-      return Date.now() - t0;
-    };
-    const t1 = await seen(a, b);
-    check(t1 < 1000, `White's move reached Black's screen in ${t1} ms`);
-    const t2 = await seen(b, a);
-    check(t2 < 1000, `Black's move reached White's screen in ${t2} ms`);
-    // The third context watches and cannot move.
-    await c.goto(`${server.base}/#/game/${id}`);
-    await c.waitForFunction(() => window.chess3d.state()?.ply === 2);
-    const status = await c.textContent("#status");
-    check(status.includes("watching"), `the third screen says it is watching ("${status}")`);
-    await c.click("#toggle-view");
-    const m = await clickableMove(c, true);
-    await c.click(`[data-cell="${m.from}"]`);
-    const msg = await c.textContent("#message");
-    check(msg.includes("watching"), `a click by the watcher selects nothing ("${msg}")`);
-    const tries = await c.evaluate(async ({ id, move }) => {
+/// The keyboard in 3-D: the cursor is drawn, a level can be shown alone.
+async function keys3d() {
+  const page = await newPage();
+  await openGame(page, { game: "ziggurat", mode: "local" });
+  await settle(page);
+  check((await page.$eval("#board3d canvas", (c) => c.tabIndex)) === 0, "the 3-D board is one tab stop");
+  await page.focus("#board3d canvas");
+  const start = await page.evaluate(() => window.chess3d.marks().cursor);
+  await page.keyboard.press("ArrowUp");
+  const up = await page.evaluate(() => window.chess3d.marks().cursor);
+  check(up !== start, `ArrowUp moves the cursor (${start} to ${up})`);
+  await page.keyboard.press("l");
+  const level = up.match(/^\d/)[0];
+  const other = (await state(page)).view.cells.find((c) => c.piece && String(c.at[2]) !== level).name;
+  check(!(await hits(page, other)), `L shows level ${level} alone: ${other} on another level is faded and not picked`);
+  await page.screenshot({ path: join(shots, "ziggurat-focus-level.png") });
+  await page.keyboard.press("PageUp");
+  const above = await page.evaluate(() => window.chess3d.marks().cursor);
+  check(above[0] !== level, `PageUp steps to the level above (${above})`);
+  await page.keyboard.press("l");
+  check(await hits(page, other), "L again shows every level");
+  await done(page, "3-D keys");
+}
+
+/// Errors a player understands, and a favicon.
+async function errors() {
+  const page = await newPage();
+  await page.goto(`${server.base}/#/game/nosuchgame`);
+  await page.waitForSelector("#missing:not([hidden])");
+  const text = await page.textContent("#missing-text");
+  check(/no such game/i.test(text) && (await page.isHidden("#game")), `a bad game link says "${text}" and shows no board`);
+  await openGame(page, { game: "chess", mode: "local" });
+  await page.fill("#move-text", "x".repeat(150));
+  await page.press("#move-text", "Enter");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+  const message = await page.textContent("#message");
+  const fits = await page.$eval("#message", (m) => m.scrollWidth <= m.clientWidth + 1);
+  check(!message.includes("x".repeat(41)) && fits, `a long bad move is cut short in the message: "${message}"`);
+  check(!/give "|\bply\b|token/.test(message), "the message has no API wording");
+  const m = (await state(page)).view.legal[0];
+  await clickCell(page, m.from);
+  await clickCell(page, m.to);
+  await waitPly(page, 1);
+  check((await page.textContent("#message")) === "", "the message is cleared when the game moves on");
+  await page.goto(`${server.base}/#/game/nosuchgame`);
+  await page.waitForSelector("#missing:not([hidden])");
+  check((await page.textContent("#message")) === "" && (await page.textContent("#title")) === "", "opening a bad link leaves nothing of the last game");
+  const favicon = await fetch(`${server.base}/favicon.svg`);
+  check(favicon.ok && (await favicon.text()).includes("<svg"), "the page has a favicon");
+  await done(page, "errors");
+}
+
+/// Phone size: the start page fits; a game is played by taps.
+async function phone() {
+  const page = await newPage(PHONE, { hasTouch: true, isMobile: true });
+  await page.goto(`${server.base}/#/`);
+  await page.waitForSelector('#variant option[value="startrek"]', { state: "attached" });
+  for (const game of ["ziggurat", "startrek"]) {
+    await page.selectOption("#variant", game);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(width <= 390, `the start page fits the phone with ${game} chosen (${width} px wide)`);
+  }
+  await page.screenshot({ path: join(shots, "phone-start.png"), fullPage: true });
+  await page.selectOption("#variant", "polyhedron");
+  await page.selectOption("#mode", "local");
+  await page.tap("#start-game");
+  await page.waitForFunction(() => window.chess3d.state()?.view);
+  await settle(page);
+  const m = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.from === "Cc3" && m.to === "Cc5"));
+  for (const cell of [m.from, m.to]) {
+    const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
+    await page.touchscreen.tap(p.x, p.y);
+  }
+  await waitPly(page, 1);
+  check((await state(page)).moves[0] === m.text, `${m.text} is played by two taps`);
+  check((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the game page fits the phone's width");
+  await page.screenshot({ path: join(shots, "phone-game.png"), fullPage: true });
+  await done(page, "phone");
+}
+
+/// Rendering: frames per second while orbiting the Polyhedron board, and
+/// the time from a state message to the board drawn.
+async function rendering() {
+  const page = await newPage();
+  await openGame(page, { game: "polyhedron", mode: "local" });
+  await settle(page);
+  const box = await page.$eval("#board3d canvas", (c) => {
+    const r = c.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+  const frames0 = await page.evaluate(() => window.chess3d.frames());
+  const t0 = Date.now();
+  await page.mouse.move(box.x, box.y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) {
+    await page.mouse.move(box.x + 200 * Math.sin(i / 10), box.y + 20 * Math.cos(i / 10));
+    await page.waitForTimeout(40);
+  }
+  await page.mouse.up();
+  const seconds = (Date.now() - t0) / 1000;
+  const frames = (await page.evaluate(() => window.chess3d.frames())) - frames0;
+  const fps = frames / seconds;
+  check(frames > 10, `orbiting the Polyhedron board: ${frames} frames in ${seconds.toFixed(1)} s, ${fps.toFixed(1)} frames per second`);
+  // Moves played through the API: each arrives as a state message.
+  await page.keyboard.press("Home");
+  const id = (await state(page)).id;
+  const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`chess3d.seat.${id}`)).token, id);
+  for (let i = 0; i < 6; i++) {
+    const s = await state(page);
+    const move = s.view.legal.find((m) => !m.board).text;
+    await fetch(`${server.base}/api/v1/games/${id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, action: "move", move, ply: s.ply }) });
+    await waitPly(page, i + 1);
+    await page.waitForTimeout(100);
+  }
+  const times = (await page.evaluate(() => window.chess3d.updateMs())).sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  check(times.length >= 6, `a state message to the Polyhedron board drawn: median ${median.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms over ${times.length} moves`);
+  await done(page, "rendering");
+}
+
+/// Remote play in two browsers, a third without a seat, and a server
+/// restart in the middle.
+async function remote() {
+  const a = await newPage();
+  const b = await newPage();
+  const c = await newPage();
+  await newGame(a, "startrek", "remote", 0);
+  await a.waitForSelector("#invite:not([hidden])");
+  const link = await a.inputValue("#invite-link");
+  check(link.includes("#/join/"), "the inviter gets a link");
+  await b.goto(link);
+  await b.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
+  const id = (await state(a)).id;
+  await a.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
+  const seen = async (mover, watcher) => {
+    const s = await state(mover);
+    const m = s.view.legal.find((m) => !m.board && s.view.legal.filter((n) => n.from === m.from && n.to === m.to).length === 1);
+    await settle(mover);
+    await clickCell(mover, m.from);
+    await clickCell(mover, m.to);
+    await waitPly(mover, s.ply + 1, 5000);
+    const t0 = Date.now();
+    await waitPly(watcher, s.ply + 1, 1000);
+    return Date.now() - t0;
+  };
+  const t1 = await seen(a, b);
+  check(t1 < 1000, `White's move reached Black's screen in ${t1} ms`);
+  const t2 = await seen(b, a);
+  check(t2 < 1000, `Black's move reached White's screen in ${t2} ms`);
+  await c.goto(`${server.base}/#/game/${id}`);
+  await c.waitForFunction(() => window.chess3d.state()?.ply === 2);
+  check((await c.textContent("#status")).includes("watching"), "the third screen says it is watching");
+  const m = (await state(c)).view.legal[0];
+  await settle(c);
+  await clickCell(c, m.from);
+  const msg = await c.textContent("#message");
+  check(msg.includes("watching"), `a click by the watcher selects nothing ("${msg}")`);
+  const tries = await c.evaluate(
+    async ({ id, move }) => {
       const post = (body) =>
         fetch(`/api/v1/games/${id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
       return [await post({ action: "move", move }), await post({ action: "move", move, token: "0".repeat(32) })];
-    }, { id, move: m.text });
-    check(tries[0] === 401 && tries[1] === 403, `the watcher's moves are refused (${tries.join(", ")})`);
-    check((await state(a)).ply === 2, "the game is unchanged");
-    await a.screenshot({ path: join(shots, "remote-white.png") });
-    await b.screenshot({ path: join(shots, "remote-black.png") });
+    },
+    { id, move: m.text },
+  );
+  check(tries[0] === 401 && tries[1] === 403, `the watcher's moves are refused (${tries.join(", ")})`);
+  check((await state(a)).ply === 2, "the game is unchanged");
+  await a.screenshot({ path: join(shots, "remote-white.png") });
+  await b.screenshot({ path: join(shots, "remote-black.png") });
+  server.child.kill("SIGKILL");
+  await new Promise((r) => server.child.once("exit", r));
+  await a.waitForFunction(() => document.querySelector("#link").textContent.includes("reconnecting"));
+  server = await startServer(server.port);
+  await a.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 15000 });
+  await b.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 15000 });
+  check((await state(a)).ply === 2, "after the restart the game has its two moves");
+  const t3 = await seen(a, b);
+  check(t3 < 1000, `after the restart the game goes on (seen in ${t3} ms)`);
+  for (const p of [a, b, c]) await done(p, "remote");
+}
 
-    // The server dies mid-game and starts again: the game resumes.
-    server.child.kill("SIGKILL");
-    await new Promise((r) => server.child.once("exit", r));
-    await a.waitForFunction(() => document.querySelector("#link").textContent.includes("reconnecting"));
-    server = await startServer(server.port);
-    await a.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 10000 });
-    await b.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 10000 });
-    const resumed = await state(a);
-    check(resumed.ply === 2, "after the restart the game has its two moves");
-    const t3 = await seen(a, b);
-    check(t3 < 1000, `after the restart the game goes on (seen in ${t3} ms)`);
-    await c.close();
+const sections = {
+  everythingClickable,
+  playEveryGame,
+  legend,
+  picker,
+  checkMark,
+  attackBoard,
+  elevator,
+  diagram,
+  keys3d,
+  errors,
+  phone,
+  rendering,
+  remote,
+};
+
+const started = Date.now();
+try {
+  for (const [name, run] of Object.entries(sections)) {
+    if (only && !only.has(name)) continue;
+    console.log(`# ${name}`);
+    const t0 = Date.now();
+    await run();
+    console.log(`# ${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   console.log(`all browser tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
 } finally {

@@ -9,6 +9,9 @@ export interface Piece {
 export interface Cell {
   name: string;
   label: string;
+  /// The labels of its file and rank, as the board's edges show them.
+  file: string;
+  rank: string;
   at: [number, number, number];
   place: [number, number, number];
   light: boolean;
@@ -20,6 +23,13 @@ export interface LegalMove {
   from: string;
   to: string;
   text: string;
+  /// The move in words ("Pawn to a8, promoting to Queen").
+  words: string;
+  /// Whether it captures (a shot and a push that drops a piece too).
+  capture: boolean;
+  /// A move of an attack board or an elevator: the cells it leaves and
+  /// lands on.
+  board?: { leaves: string[]; lands: string[] };
 }
 
 export interface Post {
@@ -27,6 +37,15 @@ export interface Post {
   z: number;
   from: number;
   to: number;
+  /// The same span in level numbers.
+  levels: [number, number];
+}
+
+export interface Camera {
+  /// Degrees above the horizon.
+  elevation: number;
+  /// Per side, degrees around the board; 0 is behind the first side's edge.
+  azimuth: [number, number];
 }
 
 export interface View {
@@ -36,9 +55,12 @@ export interface View {
   levels: [number, string][];
   to_move: number;
   check: boolean;
+  /// The King in check.
+  checked: string | null;
   last: [string, string] | null;
   result: [string, string] | null;
   position: string;
+  camera: Camera;
 }
 
 export interface Seat {
@@ -76,6 +98,23 @@ export interface Variant {
   sides: [string, string];
 }
 
+/// A game's rules for players: GET /api/v1/variants/{id}.
+export interface About {
+  id: string;
+  name: string;
+  sides: [string, string];
+  setup: string;
+  goal: string;
+  special: string[];
+  notation: string;
+  kinds: { letter: string; name: string; royal: boolean; moves: string }[];
+}
+
+export interface Reach {
+  moves: string[];
+  captures: string[];
+}
+
 export interface Created {
   id: string;
   token: string;
@@ -110,11 +149,17 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 export const api = {
   variants: () => call<{ games: Variant[] }>("GET", "/variants"),
   create: (req: Record<string, unknown>) => call<Created>("POST", "/games", req),
-  game: (id: string) => call<GameState>("GET", `/games/${id}`),
+  game: (id: string) => call<GameState>("GET", `/games/${encodeURIComponent(id)}`),
   join: (id: string, invite: string) =>
-    call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${id}/join`, { invite }),
-  act: (id: string, body: Record<string, unknown>) => call<GameState>("POST", `/games/${id}/actions`, body),
-  recordUrl: (id: string) => `/api/v1/games/${id}/record`,
+    call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${encodeURIComponent(id)}/join`, { invite }),
+  act: (id: string, body: Record<string, unknown>) => call<GameState>("POST", `/games/${encodeURIComponent(id)}/actions`, body),
+  about: (game: string) => call<About>("GET", `/variants/${encodeURIComponent(game)}`),
+  reach: (id: string, piece: string, side: number, cell: string) =>
+    call<Reach>(
+      "GET",
+      `/games/${encodeURIComponent(id)}/reach?piece=${encodeURIComponent(piece)}&side=${side}&cell=${encodeURIComponent(cell)}`,
+    ),
+  recordUrl: (id: string) => `/api/v1/games/${encodeURIComponent(id)}/record`,
 };
 
 /// The seat this browser holds in a game, kept across reloads.

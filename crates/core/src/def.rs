@@ -234,6 +234,29 @@ pub struct OptionDef {
     pub default: bool,
 }
 
+/// What a player reads about a game in the interfaces' help (the web
+/// page's legend and rules summary), written from the game's rules doc
+/// (docs/rules/<id>.md) in a player's words.
+#[derive(Clone, Copy, Debug)]
+pub struct About {
+    /// The board and the armies, in a sentence or two.
+    pub setup: &'static str,
+    /// How the game is won, and drawn.
+    pub goal: &'static str,
+    /// The rules beyond the pieces' moves, a sentence each.
+    pub special: &'static [&'static str],
+    /// How each kind moves, in a sentence, by its letter; every kind of
+    /// [`GameDef::pieces`] once (a test of each game checks it).
+    pub kinds: &'static [(char, &'static str)],
+}
+
+impl About {
+    /// The sentence about the kind with this letter.
+    pub fn kind(&self, letter: char) -> Option<&'static str> {
+        self.kinds.iter().find(|k| k.0 == letter).map(|k| k.1)
+    }
+}
+
 /// A whole game as data.
 #[derive(Clone, Copy, Debug)]
 pub struct GameDef {
@@ -268,4 +291,6 @@ pub struct GameDef {
     pub move_hint: &'static str,
     /// The start position as a position string.
     pub start: &'static str,
+    /// The game for a player: setup, goal, special rules, each kind's moves.
+    pub about: About,
 }

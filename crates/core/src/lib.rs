@@ -38,5 +38,5 @@ pub use geometry::{Geometry, Sym, NO_CELL, V3};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Kind, Piece, Side};
-pub use position::{Edit, EnPassant, GameState, Options, Pools, Position, Rules};
+pub use position::{Edit, EnPassant, GameState, Options, Pools, Position, Reach, Rules};
 pub use tables::Tables;

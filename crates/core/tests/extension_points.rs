@@ -26,7 +26,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, RepetitionRule,
+    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::perft::perft;
@@ -126,6 +127,12 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         notation: Notation::Seed,
         move_hint: "0a1-0a2, 0a1x0b2, 0a1@0c3, 0a1>0a2, Lw-e",
         start: "rao1k/p1p2/5/1P2P/K1OAR|5/5/5/R4/5 w - - 0 1 - west w",
+        about: About {
+            setup: "Two 5×5 levels and a platform.",
+            goal: "Capture the King or reach the temple.",
+            special: &[],
+            kinds: &[],
+        },
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    About, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
     RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
@@ -80,6 +80,37 @@ pub static PIECES: [PieceDef; 6] = [
 ];
 
 const FILES: &[u8] = b"abcdefgh";
+
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "The 8×8 board with sixteen pieces a side: King, Queen, two Rooks, two Bishops, \
+            two Knights and eight Pawns.",
+    goal: "Checkmate the enemy King. Stalemate, threefold repetition, 100 plies without a \
+           capture or a Pawn move, and King against King are draws.",
+    special: &[
+        "Castling: the King moves two squares toward an unmoved Rook, which jumps over it, \
+         when the squares between are empty and the King is not in check and does not \
+         cross an attacked square.",
+        "En passant: a Pawn that has just made a double step may be taken by an enemy Pawn \
+         beside it as if it had moved one square.",
+        "Promotion: a Pawn reaching the last rank becomes a Queen, Rook, Bishop or Knight.",
+    ],
+    kinds: &[
+        ('K', "One square in any direction."),
+        ('Q', "Any distance along a rank, file or diagonal."),
+        ('R', "Any distance along a rank or file."),
+        ('B', "Any distance along a diagonal."),
+        (
+            'N',
+            "Leaps two squares one way and one square sideways, over anything between.",
+        ),
+        (
+            'P',
+            "One square forward (two from its first rank) to an empty square; captures one \
+               square diagonally forward.",
+        ),
+    ],
+};
 
 /// The game definition.
 pub static CHESS: GameDef = GameDef {
@@ -159,4 +190,5 @@ pub static CHESS: GameDef = GameDef {
     notation: Notation::Uci,
     move_hint: "UCI coordinates such as e2e4 or e7e8q",
     start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    about: ABOUT,
 };

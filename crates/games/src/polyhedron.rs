@@ -9,7 +9,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, RepetitionRule,
+    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{Bits, Pools, Position, Rules, Side, Sym, Tables, V3};
@@ -137,6 +138,64 @@ pub static PIECES: [PieceDef; 14] = [
     },
 ];
 
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "Five square levels stacked and centred: A at the bottom and E at the top are \
+            6×6, B and D 8×8, and C in the middle 10×10 (300 cells). Each side has 74 \
+            pieces of fourteen kinds: back ranks on levels B, C and D with Pawns in front \
+            of them, and Pawns on A and E.",
+    goal: "Checkmate the enemy King. Stalemate, threefold repetition, 100 plies without a \
+           capture or a Pawn move, and King against King are draws. There is no castling.",
+    special: &[
+        "Lines run in 26 directions: orthogonal (one coordinate changes), diagonal (two \
+         change alike, on a level or across levels) and triagonal (all three change).",
+        "Pawns step forward on their own level and change level only by capturing.",
+        "Captured pieces go to their owner's pool. A Pawn reaching the farthest rank of its \
+         level must promote to a piece from its own pool; with the pool empty it cannot \
+         move there.",
+        "After any capture a Unicorn may promote to a piece of its pool.",
+    ],
+    kinds: &[
+        ('K', "One step in any of the 26 directions."),
+        ('Q', "Any distance orthogonally, diagonally or triagonally."),
+        ('D', "Any distance orthogonally or triagonally."),
+        ('F', "Any distance orthogonally or diagonally."),
+        ('A', "Any distance diagonally or triagonally."),
+        ('R', "Any distance orthogonally."),
+        ('B', "Any distance diagonally."),
+        (
+            'U',
+            "Any distance triagonally; may promote after a capture.",
+        ),
+        ('S', "Leaps as a Knight, a Hippogriff or a Wyvern."),
+        (
+            'W',
+            "Leaps to the far corner of a 2×3×3 block: one, two and two cells along the \
+               three axes.",
+        ),
+        (
+            'H',
+            "Leaps to the far corner of a 2×2×3 block: one, one and two cells along the \
+               three axes.",
+        ),
+        (
+            'N',
+            "Leaps to the far corner of a 1×2×3 block: a chess Knight's leap in any plane.",
+        ),
+        (
+            'G',
+            "One step in any of the 26 directions, or a leap of exactly two along one of \
+               them, over the cell between.",
+        ),
+        (
+            'P',
+            "One cell forward on its level (two from its start rank) to an empty cell; \
+               captures forward onto the next file, the next level or both; takes en \
+               passant; promotes from the pool.",
+        ),
+    ],
+};
+
 /// The game definition.
 pub static POLYHEDRON: GameDef = GameDef {
     id: "polyhedron",
@@ -179,4 +238,5 @@ pub static POLYHEDRON: GameDef = GameDef {
         |dsafqkfasd/rnbuuuubnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBUUUUBNR/DSAFQKFASD\
         |gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG\
         |pppppp/6/6/6/6/PPPPPP w - - 0 1 -",
+    about: ABOUT,
 };

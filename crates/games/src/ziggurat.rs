@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PawnDef,
+    About, BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PawnDef,
     PieceDef, PromotionDef, RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
@@ -251,6 +251,77 @@ const OPTIONS: [OptionDef; 1] = [OptionDef {
     default: false,
 }];
 
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "Eight levels stacked into a pyramid, from level 0, an 8×8 chessboard, up to the \
+            single square of level 7; each level is one square narrower than the one below \
+            and set half a square in (204 squares). Each side has 42 pieces: a chess army on \
+            level 0 and Wizards, Ballistas, Cardinals, Paladins, Falcons and Guards on \
+            levels 1 and 2.",
+    goal: "Checkmate the enemy King. Only the six level-0 kinds (King, Queen, Rook, Bishop, \
+           Knight, Pawn) give check; the higher-level kinds cannot capture the King, but \
+           they may block a check or capture the checking piece. Stalemate, threefold \
+           repetition, 100 plies without a capture or a Pawn or Guard move, and positions \
+           where no piece can ever give check are draws.",
+    special: &[
+        "The six level-0 kinds never leave level 0; the other kinds move through the whole \
+         pyramid.",
+        "A column joins squares two levels apart: the square two levels up stands exactly \
+         over it.",
+        "Castling and en passant are as in chess, on level 0; pieces on level 1 never block \
+         them.",
+        "A Pawn reaching the last rank of level 0 becomes a Queen, a Knight or a Wizard.",
+        "A Guard that captures down onto level 0 becomes a Pawn at once.",
+    ],
+    kinds: &[
+        ('K', "One square along a rank, file or diagonal of level 0."),
+        (
+            'Q',
+            "Any distance along a rank, file or diagonal of level 0.",
+        ),
+        ('R', "Any distance along a rank or file of level 0."),
+        ('B', "Any distance along a diagonal of level 0."),
+        ('N', "A chess Knight's leap on level 0."),
+        (
+            'P',
+            "A chess Pawn on level 0: one square forward (two from its first rank), \
+               captures one square diagonally forward, takes en passant, promotes on the \
+               last rank.",
+        ),
+        (
+            'W',
+            "Any distance along every line of the pyramid: ranks, files and diagonals of a \
+               level, columns, diagonals through the levels and transverses. Gives no check.",
+        ),
+        (
+            'A',
+            "Any distance along a rank, a file or a column (two levels a step), so it \
+               keeps to every other level. Gives no check.",
+        ),
+        (
+            'C',
+            "Any distance along a transverse: each step goes one level up or down, to one \
+               of the four squares touching its square's corners. Gives no check.",
+        ),
+        (
+            'L',
+            "A Knight's leap in any two of rank, file and column: two steps one way and one \
+             the other, a column step being two levels. Gives no check.",
+        ),
+        (
+            'F',
+            "Leaps two transverse steps, then one more transverse step turned left or \
+               right, up or down. Gives no check.",
+        ),
+        (
+            'G',
+            "One square forward on its level to an empty square; captures one square \
+               diagonally forward on its level, or down and forward onto the level below; \
+               becomes a Pawn on reaching level 0. Gives no check.",
+        ),
+    ],
+};
+
 /// The game with the default promotion set.
 const DEF: GameDef = GameDef {
     id: "ziggurat",
@@ -293,6 +364,7 @@ const DEF: GameDef = GameDef {
         |falwlaf/ggggggg/7/7/7/GGGGGGG/FALWLAF\
         |laccal/gggggg/6/6/GGGGGG/LACCAL\
         |5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w KQkq - 0 1",
+    about: ABOUT,
 };
 
 /// The game definition (default options).

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use chess3d_core::def::{Component, GameDef, Mode, Notation, PieceDef, RepetitionRule};
+use chess3d_core::def::{About, Component, GameDef, Mode, Notation, PieceDef, RepetitionRule};
 use chess3d_core::geometry::Naming;
 use chess3d_core::{Bits, Position, Rules, Sym, Tables, V3};
 
@@ -89,6 +89,43 @@ pub static PIECES: [PieceDef; 5] = [
     },
 ];
 
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "One stepped board of 43 squares, five ranks rising to the temple square g5 on \
+            top. Red holds the left corner and moves first, Gold the right; each side has a \
+            Priest-King, a Horse, three Chariots, two Archers and five Spearmen.",
+    goal: "Capture the enemy Priest-King, or bring your own Priest-King onto the temple \
+           (g5). There is no check: a Priest-King may stand attacked. A side with no legal \
+           move draws; so do threefold repetition and 100 plies without a capture or a \
+           Spearman move.",
+    special: &[
+        "An Archer captures by shooting: the first piece along a diagonal, at any range, \
+         is removed if it is an enemy, and the Archer stays where it is.",
+        "Spearmen never move down and do not promote.",
+    ],
+    kinds: &[
+        (
+            'K',
+            "One square in any of the eight directions; wins on reaching the temple.",
+        ),
+        ('H', "A Knight's leap, over anything between."),
+        (
+            'C',
+            "One or two squares along a rank or file, jumping the square between.",
+        ),
+        (
+            'A',
+            "One square along a rank or file to an empty square; or, instead of moving, \
+               shoots the first piece along a diagonal if it is an enemy.",
+        ),
+        (
+            'S',
+            "One square up (rank + 1), sideways toward the enemy, or diagonally combining \
+               both; moves and captures alike, never down.",
+        ),
+    ],
+};
+
 /// The game definition.
 pub static ZIGGURAT43: GameDef = GameDef {
     id: "ziggurat43",
@@ -119,6 +156,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     // left, Gold lower case on the right; then side, castling, en passant
     // and clocks.
     start: "3/7/SSS3sss/CCAS3sacc/KCHAS3sahck r - - 0 1",
+    about: ABOUT,
 };
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,12 +24,14 @@ use crate::table;
 pub fn router(hub: Arc<Hub>, web: Option<PathBuf>) -> Router {
     let api = Router::new()
         .route("/variants", get(variants))
+        .route("/variants/{id}", get(variant))
         .route("/games", post(create))
         .route("/games/{id}", get(game))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/ws", get(ws))
+        .route("/games/{id}/reach", get(reach))
         .fallback(|| async { ApiError::not_found("no such API path (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -81,6 +83,38 @@ async fn variants() -> Json<Value> {
         })
         .collect();
     Json(json!({ "api": 1, "games": games }))
+}
+
+async fn variant(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    table::game_about(&id)
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("no game '{}'", id.escape_debug())))
+}
+
+/// `?piece=Q&side=0&cell=0d4`: where that piece could go from that cell of
+/// the game's board emptied of every other piece.
+#[derive(serde::Deserialize)]
+struct ReachQuery {
+    piece: String,
+    side: usize,
+    cell: String,
+}
+
+async fn reach(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    query: Result<Query<ReachQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let mut letters = q.piece.chars();
+    let (Some(letter), None) = (letters.next(), letters.next()) else {
+        return Err(ApiError::bad("piece is one letter"));
+    };
+    if q.side > 1 {
+        return Err(ApiError::bad("side is 0 (the first to move) or 1"));
+    }
+    let (moves, captures) = blocking(move || hub.reach(&id, letter, q.side, &q.cell)).await?;
+    Ok(Json(json!({ "moves": moves, "captures": captures })))
 }
 
 async fn create(

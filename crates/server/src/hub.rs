@@ -356,6 +356,23 @@ impl Hub {
         Ok(live)
     }
 
+    /// Where a lone piece would go on game `id`'s board (the legend's "how
+    /// it moves"): its moves and its captures, as cell names.
+    pub fn reach(
+        self: &Arc<Hub>,
+        id: &str,
+        letter: char,
+        side: usize,
+        cell: &str,
+    ) -> Result<(Vec<String>, Vec<String>), ApiError> {
+        let live = self.get(id)?;
+        let inner = lock(&live.inner);
+        inner
+            .table
+            .reach(letter, side_of(side), cell)
+            .map_err(|e| ApiError::bad(e.to_string()))
+    }
+
     /// Claims a remote game's open seat with its invitation.
     pub fn join(self: &Arc<Hub>, id: &str, invite: &str) -> Result<Joined, ApiError> {
         let live = self.get(id)?;

@@ -1,12 +1,13 @@
 //! What the page draws: every cell of a position with its place in 3-D,
-//! its piece and its colour, the legal moves as (from, to, text), the
-//! status, and the posts that hold a board up (Star Trek's pins and stand,
-//! Elevator's poles). Places are in board squares: x to the right, y up,
-//! z toward Black; the page needs no knowledge of any game.
+//! its coordinates and its piece, the legal moves with their text and a
+//! description in words, the status, the posts that hold a board up (Star
+//! Trek's pins, Elevator's poles) and where the camera stands for each
+//! side. Places are in board squares: x to the right, y up, z
+//! toward Black; the page needs no knowledge of any game.
 
-use chess3d_core::{BitSet, MoveList, Position, Rules, V3};
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Piece, Position, Rules, V3};
 use chess3d_games::elevator::POLES;
-use chess3d_games::startrek::board::{MAIN_BOARDS, PINS};
+use chess3d_games::startrek::board::PINS;
 use serde::Serialize;
 
 /// A cell of the board.
@@ -16,13 +17,16 @@ pub struct CellView {
     pub name: String,
     /// Level, file and rank in words, for the status line.
     pub label: String,
+    /// The labels of its file and rank, as the board's edges show them.
+    pub file: String,
+    pub rank: String,
     /// Its board coordinates (file, rank, level as the rules number them).
     pub at: V3,
     /// Its centre in 3-D, in squares: `[x, height, depth]`.
     pub place: [f32; 3],
     pub light: bool,
     /// False for a cell that is not there now (an attack board's or an
-    /// elevator's square elsewhere) but is the destination of a move.
+    /// elevator's square elsewhere) but where a move would put one.
     pub present: bool,
     pub piece: Option<PieceView>,
 }
@@ -42,15 +46,42 @@ pub struct MoveView {
     pub to: String,
     /// The canonical text, which the page sends back to play it.
     pub text: String,
+    /// The move in a player's words ("Pawn to a8, promoting to Queen",
+    /// "Ox pushes: the Pawn goes to 2a4").
+    pub words: String,
+    /// Whether it captures (a shot, en passant, a push that drops a piece).
+    pub capture: bool,
+    /// For a move of an attack board or an elevator: the cells it leaves
+    /// and the cells it lands on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardMove>,
 }
 
-/// A post between two heights at (x, depth), in the same units as places.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BoardMove {
+    pub leaves: Vec<String>,
+    pub lands: Vec<String>,
+}
+
+/// A post at (x, depth), in the same units as places, between two
+/// heights; `levels` gives the same span in level numbers (fractions
+/// between levels), for a page that spreads the levels apart.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Post {
     pub x: f32,
     pub z: f32,
     pub from: f32,
     pub to: f32,
+    pub levels: [f32; 2],
+}
+
+/// Where the camera stands by default: degrees above the horizon, and for
+/// each side the direction it looks from, in degrees counter-clockwise
+/// seen from above, 0 being behind the first side's edge (rank 1).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Camera {
+    pub elevation: f32,
+    pub azimuth: [f32; 2],
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -62,12 +93,15 @@ pub struct View {
     pub levels: Vec<(i32, String)>,
     pub to_move: usize,
     pub check: bool,
+    /// The cell of the King in check, if the side to move is in check.
+    pub checked: Option<String>,
     /// The last move's from and to cells.
     pub last: Option<(String, String)>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`) and why.
     pub result: Option<(String, String)>,
     /// The position string.
     pub position: String,
+    pub camera: Camera,
 }
 
 /// The view of `pos`; `result` is the game's (it may have ended off the
@@ -76,23 +110,46 @@ pub fn view<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>)
     let t = pos.tables();
     let geo = &t.geo;
     let id = t.def.id;
-    let mut legal = MoveList::new();
+    let mut list = MoveList::new();
     if result.is_none() {
-        pos.clone().legal_moves(&mut legal);
+        pos.clone().legal_moves(&mut list);
     }
+    let legal: Vec<MoveView> = list
+        .iter()
+        .map(|&m| MoveView {
+            from: geo.name(m.from).to_string(),
+            to: geo.name(m.to).to_string(),
+            text: pos.move_text(m),
+            words: words(pos, m, &list),
+            capture: pos.is_capture(m),
+            board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
+        })
+        .collect();
     let present = R::present(pos);
+    // Cells that are not there now are drawn where a move would put them.
+    let arriving = |name: &str| {
+        legal.iter().any(|m| {
+            m.to == name
+                || m.board
+                    .as_ref()
+                    .is_some_and(|b| b.lands.iter().any(|c| c == name))
+        })
+    };
     let step = square_step(id);
     let mut cells = Vec::new();
     for cell in geo.cells() {
+        let name = geo.name(cell);
         let here = present.contains(cell);
-        if !here && !legal.iter().any(|m| m.to == cell) {
+        if !here && !arriving(name) {
             continue;
         }
         let at = geo.coord(cell);
         let piece = pos.piece_at(cell);
         cells.push(CellView {
-            name: geo.name(cell).to_string(),
-            label: label(&t.def.naming, geo.name(cell), at),
+            name: name.to_string(),
+            label: label(&t.def.naming, name, at),
+            file: (t.def.naming.file)(at[2], at[0]),
+            rank: (t.def.naming.row)(at[2], at[1]),
             at,
             place: place(id, at),
             light: ((at[0] + at[1]) / step).rem_euclid(2) == 1,
@@ -107,14 +164,6 @@ pub fn view<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>)
             }),
         });
     }
-    let legal = legal
-        .iter()
-        .map(|&m| MoveView {
-            from: geo.name(m.from).to_string(),
-            to: geo.name(m.to).to_string(),
-            text: pos.move_text(m),
-        })
-        .collect();
     let mut levels: Vec<(i32, String)> = geo
         .levels()
         .iter()
@@ -125,19 +174,147 @@ pub fn view<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>)
         .collect();
     levels.sort();
     levels.dedup();
+    let check = result.is_none() && pos.in_check();
     View {
         cells,
         legal,
         posts: posts(id),
         levels,
         to_move: pos.side_to_move().index(),
-        check: pos.in_check(),
+        check,
+        checked: check
+            .then(|| pos.royal_cell(pos.side_to_move()))
+            .flatten()
+            .map(|c| geo.name(c).to_string()),
         last: pos
             .moves_played()
             .last()
             .map(|m| (geo.name(m.from).to_string(), geo.name(m.to).to_string())),
         result: result.map(|(r, why)| (r.to_string(), why)),
         position: pos.to_text(),
+        camera: camera(id),
+    }
+}
+
+/// The name of the piece on `cell`, "" if none.
+fn piece_name<R: Rules>(pos: &Position<R>, piece: Piece) -> &'static str {
+    if piece.is_empty() {
+        ""
+    } else {
+        pos.tables().def.pieces[piece.kind() as usize].name
+    }
+}
+
+/// A move in a player's words, from what it does to the board. `legal` is
+/// every legal move, so that a move can be told from the others between
+/// the same two cells (a leap from a push, no promotion from one).
+fn words<R: Rules>(pos: &Position<R>, m: Move, legal: &[Move]) -> String {
+    let geo = &pos.tables().geo;
+    let (from, to) = (geo.name(m.from), geo.name(m.to));
+    let mover = piece_name(pos, pos.piece_at(m.from));
+    let target = piece_name(pos, pos.piece_at(m.to));
+    let promotion = |m: Move| {
+        m.promotion
+            .map(|k| pos.tables().def.pieces[k as usize].name)
+    };
+    let mut s = match m.kind {
+        MoveKind::Board => R::special_move_words(pos, m)
+            .unwrap_or_else(|| format!("the board from {from} to {to}, with its pieces")),
+        MoveKind::Castle => {
+            let text = pos.tables().def.castling[m.extra as usize].text;
+            match text {
+                "O-O" => "castle on the King's side".to_string(),
+                "O-O-O" => "castle on the Queen's side".to_string(),
+                other => format!("castle ({other})"),
+            }
+        }
+        MoveKind::Shot => format!("{mover} on {from} shoots the {target} on {to}"),
+        MoveKind::EnPassant => format!("{mover} takes en passant, to {to}"),
+        MoveKind::DoubleStep => format!("{mover} two squares to {to}"),
+        MoveKind::Push => push_words(pos, m, mover),
+        MoveKind::Normal if target.is_empty() => {
+            let pushes_too = legal
+                .iter()
+                .any(|n| n.kind == MoveKind::Push && n.from == m.from && n.to == m.to);
+            if pushes_too {
+                format!("{mover} leaps to {to}, pushing nothing")
+            } else {
+                format!("{mover} to {to}")
+            }
+        }
+        MoveKind::Normal => format!("{mover} takes the {target} on {to}"),
+    };
+    if m.kind != MoveKind::Board {
+        match promotion(m) {
+            Some(k) => s += &format!(", promoting to {k}"),
+            None => {
+                let others_promote = legal.iter().any(|n| {
+                    n.from == m.from && n.to == m.to && n.kind == m.kind && n.promotion.is_some()
+                });
+                if others_promote {
+                    s += &format!(", staying a {mover}");
+                }
+            }
+        }
+    }
+    s
+}
+
+/// An Ox's push: where each pushed piece goes, and which fall.
+fn push_words<R: Rules>(pos: &Position<R>, m: Move, mover: &str) -> String {
+    let geo = &pos.tables().geo;
+    let mut after = pos.clone();
+    after.make(m);
+    let mut parts = Vec::new();
+    // A pushed piece is on a cell whose piece changed, other than the
+    // pusher's own two cells.
+    for cell in geo.cells() {
+        let is = after.piece_at(cell);
+        if cell != m.from && cell != m.to && !is.is_empty() && is != pos.piece_at(cell) {
+            parts.push(format!(
+                "the {} goes to {}",
+                piece_name(pos, is),
+                geo.name(cell)
+            ));
+        }
+    }
+    // A piece that falls is one fewer of its kind and side on the board.
+    let count =
+        |p: &Position<R>, piece: Piece| geo.cells().filter(|&c| p.piece_at(c) == piece).count();
+    let mut fallen: Vec<Piece> = geo
+        .cells()
+        .map(|c| pos.piece_at(c))
+        .filter(|&p| !p.is_empty())
+        .collect();
+    fallen.sort_by_key(|p| (p.side().index(), p.kind()));
+    fallen.dedup();
+    for piece in fallen {
+        let lost = count(pos, piece).saturating_sub(count(&after, piece));
+        for _ in 0..lost {
+            let side = pos.tables().def.side_names[piece.side().index()];
+            parts.push(format!("the {side} {} falls", piece_name(pos, piece)));
+        }
+    }
+    let to = geo.name(m.to);
+    if parts.is_empty() {
+        format!("{mover} pushes to {to}")
+    } else {
+        format!("{mover} pushes to {to}: {}", parts.join(", "))
+    }
+}
+
+/// The cells a board move leaves and lands on: what exists before and
+/// after it.
+fn board_move<R: Rules>(pos: &Position<R>, m: Move) -> BoardMove {
+    let geo = &pos.tables().geo;
+    let before = R::present(pos);
+    let mut after = pos.clone();
+    after.make(m);
+    let after = R::present(&after);
+    let names = |set: R::Bits| set.iter().map(|c| geo.name(c).to_string()).collect();
+    BoardMove {
+        leaves: names(before & !after),
+        lands: names(after & !before),
     }
 }
 
@@ -166,63 +343,102 @@ fn square_step(game: &str) -> i32 {
     }
 }
 
+/// How far Star Trek's attack boards are drawn out from the main boards,
+/// in squares: a board on a pin covers the main board's corner column, so
+/// drawn where it stands it would hide that column's squares; moved out,
+/// every square of both shows.
+const ATTACK_BOARD_OUT: f32 = 1.5;
+
 /// A cell's centre in 3-D, in squares.
 fn place(game: &str, [x, y, z]: V3) -> [f32; 3] {
-    let (x, y, z) = (x as f32, y as f32, z as f32);
+    let (fx, fy, fz) = (x as f32, y as f32, z as f32);
     match game {
         // Each level one step up, half a square in from the one below.
-        "ziggurat" => [x / 2.0, z * 1.1, y / 2.0],
+        "ziggurat" => [fx / 2.0, fz * 1.1, fy / 2.0],
         // The stepped board: each rank a step higher, the temple on top.
-        "ziggurat43" => [x, y * 0.45, y],
-        // Levels far enough apart to see the pieces between them.
-        "startrek" => [x, z * 1.1, y],
-        "elevator" => [x, (z - 1.0) * 2.2, y],
-        "polyhedron" => [x, z * 2.0, y],
-        _ => [x, 0.0, y],
+        "ziggurat43" => [fx, fy * 0.45, fy],
+        // Attack boards (files a–b and e–f on the odd levels) drawn out
+        // from the main boards.
+        "startrek" => {
+            let out = match (z % 2 == 1, x) {
+                (true, 0 | 1) => -ATTACK_BOARD_OUT,
+                (true, _) => ATTACK_BOARD_OUT,
+                (false, _) => 0.0,
+            };
+            [fx + out, fz * 1.1, fy]
+        }
+        "elevator" => [fx, (fz - 1.0) * 2.2, fy],
+        "polyhedron" => [fx, fz * 2.0, fy],
+        _ => [fx, 0.0, fy],
     }
 }
 
-/// The posts that hold the boards: Star Trek's stand and pins, Elevator's
-/// poles.
+/// The default camera of each game: the 43-square Ziggurat is seen from
+/// its low edge by both sides (from behind, its steps would hide the
+/// board), turned toward each player's corner; every other board from
+/// behind each side's first rank.
+fn camera(game: &str) -> Camera {
+    match game {
+        "ziggurat43" => Camera {
+            elevation: 38.0,
+            azimuth: [-20.0, 20.0],
+        },
+        "chess" => Camera {
+            elevation: 55.0,
+            azimuth: [0.0, 180.0],
+        },
+        _ => Camera {
+            elevation: 42.0,
+            azimuth: [0.0, 180.0],
+        },
+    }
+}
+
+/// The posts that hold the boards: Star Trek's pins, Elevator's poles.
 fn posts(game: &str) -> Vec<Post> {
-    let height = |z: i32| place(game, [0, 0, z])[1];
+    let height = |z: f32| {
+        let [_, h, _] = place(game, [0, 0, z.floor() as i32]);
+        let [_, h1, _] = place(game, [0, 0, z.floor() as i32 + 1]);
+        h + (h1 - h) * z.fract()
+    };
+    let post = |x: f32, z: f32, from: f32, to: f32| Post {
+        x,
+        z,
+        from: height(from),
+        to: height(to),
+        levels: [from, to],
+    };
     match game {
         "startrek" => {
             // A pin stands at the main board's corner, from the inverted
-            // board's level to the upright one's.
-            let mut posts: Vec<Post> = PINS
-                .iter()
+            // board's level to the upright one's, beside the drawn-out
+            // attack boards.
+            PINS.iter()
                 .map(|pin| {
                     let [(x0, y0), ..] = pin.columns();
-                    Post {
-                        x: if x0 == 0 { 0.5 } else { 4.5 },
-                        z: if y0 < pin.y {
-                            pin.y as f32 - 0.5
-                        } else {
-                            pin.y as f32 + 0.5
-                        },
-                        from: height(pin.level - 1),
-                        to: height(pin.level + 1),
-                    }
+                    let x = if x0 == 0 {
+                        0.5 - ATTACK_BOARD_OUT / 2.0
+                    } else {
+                        4.5 + ATTACK_BOARD_OUT / 2.0
+                    };
+                    let z = if y0 < pin.y {
+                        pin.y as f32 - 0.5
+                    } else {
+                        pin.y as f32 + 0.5
+                    };
+                    let level = pin.level as f32;
+                    post(x, z, level - 1.0, level + 1.0)
                 })
-                .collect();
-            // The stand: a column at the right, beside every main board.
-            for &(level, first) in &MAIN_BOARDS {
-                posts.push(Post {
-                    x: 5.2,
-                    z: first as f32 + 1.5,
-                    from: 0.0,
-                    to: height(level),
-                });
-            }
-            posts
+                .collect()
         }
         "elevator" => (0..POLES)
-            .map(|p| Post {
-                x: (p % 4 * 2) as f32 + 0.5,
-                z: (p / 4 * 2) as f32 + 0.5,
-                from: height(1) - 0.5,
-                to: height(4) + 1.0,
+            .map(|p| {
+                post(
+                    (p % 4 * 2) as f32 + 0.5,
+                    (p / 4 * 2) as f32 + 0.5,
+                    0.75,
+                    4.45,
+                )
             })
             .collect(),
         _ => Vec::new(),
@@ -233,6 +449,8 @@ fn posts(game: &str) -> Vec<Post> {
 mod tests {
     use super::*;
     use chess3d_games::chess::ChessRules;
+    use chess3d_games::elevator::ElevatorRules;
+    use chess3d_games::startrek::StarTrekRules;
 
     #[test]
     fn chess_start_has_64_cells_and_20_moves_and_a1_is_dark() {
@@ -244,5 +462,136 @@ mod tests {
         // a1 is a dark square and h1 a light one on every chessboard.
         assert!(!a1.light && h1.light);
         assert_eq!(a1.piece.as_ref().map(|p| p.letter), Some('R'));
+        assert_eq!((a1.file.as_str(), a1.rank.as_str()), ("a", "1"));
+    }
+
+    fn words_of(v: &View, text: &str) -> String {
+        v.legal
+            .iter()
+            .find(|m| m.text == text)
+            .unwrap()
+            .words
+            .clone()
+    }
+
+    #[test]
+    fn moves_are_described_in_words() {
+        let mut pos =
+            Position::<ChessRules>::from_text("4k3/P7/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let v = view(&pos, None);
+        assert_eq!(words_of(&v, "a7a8q"), "Pawn to a8, promoting to Queen");
+        assert_eq!(words_of(&v, "a7a8n"), "Pawn to a8, promoting to Knight");
+        assert_eq!(words_of(&v, "e1g1"), "castle on the King's side");
+        assert_eq!(words_of(&v, "e1c1"), "castle on the Queen's side");
+        assert_eq!(words_of(&v, "a1a2"), "Rook to a2");
+        assert_eq!(v.checked, None);
+        // Rh8+: the Black King on e8 is the checked cell.
+        pos.play("h1h8").unwrap();
+        let v = view(&pos, None);
+        assert!(v.check);
+        assert_eq!(v.checked.as_deref(), Some("e8"));
+    }
+
+    #[test]
+    fn the_seeds_ox_on_2a1_pushes_or_leaps_to_2a3() {
+        // Seed 003's example: the White Ox on 2a1 with a White Pawn on 2a2
+        // moves to 2a3 either by leaping over the Pawn or by pushing it to
+        // 2a4.
+        let v = view(&Position::<ElevatorRules>::start(), None);
+        assert_eq!(
+            words_of(&v, "2a1>2a3"),
+            "Ox pushes to 2a3: the Pawn goes to 2a4"
+        );
+        assert_eq!(words_of(&v, "2a1-2a3"), "Ox leaps to 2a3, pushing nothing");
+        // Pushing the Pawn to 2a4 drops nothing: not a capture.
+        assert!(!v
+            .legal
+            .iter()
+            .any(|m| m.text.starts_with("2a1") && m.capture));
+    }
+
+    #[test]
+    fn a_push_says_which_pieces_move_on_and_which_fall() {
+        // elevator_rules.rs's chain from the seed: the Ox on 4c3 pushes a
+        // White Pawn, a Black Camel and a Black Knight two cells up 4c; the
+        // Knight, then the Camel fall into the shaft, the Pawn ends on 4c6.
+        let pos = Position::<ElevatorRules>::from_text(
+            "K7/7k/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/8/8/8/8/8/8|8/8/2n5/2c5/2P5/2O5/8/8 \
+             w - - 0 1 - 4444/2323/3232/1111",
+        )
+        .unwrap();
+        let v = view(&pos, None);
+        assert_eq!(
+            words_of(&v, "4c3>4c5"),
+            "Ox pushes to 4c5: the Pawn goes to 4c6, the Black Walking Knight falls, \
+             the Black Walking Camel falls"
+        );
+        let capture = |text: &str| v.legal.iter().find(|m| m.text == text).unwrap().capture;
+        assert!(capture("4c3>4c5") && capture("4c3>4c4"));
+        assert_eq!(
+            words_of(&v, "4c3>4c4"),
+            "Ox pushes to 4c4: the Pawn goes to 4c5, the Walking Camel goes to 4c6, \
+             the Black Walking Knight falls"
+        );
+    }
+
+    #[test]
+    fn board_moves_say_where_the_board_goes_and_which_cells_it_takes() {
+        // Black's E3c4U on move 1 (RULINGS.md §4): the elevator at level 3
+        // on pole c4 (files e–f, ranks 7–8) rises into the shaft at level 4.
+        let mut pos = Position::<ElevatorRules>::start();
+        pos.play("2a2-2a3").unwrap();
+        let v = view(&pos, None);
+        let up = v.legal.iter().find(|m| m.text == "E3c4U").unwrap();
+        assert_eq!(up.words, "the elevator up to level 4, with its pieces");
+        let board = up.board.as_ref().unwrap();
+        let sorted = |v: &[String]| {
+            let mut v = v.to_vec();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(&board.leaves), ["3e7", "3e8", "3f7", "3f8"]);
+        assert_eq!(sorted(&board.lands), ["4e7", "4e8", "4f7", "4f8"]);
+        // Every landing cell is in the view, drawn where it would be.
+        for cell in &board.lands {
+            let c = v.cells.iter().find(|c| &c.name == cell).unwrap();
+            assert!(!c.present);
+        }
+        // Star Trek: White's board on b1(2), emptied, may turn over or
+        // move to its neighbour pin b3(4) (RULINGS.md §3).
+        let pos = Position::<StarTrekRules>::from_text(
+            "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4\
+             |rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
+        )
+        .unwrap();
+        let v = view(&pos, None);
+        assert_eq!(
+            words_of(&v, "Lb1(2)-b3(4)"),
+            "the attack board to pin b3(4), upright"
+        );
+        assert_eq!(
+            words_of(&v, "Lb1(2)-b1(2)i"),
+            "the attack board turned over (inverted)"
+        );
+    }
+
+    #[test]
+    fn star_trek_attack_boards_are_drawn_clear_of_the_main_boards() {
+        let v = view(&Position::<StarTrekRules>::start(), None);
+        let main_x = |c: &CellView| c.at[2] % 2 == 0;
+        let (mains, attacks): (Vec<&CellView>, Vec<&CellView>) =
+            v.cells.iter().partition(|c| main_x(c));
+        // Tiles are a square wide: no attack-board tile overlaps a
+        // main-board tile seen from above.
+        for a in &attacks {
+            for m in &mains {
+                assert!(
+                    (a.place[0] - m.place[0]).abs() >= 1.2,
+                    "{} {}",
+                    a.name,
+                    m.name
+                );
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 use chess3d_core::record::Damage;
-use chess3d_core::{Game, Position, Side};
+use chess3d_core::{BitSet, Game, Piece, Position, Side};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
 use chess3d_play::session::{damage_text, Seat, Session};
 use chess3d_play::thinker::{draw_answer, Thought};
@@ -43,6 +43,10 @@ pub trait Table: Send {
     fn record(&self) -> String;
     /// The board, the legal moves and the status, for the page.
     fn view(&self) -> View;
+    /// Where a piece of kind `letter` and `side` could go from `cell` of
+    /// this board emptied of every other piece (the legend's "how it
+    /// moves"): the cells it moves to and the cells it captures on.
+    fn reach(&self, letter: char, side: Side, cell: &str) -> Result<(Vec<String>, Vec<String>)>;
     /// A search of the current position by an engine with these settings.
     fn search(&self, config: Config, limits: Limits) -> SearchJob;
     /// Whether an engine playing `side` takes a draw now.
@@ -120,6 +124,28 @@ impl<R: Evaluate> Table for Session<R> {
     fn view(&self) -> View {
         scene::view(&self.pos, Session::result(self))
     }
+    fn reach(&self, letter: char, side: Side, cell: &str) -> Result<(Vec<String>, Vec<String>)> {
+        let t = self.pos.tables();
+        let kind = t
+            .kind_by_letter(letter)
+            .ok_or_else(|| anyhow!("this game has no piece '{letter}'"))?;
+        let name = t.def.pieces[kind as usize].name;
+        let at = t
+            .geo
+            .parse_cell(cell)
+            .ok_or_else(|| anyhow!("this game has no square '{}'", cell.escape_debug()))?;
+        if !R::present(&self.pos).contains(at) {
+            return Err(anyhow!(
+                "{cell} is not on the board now (no board or elevator stands there)"
+            ));
+        }
+        let reach = self
+            .pos
+            .reach(at, Piece::new(side, kind))
+            .ok_or_else(|| anyhow!("a {name} cannot stand on {cell}"))?;
+        let names = |cells: Vec<u16>| cells.iter().map(|&c| t.geo.name(c).to_string()).collect();
+        Ok((names(reach.moves), names(reach.captures)))
+    }
     fn search(&self, config: Config, limits: Limits) -> SearchJob {
         let pos = self.pos.clone();
         Box::new(move |abort, on_info| {
@@ -193,6 +219,41 @@ pub fn game_names(id: &str) -> Option<(&'static str, [&'static str; 2])> {
         }
     }
     with_engine_game(id, Names).ok()
+}
+
+/// What a player reads about a game: its name, sides, setup, goal, special
+/// rules and every kind with how it moves (`GET /api/v1/variants/{id}`).
+pub fn game_about(id: &str) -> Option<serde_json::Value> {
+    struct About;
+    impl EngineVisitor for About {
+        type Output = serde_json::Value;
+        fn visit<R: Evaluate>(self) -> Self::Output {
+            let def = R::tables().def;
+            let kinds: Vec<serde_json::Value> = def
+                .pieces
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "letter": p.letter,
+                        "name": p.name,
+                        "royal": p.royal,
+                        "moves": def.about.kind(p.letter).unwrap_or(""),
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "id": def.id,
+                "name": def.name,
+                "sides": def.side_names,
+                "setup": def.about.setup,
+                "goal": def.about.goal,
+                "special": def.about.special,
+                "notation": def.move_hint,
+                "kinds": kinds,
+            })
+        }
+    }
+    with_engine_game(id, About).ok()
 }
 
 pub type Abort = Arc<AtomicBool>;

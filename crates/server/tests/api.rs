@@ -75,6 +75,79 @@ async fn variants_lists_every_game() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_game_describes_its_rules_and_every_kind() {
+    let addr = server("about").await;
+    let (status, v) = get(addr, "/api/v1/variants/ziggurat43").await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["sides"], json!(["Red", "Gold"]));
+    // Seed 001's five kinds, each with a sentence; the Priest-King royal.
+    let kinds = v["kinds"].as_array().unwrap();
+    let names: Vec<&str> = kinds.iter().map(|k| k["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        ["Priest-King", "Horse", "Chariot", "Archer", "Spearman"]
+    );
+    assert!(kinds
+        .iter()
+        .all(|k| k["moves"].as_str().unwrap().ends_with('.')));
+    assert_eq!(kinds[0]["royal"], json!(true));
+    assert!(v["goal"].as_str().unwrap().contains("temple"));
+    let (status, v) = get(addr, "/api/v1/variants/nothing").await;
+    assert_eq!((status, error(&v)), (404, "no game 'nothing'"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reach_shows_where_a_lone_piece_goes_on_the_games_board() {
+    let addr = server("reach").await;
+    let (id, _, _) = create(addr, json!({"game": "chess"})).await;
+    // A Knight on a1 alone: b3 and c2, capturing on both.
+    let (status, v) = get(
+        addr,
+        &format!("/api/v1/games/{id}/reach?piece=N&side=0&cell=a1"),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v, json!({"moves": ["c2", "b3"], "captures": ["c2", "b3"]}));
+    for (query, status, message) in [
+        ("piece=P&side=0&cell=e1", 400, "a Pawn cannot stand on e1"),
+        ("piece=X&side=0&cell=a1", 400, "this game has no piece 'X'"),
+        (
+            "piece=N&side=0&cell=z9",
+            400,
+            "this game has no square 'z9'",
+        ),
+        ("piece=NN&side=0&cell=a1", 400, "piece is one letter"),
+        (
+            "piece=N&side=2&cell=a1",
+            400,
+            "side is 0 (the first to move) or 1",
+        ),
+    ] {
+        let (got, v) = get(addr, &format!("/api/v1/games/{id}/reach?{query}")).await;
+        assert_eq!((got, error(&v)), (status, message), "{query}");
+    }
+    // Elevator's 2d4 is a shaft cell at the start (its pole's shaft is
+    // level 2): no square there now.
+    let (id, _, _) = create(addr, json!({"game": "elevator"})).await;
+    let (status, v) = get(
+        addr,
+        &format!("/api/v1/games/{id}/reach?piece=K&side=0&cell=2d4"),
+    )
+    .await;
+    assert_eq!(
+        (status, error(&v)),
+        (
+            400,
+            "2d4 is not on the board now (no board or elevator stands there)"
+        )
+    );
+    let (status, v) = get(addr, "/api/v1/games/nothing/reach?piece=N&side=0&cell=a1").await;
+    assert_eq!((status, error(&v)), (404, "no game 'nothing'"));
+    let (status, _) = get(addr, &format!("/api/v1/games/{id}/reach?piece=N")).await;
+    assert_eq!(status, 400);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn creating_games_checks_its_input() {
     let addr = server("create").await;
     for game in chess3d_games::AVAILABLE {

@@ -7,6 +7,7 @@
 
 mod make;
 mod movegen;
+mod reach;
 mod text;
 
 use std::marker::PhantomData;
@@ -17,6 +18,8 @@ use crate::error::{OptionError, PositionError};
 use crate::geometry::NO_CELL;
 use crate::tables::Tables;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
+
+pub use reach::Reach;
 
 /// Most cells of any board (Polyhedron has 300).
 pub const MAX_CELLS: usize = 320;
@@ -131,6 +134,13 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// it as illegal rather than unreadable when it is not a legal move.
     fn reads_as_special_move(_text: &str) -> bool {
         false
+    }
+
+    /// A special move in a player's words, for the interfaces' menus ("the
+    /// attack board to pin b3(4), inverted"). `None`: they describe it from
+    /// what it changes on the board.
+    fn special_move_words(_pos: &Position<Self>, _m: Move) -> Option<String> {
+        None
     }
 
     /// The canonical text of a special move.

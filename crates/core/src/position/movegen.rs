@@ -155,6 +155,13 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return;
         }
+        self.every_pseudo_legal_move(out);
+    }
+
+    /// The pseudo-legal moves by the pieces' rules alone, even in a position
+    /// that the game would call finished (a board without royal pieces:
+    /// [`Position::reach`]).
+    pub(super) fn every_pseudo_legal_move(&self, out: &mut MoveList) {
         self.generate::<_, false>(out);
         if R::SPECIAL_MOVES {
             R::special_moves(self, out);

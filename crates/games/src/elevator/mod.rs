@@ -15,7 +15,8 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, RepetitionRule,
+    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
@@ -163,6 +164,17 @@ impl Rules for ElevatorRules {
 
     fn special_move_text(pos: &Position<Self>, m: Move) -> String {
         moves::special_text(pos, m)
+    }
+
+    /// An elevator move: "the elevator up to level 4". Pushes are described
+    /// by what they change.
+    fn special_move_words(pos: &Position<Self>, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Board).then(|| {
+            let geo = &pos.tables().geo;
+            let (from, to) = (geo.coord(m.from)[2], geo.coord(m.to)[2]);
+            let way = if to > from { "up" } else { "down" };
+            format!("the elevator {way} to level {to}, with its pieces")
+        })
     }
 
     /// A push captures when a piece falls; an elevator move never does.
@@ -342,6 +354,70 @@ pub static PIECES: [PieceDef; 9] = [
 /// down to 1, files a–d.
 pub const START_SHAFTS: &str = "4444/2323/3232/1111";
 
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "An 8×8 board on four levels made of elevators: each 2×2 block of squares rides \
+            a pole that holds three elevators and one empty level, its shaft. Each side has \
+            48 pieces on levels 2 to 4 (White) or 1 to 3 (Black). The setup is a \
+            reconstruction (docs/rules/elevator.md).",
+    goal: "Checkmate the enemy King. The player whose move repeats a position for the third \
+           time loses. Stalemate, 100 plies without a capture or a Pawn move, and Kings with \
+           at most one Bishop each are draws.",
+    special: &[
+        "Instead of moving a piece, move an elevator you control (more pieces on it than \
+         your opponent) one level up or down into its pole's shaft, with every piece on it.",
+        "Pieces stay on their level unless an elevator carries them, except the flying \
+         Queen, Rook and Bishop.",
+        "An Ox pushes: moving one or two squares along a rank or file, it shifts the chain \
+         of pieces ahead; a piece pushed off the board or into a shaft is captured.",
+        "Promotion is optional: a Pawn ending its move on its 7th or 8th rank may become one \
+         of its player's captured pieces.",
+    ],
+    kinds: &[
+        (
+            'K',
+            "One square in any of the eight directions on its level.",
+        ),
+        (
+            'Q',
+            "Any distance along a rank, file or diagonal; on reaching a shaft it must \
+               change level there, once, and go on in the same direction.",
+        ),
+        (
+            'R',
+            "Any distance along a rank or file, changing level once at the first shaft.",
+        ),
+        (
+            'B',
+            "Any distance along a diagonal, changing level once at the first shaft.",
+        ),
+        (
+            'I',
+            "One square in any direction, or a leap of exactly three squares along a \
+               rank, file or diagonal to an empty square.",
+        ),
+        (
+            'N',
+            "A Knight's leap or one square along a rank or file, over pieces and shafts.",
+        ),
+        (
+            'C',
+            "A Camel's leap (three squares one way, one the other) or one square along a \
+               rank or file.",
+        ),
+        (
+            'O',
+            "Leaps like a Knight or two squares in any direction to an empty square; \
+               captures one square diagonally; pushes along a rank or file.",
+        ),
+        (
+            'P',
+            "One square forward or sideways to an empty square (two forward from its \
+               first two ranks); captures one square diagonally forward; takes en passant.",
+        ),
+    ],
+};
+
 /// The game definition.
 pub static ELEVATOR: GameDef = GameDef {
     id: "elevator",
@@ -378,4 +454,5 @@ pub static ELEVATOR: GameDef = GameDef {
         |rnciicnr/pppppppp/8/8/8/8/PPPPPPPP/ONBQKBNO\
         |onbqkbno/pppppppp/8/8/8/8/PPPPPPPP/RNCIICNR\
         |8/8/8/8/8/8/PPPPPPPP/RCBOOBCR w - - 0 1 - 4444/2323/3232/1111",
+    about: ABOUT,
 };

@@ -17,12 +17,13 @@ mod state;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef, PromotionDef,
-    RepetitionRule,
+    About, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef,
+    PromotionDef, RepetitionRule,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
-    Cell, Edit, Kind, Move, MoveList, Piece, Position, PositionError, Rules, Side, Sym, Tables, V3,
+    Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules, Side, Sym,
+    Tables, V3,
 };
 
 use board::{Board, Set};
@@ -87,6 +88,10 @@ impl Rules for StarTrekRules {
 
     fn special_move_text(pos: &Position<Self>, m: Move) -> String {
         moves::board_move_text(pos, m)
+    }
+
+    fn special_move_words(pos: &Position<Self>, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Board).then(|| moves::board_move_words(pos, m))
     }
 
     /// `L<slot>-<slot>`, with a promotion suffix or not.
@@ -248,6 +253,58 @@ const OPTIONS: [OptionDef; 1] = [OptionDef {
     default: true,
 }];
 
+/// The game for a player (the web page's legend and summary).
+const ABOUT: About = About {
+    setup: "Three fixed 4×4 main boards at levels 2, 4 and 6, each two ranks further on than \
+            the one below, and four movable 2×2 attack boards on pins at their corners. \
+            Each side has the chess army; the Kings, Queens, Rooks and four Pawns start on \
+            the attack boards.",
+    goal: "Checkmate the enemy King. Stalemate, threefold repetition, 100 plies without a \
+           capture or a Pawn move, and King against King are draws.",
+    special: &[
+        "Every move is a chess move seen from above; it may end on any level of the target \
+         column. Rooks, Bishops and Queens are blocked only where every square of a column \
+         on their path is occupied.",
+        "Instead of moving a piece, move an attack board you own that is empty or carries \
+         only one piece, one of your Pawns: turn it over in place or move it to a \
+         neighbouring pin.",
+        "A board passes to the other side when a capture removes its owner's last piece on \
+         it.",
+        "Castling: on the King's side King and Rook swap; on the Queen's side the King goes \
+         to the Queen's square and the Rook to the King's.",
+        "Pawns promote on the last two ranks, to a Queen, Rook, Bishop or Knight.",
+        "With the rook-pawn option (on by default) a Pawn on file a or f may also step one \
+         file inward and capture one file inward and one rank back.",
+    ],
+    kinds: &[
+        (
+            'K',
+            "One square in any direction seen from above, to any level.",
+        ),
+        (
+            'Q',
+            "Any distance along a rank, file or diagonal seen from above, to any level.",
+        ),
+        (
+            'R',
+            "Any distance along a rank or file seen from above, to any level.",
+        ),
+        (
+            'B',
+            "Any distance along a diagonal seen from above, to any level.",
+        ),
+        (
+            'N',
+            "A Knight's leap seen from above, to any level, never blocked.",
+        ),
+        (
+            'P',
+            "One rank forward (two if it has not moved) to an empty square, or captures one \
+               rank forward and one file sideways, on any level; takes en passant.",
+        ),
+    ],
+};
+
 /// The game definition.
 pub static STARTREK: GameDef = GameDef {
     id: "startrek",
@@ -285,4 +342,5 @@ pub static STARTREK: GameDef = GameDef {
     // and the pawn that may be taken en passant.
     start: "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/PPPP/RQKR|4/4/4/4|4/4/4/4/4/4/4/4\
         |nbbn/pppp/4/4|rqkr/pppp/4/4 w KQkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
+    about: ABOUT,
 };

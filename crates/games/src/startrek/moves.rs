@@ -6,7 +6,9 @@
 
 use chess3d_core::{BitSet, Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, Side};
 
-use super::board::{column, slot, slot_name, slot_pin, Set, PIN_NEIGHBOURS, SLOTS};
+use super::board::{
+    column, slot, slot_inverted, slot_name, slot_pin, Set, PINS, PIN_NEIGHBOURS, SLOTS,
+};
 use super::state::{board_key, ep_key, unmoved_key};
 use super::{the_board, StarTrekRules, BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ROOK_PAWN};
 
@@ -388,6 +390,35 @@ pub fn board_move_text(pos: &Pos, m: Move) -> String {
     if let Some(k) = m.promotion {
         s.push('=');
         s.push(pos.tables().kinds[k as usize].def.letter);
+    }
+    s
+}
+
+/// A board move in words: "the attack board to pin b3(4), inverted", "the
+/// attack board turned over", with the carried pawn's promotion.
+pub fn board_move_words(pos: &Pos, m: Move) -> String {
+    let (from, to) = (slot_of_first(m.from), slot_of_first(m.to));
+    let orientation = |s: usize| {
+        if slot_inverted(s) {
+            "inverted"
+        } else {
+            "upright"
+        }
+    };
+    let mut s = if slot_pin(from) == slot_pin(to) {
+        format!("the attack board turned over ({})", orientation(to))
+    } else {
+        format!(
+            "the attack board to pin {}, {}",
+            PINS[slot_pin(to)].name,
+            orientation(to)
+        )
+    };
+    if let Some(k) = m.promotion {
+        s += &format!(
+            ", its Pawn promoting to {}",
+            pos.tables().kinds[k as usize].def.name
+        );
     }
     s
 }

@@ -1,0 +1,62 @@
+// The legend and rules help of a game: its setup, goal and special rules,
+// every kind with its symbol and how it moves, the move notation, and the
+// page's keys; each kind has a "How it moves" button that shows it alone
+// on the board (main.ts asks the server where it can go).
+
+import type { About } from "./api";
+import { sideColours } from "./pieces/designs";
+import { escapeHtml, glyph } from "./pieces/glyphs";
+
+export const KEYS: [string, string][] = [
+  ["Click / tap", "select a piece, then one of its marked squares; an orange knob selects its board"],
+  ["Arrow keys", "move the cursor by file and rank"],
+  ["PageUp / PageDown", "move the cursor up or down a level"],
+  ["Enter / Space", "select the piece under the cursor, or play to the cursor"],
+  ["1–9", "choose in the move menu"],
+  ["Esc", "cancel: the menu, the selection, this help"],
+  ["B", "select the next board that can move"],
+  ["L", "focus on the cursor's level (the others fade)"],
+  ["[ and ]", "less or more space between levels"],
+  ["V", "3-D view or 2-D diagram"],
+  ["P", "flip the board to the other side"],
+  ["Home", "back to the default view"],
+  ["Q / E, R / F", "orbit, tilt (or drag)"],
+  ["+ / −, Shift+arrows", "zoom, pan (or wheel, right-drag)"],
+  ["H or ?", "this help"],
+];
+
+const escape = escapeHtml;
+
+/// Fills the legend for `about`, the pieces drawn in both sides' colours.
+export function renderLegend(body: HTMLElement, about: About, onShow: (letter: string, name: string) => void) {
+  const sides = about.sides;
+  const kinds = about.kinds
+    .map(
+      (k) => `<tr>
+        <td class="symbols">${glyph(k.name, k.letter, sideColours(sides, 0), { title: `${sides[0]} ${k.name}` })}${glyph(
+          k.name,
+          k.letter,
+          sideColours(sides, 1),
+          { title: `${sides[1]} ${k.name}` },
+        )}</td>
+        <th scope="row">${escape(k.name)} <span class="letter">${escape(k.letter)}</span></th>
+        <td>${escape(k.moves)}</td>
+        <td><button type="button" data-kind="${escape(k.letter)}" data-name="${escape(k.name)}">How it moves</button></td>
+      </tr>`,
+    )
+    .join("");
+  body.innerHTML = `
+    <h3>${escape(about.name)}</h3>
+    <p>${escape(about.setup)}</p>
+    <p><strong>To win:</strong> ${escape(about.goal)}</p>
+    <ul>${about.special.map((s) => `<li>${escape(s)}</li>`).join("")}</ul>
+    <h3>The pieces</h3>
+    <table class="kinds"><tbody>${kinds}</tbody></table>
+    <h3>Writing moves</h3>
+    <p>${escape(about.notation[0].toUpperCase() + about.notation.slice(1))}.</p>
+    <h3>Keys</h3>
+    <table class="keys"><tbody>${KEYS.map(([k, what]) => `<tr><th scope="row">${escape(k)}</th><td>${escape(what)}</td></tr>`).join("")}</tbody></table>`;
+  for (const b of body.querySelectorAll<HTMLButtonElement>("button[data-kind]")) {
+    b.addEventListener("click", () => onShow(b.dataset.kind!, b.dataset.name!));
+  }
+}

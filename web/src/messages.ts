@@ -1,0 +1,69 @@
+// Errors in a player's words. The API's messages are written for programs
+// ("give \"game\"", "ply 3"); the page says what happened and what to do,
+// and never shows a raw exception. Anything quoted from the player's own
+// input is cut short.
+
+import { ApiError } from "./api";
+
+/// What the player was doing when the error came.
+export type Doing = "start" | "load" | "open" | "join" | "move" | "action" | "reach";
+
+/// At most `max` characters, with an ellipsis when cut.
+export function clip(text: string, max = 40): string {
+  const chars = [...text];
+  return chars.length <= max ? text : chars.slice(0, max - 1).join("") + "…";
+}
+
+/// Long unbroken runs (a pasted move, a file's line) cut short inside a
+/// message, so that it never overflows the panel.
+function clipRuns(text: string): string {
+  return text.replace(/\S{41,}/g, (run) => clip(run, 40));
+}
+
+/// An error as one sentence for the player.
+export function explain(e: unknown, doing: Doing): string {
+  if (!(e instanceof ApiError)) {
+    // fetch's TypeError ("Failed to fetch") and the like: the network.
+    return "Cannot reach the chess3d server. Check that it is running; the page keeps trying.";
+  }
+  const said = clipRuns(e.message);
+  switch (e.status) {
+    case 401:
+    case 403:
+      return doing === "join"
+        ? "This invitation is not valid for this game. Ask for a new link."
+        : "You are watching this game: this browser holds no seat in it.";
+    case 404:
+      return doing === "open" || doing === "join" || doing === "action"
+        ? "There is no such game on this server. It may have been started on another one."
+        : "The server does not know that.";
+    case 409:
+      return conflict(said);
+    case 422:
+      // The rules' own message: "illegal move ...", "cannot read ...".
+      return capital(said);
+    case 400:
+      if (doing === "load") return `This file cannot be read as a game record: ${said}.`;
+      if (doing === "reach") return capital(said) + ".";
+      if (doing === "start") return "The game could not be started with these settings.";
+      return "The server could not read that request.";
+    case 503:
+      return "The server is busy. Try again in a moment.";
+    default:
+      return "The server failed to do that; nothing was changed. Try again.";
+  }
+}
+
+function capital(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/// 409: valid, but not now.
+function conflict(said: string): string {
+  if (said.startsWith("the move is for ply")) {
+    return "The game moved on before your move arrived. Look at the board and play again.";
+  }
+  if (said.startsWith("it is ")) return capital(said.replace(", and this seat plays", "; you play") + ".");
+  if (said.startsWith("this game has no open seat")) return "Both seats of this game are taken.";
+  return capital(said) + (said.endsWith(".") ? "" : ".");
+}

@@ -1,0 +1,69 @@
+// The side panel of a game: title, status, messages, the engine's thinking,
+// the invitation, the move list and which buttons can be used.
+
+import type { GameState, Held } from "./api";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/// Whether the player holding `held` is to move now.
+export function mine(state: GameState | null, held: Held | null): boolean {
+  if (!state || !held) return false;
+  return held.sides.includes(state.view.to_move) && state.seats[state.view.to_move].player === "human";
+}
+
+export function renderStatus(state: GameState, held: Held | null, message: string) {
+  const v = state.view;
+  const side = state.sides[v.to_move];
+  let text: string;
+  if (v.result) text = `${v.result[0]}: ${v.result[1]}`;
+  else {
+    text = `${side} to move${v.check ? ", in check" : ""}`;
+    if (state.seats[v.to_move].player === "engine") text += " (the computer is thinking)";
+    else if (held && !mine(state, held))
+      text += state.seats[v.to_move].taken ? " (waiting for your opponent)" : " (waiting for the invited player to join)";
+    else if (!held) text += " (you are watching)";
+  }
+  if (state.draw_offer !== null && !v.result) text += `; ${state.sides[state.draw_offer]} offers a draw`;
+  $("status").textContent = text;
+  $("title").textContent = `${state.name}: ${state.seats[0].label} (${state.sides[0]}) v ${state.seats[1].label} (${state.sides[1]})`;
+  $("message").textContent = message;
+  $("thinking").textContent = state.thinking ? `Computer: ${state.thinking.summary}` : "";
+  const invite = held?.invite;
+  const waiting = state.mode === "remote" && state.seats.some((s) => !s.taken);
+  $("invite").hidden = !(invite && waiting);
+  if (invite) $<HTMLInputElement>("invite-link").value = `${location.origin}/#/join/${state.id}/${invite}`;
+  const loopback = ["127.0.0.1", "localhost", "[::1]", "0.0.0.0"].includes(location.hostname);
+  $("invite-local").hidden = !loopback;
+  $("boards-hint").hidden = !(mine(state, held) && state.view.legal.some((m) => m.board));
+}
+
+export function renderMoves(state: GameState) {
+  const list = $("moves");
+  list.replaceChildren();
+  const m = state.moves;
+  for (let i = 0; i < m.length; i += 2) {
+    const li = document.createElement("li");
+    li.textContent = m.slice(i, i + 2).join("  ");
+    list.appendChild(li);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+export function renderButtons(state: GameState, held: Held | null) {
+  const over = state.view.result !== null;
+  $<HTMLButtonElement>("undo").hidden = state.mode === "remote";
+  $<HTMLButtonElement>("undo").disabled = !held || state.ply === 0;
+  $<HTMLButtonElement>("resign").disabled = !held || over;
+  const offerToMe = state.draw_offer !== null && held?.sides.includes(1 - state.draw_offer);
+  $<HTMLButtonElement>("draw").textContent = offerToMe ? "Accept draw" : "Offer draw";
+  $<HTMLButtonElement>("draw").disabled = !held || over;
+  $<HTMLButtonElement>("decline").hidden = !offerToMe || over;
+  $<HTMLInputElement>("move-text").disabled = !held || over;
+  $<HTMLInputElement>("move-text").placeholder = `type a move (${movesExample(state)})`;
+}
+
+/// Two of the legal moves as examples of the notation.
+function movesExample(state: GameState): string {
+  const texts = state.view.legal.map((m) => m.text);
+  return texts.length ? texts.slice(0, 2).join(", ") : state.moves.slice(-1).join("") || "a move";
+}
