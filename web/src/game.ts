@@ -3,17 +3,17 @@
 // moves", the keyboard, and the actions sent back. Everything the views
 // show is drawn from `page` (one object holding the page's state).
 
-import { api, ApiError, heldSeat, type About, type Cell, type GameState, type Held, type LegalMove } from "./api";
+import { api, ApiError, heldSeat, type Cell, type GameState, type Held, type LegalMove } from "./api";
 import { Board3D, type Pick } from "./board3d/view";
 import { Connection } from "./connection";
 import { Diagram } from "./diagram";
+import { $ } from "./dom";
 import { renderLegend } from "./legend";
 import { emptyMarks, type Marks, type TargetKind } from "./marks";
 import { clip, explain, type Doing } from "./messages";
 import { mine, renderButtons, renderMoves, renderStatus } from "./panels";
 import { closePicker, openPicker, pickerKey, pickerOpen } from "./picker";
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 type View = "3d" | "2d";
 
@@ -37,7 +37,6 @@ function store(key: string, value: string) {
 export const page = {
   state: null as GameState | null,
   held: null as Held | null,
-  about: null as About | null,
   view: (stored("chess3d.view") === "2d" ? "2d" : "3d") as View,
   marks: emptyMarks() as Marks,
   message: "",
@@ -117,7 +116,6 @@ export function closeGame() {
   page.connection?.close();
   page.connection = null;
   page.state = null;
-  page.about = null;
   page.message = "";
   page.pending = false;
   closePicker();
@@ -144,7 +142,6 @@ async function loadAbout(game: string) {
   try {
     const about = await api.about(game);
     if (page.state?.game !== game) return;
-    page.about = about;
     renderLegend($("legend-body"), about, startDemo);
   } catch {
     if (page.state?.game === game) $("legend-body").textContent = "The rules could not be loaded; reload the page to try again.";
@@ -183,8 +180,7 @@ function render(next: GameState) {
       null;
   }
   drawBoard();
-  renderStatus(next, page.held, page.message);
-  $("message").classList.toggle("error", page.messageIsError);
+  renderStatus(next, page.held, page.message, page.messageIsError);
   renderMoves(next);
   renderButtons(next, page.held);
   renderCursor();
@@ -194,8 +190,7 @@ function render(next: GameState) {
 function say(text: string, error = false) {
   page.message = text;
   page.messageIsError = error;
-  if (page.state) renderStatus(page.state, page.held, page.message);
-  $("message").classList.toggle("error", error);
+  if (page.state) renderStatus(page.state, page.held, text, error);
 }
 
 export function drawBoard() {
@@ -204,14 +199,13 @@ export function drawBoard() {
   $("board3d").hidden = page.view !== "3d";
   $("diagram").hidden = page.view !== "2d";
   $("toggle-view").textContent = page.view === "3d" ? "2-D diagram" : "3-D view";
-  $("reset-view").hidden = page.view !== "3d";
-  $("focus-level").hidden = page.view !== "3d" || state.view.levels.length < 2;
-  $("spacing-field").hidden = page.view !== "3d" || state.view.levels.length < 2;
-  $("focus-level").setAttribute("aria-pressed", String(page.focus !== null));
-  $("tool-focus").setAttribute("aria-pressed", String(page.focus !== null));
+  // The 3-D view's controls, and those for levels where there are some.
   const levels = state.view.levels.length > 1;
-  $("board-tools").hidden = page.view !== "3d";
-  for (const id of ["tool-up", "tool-down", "tool-focus"]) $(id).hidden = !levels;
+  for (const id of ["reset-view", "board-tools"]) $(id).hidden = page.view !== "3d";
+  for (const id of ["focus-level", "spacing-field", "tool-up", "tool-down", "tool-focus"]) {
+    $(id).hidden = page.view !== "3d" || !levels;
+  }
+  for (const id of ["focus-level", "tool-focus"]) $(id).setAttribute("aria-pressed", String(page.focus !== null));
   if (page.view === "3d" && !board) {
     try {
       board = new Board3D($("board3d"), hover, pick);

@@ -25,7 +25,6 @@ export const KEYS: [string, string][] = [
   ["H or ?", "this help"],
 ];
 
-const escape = escapeHtml;
 
 /// Fills the legend for `about`, the pieces drawn in both sides' colours.
 export function renderLegend(body: HTMLElement, about: About, onShow: (letter: string, name: string) => void) {
@@ -39,23 +38,23 @@ export function renderLegend(body: HTMLElement, about: About, onShow: (letter: s
           sideColours(sides, 1),
           { title: `${sides[1]} ${k.name}` },
         )}</td>
-        <th scope="row">${escape(k.name)} <span class="letter">${escape(k.letter)}</span></th>
-        <td>${escape(k.moves)}</td>
-        <td><button type="button" data-kind="${escape(k.letter)}" data-name="${escape(k.name)}">How it moves</button></td>
+        <th scope="row">${escapeHtml(k.name)} <span class="letter">${escapeHtml(k.letter)}</span></th>
+        <td>${escapeHtml(k.moves)}</td>
+        <td><button type="button" data-kind="${escapeHtml(k.letter)}" data-name="${escapeHtml(k.name)}">How it moves</button></td>
       </tr>`,
     )
     .join("");
   body.innerHTML = `
-    <h3>${escape(about.name)}</h3>
-    <p>${escape(about.setup)}</p>
-    <p><strong>To win:</strong> ${escape(about.goal)}</p>
-    <ul>${about.special.map((s) => `<li>${escape(s)}</li>`).join("")}</ul>
+    <h3>${escapeHtml(about.name)}</h3>
+    <p>${escapeHtml(about.setup)}</p>
+    <p><strong>To win:</strong> ${escapeHtml(about.goal)}</p>
+    <ul>${about.special.map((s) => `<li>${escapeHtml(s)}</li>`).join("")}</ul>
     <h3>The pieces</h3>
     <table class="kinds"><tbody>${kinds}</tbody></table>
     <h3>Writing moves</h3>
-    <p>${escape(about.notation[0].toUpperCase() + about.notation.slice(1))}.</p>
+    <p>${escapeHtml(about.notation[0].toUpperCase() + about.notation.slice(1))}.</p>
     <h3>Keys</h3>
-    <table class="keys"><tbody>${KEYS.map(([k, what]) => `<tr><th scope="row">${escape(k)}</th><td>${escape(what)}</td></tr>`).join("")}</tbody></table>`;
+    <table class="keys"><tbody>${KEYS.map(([k, what]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(what)}</td></tr>`).join("")}</tbody></table>`;
   for (const b of body.querySelectorAll<HTMLButtonElement>("button[data-kind]")) {
     b.addEventListener("click", () => onShow(b.dataset.kind!, b.dataset.name!));
   }

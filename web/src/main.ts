@@ -4,10 +4,11 @@
 
 import "./style.css";
 import { api, heldSeat, holdSeat, type Variant } from "./api";
+import { $ } from "./dom";
 import { closeGame, hooks, openGame, page, showScreen, wireGameButtons } from "./game";
 import { clip, explain, type Doing } from "./messages";
+import { renderStatus } from "./panels";
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 let variants: Variant[] = [];
 
@@ -93,8 +94,7 @@ function startError(text: string) {
   else {
     page.message = text;
     page.messageIsError = true;
-    $("message").textContent = text;
-    $("message").classList.add("error");
+    if (page.state) renderStatus(page.state, page.held, text, true);
   }
 }
 

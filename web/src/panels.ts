@@ -2,8 +2,7 @@
 // the invitation, the move list and which buttons can be used.
 
 import type { GameState, Held } from "./api";
-
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+import { $ } from "./dom";
 
 /// Whether the player holding `held` is to move now.
 export function mine(state: GameState | null, held: Held | null): boolean {
@@ -11,7 +10,9 @@ export function mine(state: GameState | null, held: Held | null): boolean {
   return held.sides.includes(state.view.to_move) && state.seats[state.view.to_move].player === "human";
 }
 
-export function renderStatus(state: GameState, held: Held | null, message: string) {
+/// The status, title, message (an error or a note), thinking and
+/// invitation of a game.
+export function renderStatus(state: GameState, held: Held | null, message: string, error: boolean) {
   const v = state.view;
   const side = state.sides[v.to_move];
   let text: string;
@@ -27,6 +28,7 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   $("status").textContent = text;
   $("title").textContent = `${state.name}: ${state.seats[0].label} (${state.sides[0]}) v ${state.seats[1].label} (${state.sides[1]})`;
   $("message").textContent = message;
+  $("message").classList.toggle("error", error);
   $("thinking").textContent = state.thinking ? `Computer: ${state.thinking.summary}` : "";
   const invite = held?.invite;
   const waiting = state.mode === "remote" && state.seats.some((s) => !s.taken);

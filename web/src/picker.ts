@@ -3,8 +3,7 @@
 // notation beside; the digits 1–9 choose, Esc cancels.
 
 import type { LegalMove } from "./api";
-
-const $ = (id: string) => document.getElementById(id)!;
+import { $ } from "./dom";
 
 export function openPicker(choices: LegalMove[], play: (text: string) => void) {
   const box = $("picker-choices");

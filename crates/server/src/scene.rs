@@ -5,7 +5,7 @@
 //! side. Places are in board squares: x to the right, y up, z
 //! toward Black; the page needs no knowledge of any game.
 
-use chess3d_core::{BitSet, Move, MoveKind, MoveList, Piece, Position, Rules, V3};
+use chess3d_core::{BitSet, Kind, Move, MoveKind, MoveList, Piece, Position, Rules, Side, V3};
 use chess3d_games::elevator::POLES;
 use chess3d_games::startrek::board::PINS;
 use serde::Serialize;
@@ -196,7 +196,7 @@ pub fn view<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>)
     }
 }
 
-/// The name of the piece on `cell`, "" if none.
+/// The name of a piece's kind, "" for no piece.
 fn piece_name<R: Rules>(pos: &Position<R>, piece: Piece) -> &'static str {
     if piece.is_empty() {
         ""
@@ -281,18 +281,14 @@ fn push_words<R: Rules>(pos: &Position<R>, m: Move, mover: &str) -> String {
     // A piece that falls is one fewer of its kind and side on the board.
     let count =
         |p: &Position<R>, piece: Piece| geo.cells().filter(|&c| p.piece_at(c) == piece).count();
-    let mut fallen: Vec<Piece> = geo
-        .cells()
-        .map(|c| pos.piece_at(c))
-        .filter(|&p| !p.is_empty())
-        .collect();
-    fallen.sort_by_key(|p| (p.side().index(), p.kind()));
-    fallen.dedup();
-    for piece in fallen {
-        let lost = count(pos, piece).saturating_sub(count(&after, piece));
-        for _ in 0..lost {
-            let side = pos.tables().def.side_names[piece.side().index()];
-            parts.push(format!("the {side} {} falls", piece_name(pos, piece)));
+    let def = pos.tables().def;
+    for side in Side::BOTH {
+        for kind in 0..def.pieces.len() {
+            let piece = Piece::new(side, kind as Kind);
+            for _ in count(&after, piece)..count(pos, piece) {
+                let name = def.side_names[side.index()];
+                parts.push(format!("the {name} {} falls", piece_name(pos, piece)));
+            }
         }
     }
     let to = geo.name(m.to);

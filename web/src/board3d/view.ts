@@ -170,7 +170,17 @@ export class Board3D {
     for (const g of Object.values(this.groups)) this.scene.add(g);
     this.groups.targets.renderOrder = 20;
     this.pointer();
-    new ResizeObserver(() => this.resize()).observe(host);
+    // A window dragged to a new size reports many sizes: spread the levels
+    // once a frame at most.
+    let resizing = false;
+    new ResizeObserver(() => {
+      if (resizing) return;
+      resizing = true;
+      requestAnimationFrame(() => {
+        resizing = false;
+        this.resize();
+      });
+    }).observe(host);
     this.resize();
     // Drawn only when something changed: a still picture costs nothing.
     this.controls.addEventListener("change", () => (this.dirty = true));
@@ -350,8 +360,13 @@ export class Board3D {
     return m;
   }
 
+  /// What a piece object shows: a new one is made when this changes.
+  private pieceKey(name: string, letter: string, side: number, cell: string): string {
+    return `${name}|${letter}|${side}|${this.faded(cell)}`;
+  }
+
   private makePiece(name: string, letter: string, side: number, cell: string): PieceObject {
-    const key = `${name}|${letter}|${side}|${this.faded(cell)}`;
+    const key = this.pieceKey(name, letter, side, cell);
     const design = designOf(name);
     const symbol = hasBadge(design) ? badge(name, letter, this.state!.sides, side, () => (this.dirty = true)) : undefined;
     const object = pieceModel(design, this.materialsOf(side, this.faded(cell)), symbol);
@@ -368,7 +383,7 @@ export class Board3D {
     for (const [cell, p] of this.pieces) {
       const c = this.cells.get(cell);
       const piece = c?.piece;
-      const key = piece ? `${piece.name}|${piece.letter}|${piece.side}|${this.faded(cell)}` : "";
+      const key = piece ? this.pieceKey(piece.name, piece.letter, piece.side, cell) : "";
       if (!piece || key !== p.key) {
         this.groups.pieces.remove(p.object);
         this.pieces.delete(cell);
@@ -476,7 +491,8 @@ export class Board3D {
       if (marks.checked === name) kind = "check";
       if (marks.selected === name && !marks.board) kind = "selected";
       tile.material = this.tileMaterial(c, kind, this.faded(name));
-      tile.visible = c.present || marks.targets.has(name) || this.boardCells().has(name);
+      // A square that is not there now shows only as a destination.
+      tile.visible = c.present || marks.targets.has(name);
     }
     for (const [name, p] of this.pieces) {
       p.object.position.y = this.position(name).y + TILE_HEIGHT / 2 + (marks.selected === name && !marks.board ? 0.1 : 0);
@@ -537,10 +553,6 @@ export class Board3D {
       if (m.board && !boards.has(m.from)) boards.set(m.from, m.board.leaves);
     }
     return boards;
-  }
-
-  private boardCells(): Set<string> {
-    return new Set([...this.boards().values()].flat());
   }
 
   private buildKnobs(marks: Marks) {
