@@ -37,7 +37,10 @@ function check(ok, what) {
 /// Starts `chess3d serve`; resolves with the process and its base URL.
 function startServer(port = 0) {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(bin, ["serve", "--port", String(port), "--db", db, "--web", web], {
+    // One address plays every game here, faster than any person: the
+    // limits per client are lifted (they have tests of their own).
+    const limits = ["--games-per-minute", "100000", "--actions-per-second", "100000"];
+    const child = spawn(bin, ["serve", "--port", String(port), "--db", db, "--web", web, ...limits], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -75,6 +78,11 @@ async function newPage(viewport = DESKTOP, options = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
+  // The server's Content-Security-Policy must allow everything the page
+  // does: a refusal shows as a console error.
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content.Security.Policy/i.test(m.text())) page.errors.push(m.text());
+  });
   return page;
 }
 
@@ -659,6 +667,48 @@ async function remote() {
   for (const p of [a, b, c]) await done(p, "remote");
 }
 
+/// With every engine of the server busy, a game against the computer says
+/// where its turn stands in the queue, then thinks once its turn comes.
+async function engineQueue() {
+  const page = await newPage();
+  await page.goto(`${server.base}/#/`);
+  // Games where the engine moves first, until one has to wait.
+  const games = await page.evaluate(async () => {
+    const made = [];
+    for (let i = 0; i < 16; i++) {
+      const body = { game: "chess", mode: "computer", side: 1, movetime: 60000 };
+      const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const c = await r.json();
+      if (!r.ok) throw new Error(c.error);
+      made.push({ id: c.id, token: c.token, queued: c.state.queued });
+      if (c.state.queued !== null) break;
+    }
+    return made;
+  });
+  const waiting = games[games.length - 1];
+  check(waiting.queued === 0, `with ${games.length - 1} engines busy, the next engine turn waits with 0 ahead`);
+  await page.evaluate((w) => localStorage.setItem(`chess3d.seat.${w.id}`, JSON.stringify({ token: w.token, sides: [0] })), waiting);
+  await page.goto(`${server.base}/#/game/${waiting.id}`);
+  await page.waitForFunction((id) => window.chess3d.state()?.id === id, waiting.id, { timeout: 10000 });
+  const line = await page.textContent("#thinking");
+  check(line.includes("queued (0 ahead)"), `the page says so: "${line}"`);
+  await page.screenshot({ path: join(shots, "engine-queued.png") });
+  // A busy engine's game resigned: its search stops and the waiting turn
+  // starts; the page leaves the queue line.
+  const first = games[0];
+  await page.evaluate(async (g) => {
+    await fetch(`/api/v1/games/${g.id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: g.token, action: "resign" }) });
+  }, first);
+  await page.waitForFunction(() => !document.getElementById("thinking").textContent.includes("queued"), null, { timeout: 10000 });
+  check(true, "once an engine is free the queued turn starts");
+  // Stop every search: the other sections want the cores.
+  await page.evaluate(async (games) => {
+    for (const g of games.slice(1))
+      await fetch(`/api/v1/games/${g.id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: g.token, action: "resign" }) });
+  }, games);
+  await done(page, "engine queue");
+}
+
 const sections = {
   everythingClickable,
   playEveryGame,
@@ -673,6 +723,7 @@ const sections = {
   phone,
   rendering,
   remote,
+  engineQueue,
 };
 
 const started = Date.now();

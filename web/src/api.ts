@@ -89,6 +89,9 @@ export interface GameState {
   draw_offer: number | null;
   note: string | null;
   thinking: Thinking | null;
+  /// Engine turns of other games ahead of this game's in the server's
+  /// queue; null when the engine is not waiting.
+  queued: number | null;
   view: View;
 }
 

@@ -8,6 +8,7 @@ import type { GameState, Thinking } from "./api";
 export interface Events {
   state(state: GameState): void;
   thinking(version: number, thinking: Thinking): void;
+  queued(version: number, ahead: number | null): void;
   error(status: number, message: string): void;
   link(status: "connecting" | "live" | "reconnecting"): void;
 }
@@ -37,6 +38,7 @@ export class Connection {
       const event = JSON.parse(e.data);
       if (event.type === "state") this.events.state(event as GameState);
       else if (event.type === "thinking") this.events.thinking(event.version, event.thinking);
+      else if (event.type === "queue") this.events.queued(event.version, event.ahead);
       else if (event.type === "error") this.events.error(event.status, event.error);
     };
     ws.onclose = () => {

@@ -97,6 +97,12 @@ export async function openGame(id: string) {
         $("thinking").textContent = `Computer: ${thinking.summary}`;
       }
     },
+    queued: (version, ahead) => {
+      if (page.state && version === page.state.version) {
+        page.state.queued = ahead;
+        renderStatus(page.state, page.held, page.message, page.messageIsError);
+      }
+    },
     error: (status, error) => {
       page.pending = false;
       say(explain(new ApiError(status, error), "move"), true);

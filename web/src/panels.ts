@@ -19,7 +19,8 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   if (v.result) text = `${v.result[0]}: ${v.result[1]}`;
   else {
     text = `${side} to move${v.check ? ", in check" : ""}`;
-    if (state.seats[v.to_move].player === "engine") text += " (the computer is thinking)";
+    if (state.seats[v.to_move].player === "engine")
+      text += state.queued === null ? " (the computer is thinking)" : " (the computer waits for a free engine)";
     else if (held && !mine(state, held))
       text += state.seats[v.to_move].taken ? " (waiting for your opponent)" : " (waiting for the invited player to join)";
     else if (!held) text += " (you are watching)";
@@ -29,7 +30,7 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   $("title").textContent = `${state.name}: ${state.seats[0].label} (${state.sides[0]}) v ${state.seats[1].label} (${state.sides[1]})`;
   $("message").textContent = message;
   $("message").classList.toggle("error", error);
-  $("thinking").textContent = state.thinking ? `Computer: ${state.thinking.summary}` : "";
+  $("thinking").textContent = engineLine(state);
   const invite = held?.invite;
   const waiting = state.mode === "remote" && state.seats.some((s) => !s.taken);
   $("invite").hidden = !(invite && waiting);
@@ -68,4 +69,12 @@ export function renderButtons(state: GameState, held: Held | null) {
 function movesExample(state: GameState): string {
   const texts = state.view.legal.map((m) => m.text);
   return texts.length ? texts.slice(0, 2).join(", ") : state.moves.slice(-1).join("") || "a move";
+}
+
+/// The engine's line: its place in the server's queue while it waits for
+/// a free engine, then what it is thinking.
+export function engineLine(state: GameState): string {
+  if (state.queued !== null && state.queued !== undefined && !state.view.result)
+    return `The engine is queued (${state.queued} ahead): the server is busy with other games`;
+  return state.thinking ? `Computer: ${state.thinking.summary}` : "";
 }

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use chess3d_core::perft::perft;
 use chess3d_core::{Game, MoveList};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
@@ -40,7 +40,7 @@ pub fn run(command: Command) -> Result<()> {
             command: Some(BenchCommand::Perft { quick, runs }),
         } => bench::perft(quick, runs),
         Command::Bench { command: None } => crate::search_bench::run(),
-        Command::Uci => crate::uci::run(),
+        Command::Uci => chess3d_play::uci::run(),
         Command::Analyze {
             position,
             depth,
@@ -90,52 +90,7 @@ pub(crate) fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
         .iter()
         .flat_map(|m| m.split_whitespace())
         .collect();
-    build_position(&args.options, args.fen.as_deref(), &moves, "--moves, ")
-}
-
-/// A position from options (`NAME`, `NAME=on`, `NAME=off`), a position
-/// string or the start, and moves in canonical notation. Errors name the
-/// option or the move (`label` first: "--moves, move 3 ('e2e5'): ...").
-pub(crate) fn build_position<G: Game>(
-    options: &[String],
-    fen: Option<&str>,
-    moves: &[&str],
-    label: &str,
-) -> Result<G> {
-    // The options first: a position string is read under them.
-    let mut pos = G::start();
-    for option in options {
-        let (name, on) = match option.split_once('=') {
-            None => (option.as_str(), true),
-            Some((name, "on")) => (name, true),
-            Some((name, "off")) => (name, false),
-            Some((_, value)) => bail!(
-                "--option {}: '{}' is not 'on' or 'off'",
-                option.escape_debug(),
-                value.escape_debug()
-            ),
-        };
-        pos.set_option(name, on)
-            .with_context(|| format!("--option {}", option.escape_debug()))?;
-    }
-    if let Some(text) = fen {
-        pos = G::from_text_with(text, pos.options())?;
-    }
-    for (i, text) in moves.iter().enumerate() {
-        if let Some(end) = pos.outcome() {
-            bail!(
-                "{label}move {} ('{}'): the game is over ({})",
-                i + 1,
-                text.escape_debug(),
-                end.describe(G::side_names())
-            );
-        }
-        let m = pos
-            .parse_move(text)
-            .with_context(|| format!("{label}move {} ('{}')", i + 1, text.escape_debug()))?;
-        pos.make(m);
-    }
-    Ok(pos)
+    chess3d_play::setup::build_position(&args.options, args.fen.as_deref(), &moves, "--moves, ")
 }
 
 struct Perft {

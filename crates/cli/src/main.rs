@@ -9,7 +9,6 @@ mod play;
 mod players;
 mod search_bench;
 mod stats;
-mod uci;
 mod web;
 
 use std::process::ExitCode;

@@ -110,7 +110,7 @@ impl EngineVisitor for Match {
                 bail!("{name} {v}: must be between 0 and 0.5");
             }
         }
-        let base: Position<R> = crate::commands::build_position(&args.options, None, &[], "")?;
+        let base: Position<R> = chess3d_play::setup::build_position(&args.options, None, &[], "")?;
         let options: Vec<(String, bool)> = Position::<R>::option_defs()
             .iter()
             .zip(0..)
@@ -298,7 +298,7 @@ fn play<R: Evaluate>(
     } else {
         Side::Black
     };
-    let mut pos: Position<R> = crate::commands::build_position(&args.options, None, &[], "")?;
+    let mut pos: Position<R> = chess3d_play::setup::build_position(&args.options, None, &[], "")?;
     let start = pos.to_text();
     let mut moves: Vec<String> = Vec::new();
     for text in opening {

@@ -17,14 +17,56 @@ pub struct ServeArgs {
     /// 0.0.0.0 lets others on the network join remote games.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub host: IpAddr,
-    /// The SQLite database of the games (created if missing). Default:
+    /// The SQLite database of the games (created if missing, readable by
+    /// its owner only): a path, or sqlite://PATH. Default:
     /// $XDG_DATA_HOME/chess3d/games.db (or ~/.local/share/chess3d/games.db).
     #[arg(long, value_name = "FILE")]
-    pub db: Option<PathBuf>,
-    /// The built web page (its dist folder). Default: web/dist of this
-    /// checkout, which scripts/run builds.
+    pub db: Option<String>,
+    /// Serve the web page from this folder (a built page's dist folder)
+    /// instead of the page built into chess3d.
     #[arg(long, value_name = "DIR")]
     pub web: Option<PathBuf>,
+    /// Engine searches at once, for all games together; other engine turns
+    /// wait their turn. Default: the number of cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub engine_threads: Option<u32>,
+    /// Hash-table memory of all engine searches together, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    pub engine_hash: u32,
+    /// New games a client address may create per minute.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games_per_minute: u32,
+    /// Actions (moves, draw offers...) a client address may send per
+    /// second, with bursts of three seconds' worth.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub actions_per_second: u32,
+    /// Open WebSockets per client address.
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub sockets_per_client: u32,
+    /// Open HTTP connections of all clients together.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_connections: u32,
+    /// Delete games unchanged for this many days, finished or not.
+    #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=36_500))]
+    pub expire_days: u32,
+}
+
+impl ServeArgs {
+    fn config(&self) -> chess3d_server::Config {
+        let defaults = chess3d_server::Config::default();
+        chess3d_server::Config {
+            engine_threads: self
+                .engine_threads
+                .map_or(defaults.engine_threads, |n| n as usize),
+            engine_hash_mb: self.engine_hash as usize,
+            creates_per_minute: self.games_per_minute,
+            actions_per_second: self.actions_per_second,
+            sockets_per_client: self.sockets_per_client as usize,
+            max_connections: self.max_connections as usize,
+            expire_after: Duration::from_secs(u64::from(self.expire_days) * 24 * 60 * 60),
+            ..defaults
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -40,13 +82,38 @@ pub struct LoadTestArgs {
     pub game: String,
     /// A running server's address (host:port); default: a server started
     /// here on a free loopback port with a database in a temporary folder.
-    #[arg(long, value_name = "HOST:PORT")]
+    #[arg(long, value_name = "HOST:PORT", conflicts_with = "flood")]
     pub server: Option<SocketAddr>,
+    /// Instead: request N games against the engine as fast as one client
+    /// can, timing a cheap GET meanwhile, against a `chess3d serve` started
+    /// as its own process with default limits (its memory and threads are
+    /// measured too).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub flood: Option<u32>,
+    /// The engine's time per move in the flood's games, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 60_000, requires = "flood")]
+    pub movetime: u64,
+    /// The chess3d binary whose server the flood runs (default: this one),
+    /// to compare with another build.
+    #[arg(long, value_name = "FILE", requires = "flood")]
+    pub server_binary: Option<PathBuf>,
+    /// An argument for the flood's `chess3d serve` (repeat it for more),
+    /// e.g. `--serve-arg=--games-per-minute=1000`.
+    #[arg(
+        long,
+        value_name = "ARG",
+        requires = "flood",
+        allow_hyphen_values = true
+    )]
+    pub serve_arg: Vec<String>,
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Requests' blocking work (database writes, moves) is short: a few
+        // threads serve many requests. Engine searches have their own.
+        .max_blocking_threads(24)
         .build()
         .context("cannot start the async runtime")
 }
@@ -61,22 +128,36 @@ fn default_db() -> PathBuf {
 }
 
 pub fn serve(args: ServeArgs) -> Result<()> {
-    let db = args.db.unwrap_or_else(default_db);
-    let web = args.web.unwrap_or_else(chess3d_server::default_web_dir);
-    if !web.join("index.html").is_file() {
-        eprintln!(
-            "warning: no web page in {} (scripts/run builds it); serving the API only",
-            web.display()
-        );
+    let db = match &args.db {
+        Some(db) => chess3d_server::store_path(db)?,
+        None => default_db(),
+    };
+    let page = chess3d_server::Page::new(args.web.as_deref())?;
+    if !page.is_built() {
+        eprintln!("warning: {}", page.describe());
     }
+    let config = args.config();
     let addr = SocketAddr::new(args.host, args.port);
-    runtime()?.block_on(chess3d_server::serve(addr, db.clone(), Some(web), |at| {
-        println!(
-            "chess3d serving http://{at}/ (games stored in {})",
-            db.display()
-        );
-        println!("Ctrl-C stops it; every game resumes at the next start.");
-    }))
+    let about = page.describe();
+    runtime()?.block_on(chess3d_server::serve(
+        addr,
+        db.clone(),
+        page,
+        config,
+        |at| {
+            // Written, not printed: a closed standard output (a launcher
+            // that read the address and went away) must not stop the server.
+            use std::io::Write;
+            let mut out = std::io::stdout();
+            let _ = writeln!(
+                out,
+                "chess3d serving http://{at}/ with {about} (games stored in {})\n\
+                 Ctrl-C stops it; every game resumes at the next start.",
+                db.display()
+            );
+            let _ = out.flush();
+        },
+    ))
 }
 
 pub fn load_test(args: LoadTestArgs) -> Result<()> {
@@ -86,6 +167,9 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
             args.game,
             chess3d_games::AVAILABLE.join(", ")
         );
+    }
+    if let Some(games) = args.flood {
+        return flood(&args, games);
     }
     let rt = runtime()?;
     rt.block_on(async {
@@ -98,7 +182,17 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
                 let _ = std::fs::remove_file(&db);
                 let (tx, rx) = tokio::sync::oneshot::channel();
                 let any = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
-                tokio::spawn(chess3d_server::serve(any, db, None, move |at| {
+                // Its own server: one client address plays every game, so
+                // the limits per client are lifted.
+                let config = chess3d_server::Config {
+                    creates_per_minute: 1_000_000,
+                    actions_per_second: 1_000_000,
+                    sockets_per_client: 100_000,
+                    max_connections: 100_000,
+                    ..chess3d_server::Config::default()
+                };
+                let page = chess3d_server::Page::BuiltIn;
+                tokio::spawn(chess3d_server::serve(any, db, page, config, move |at| {
                     let _ = tx.send(at);
                 }));
                 rx.await.context("the server did not start")?
@@ -121,4 +215,93 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
         }
         Ok(())
     })
+}
+
+/// A server process's resident memory peak (MB) and threads now, from
+/// /proc (Linux).
+fn process_use(pid: u32) -> Option<(f64, usize)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+    };
+    Some((field("VmHWM:")? / 1024.0, field("Threads:")? as usize))
+}
+
+/// `chess3d loadtest --flood N`: see [`LoadTestArgs::flood`].
+fn flood(args: &LoadTestArgs, games: u32) -> Result<()> {
+    use std::io::BufRead;
+    let binary = match &args.server_binary {
+        Some(b) => b.clone(),
+        None => std::env::current_exe().context("cannot find this chess3d binary")?,
+    };
+    let dir = std::env::temp_dir().join(format!("chess3d-flood-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)?;
+    let mut server = std::process::Command::new(&binary)
+        .args(["serve", "--port", "0", "--db"])
+        .arg(dir.join("games.db"))
+        .args(&args.serve_arg)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {}", binary.display()))?;
+    let pid = server.id();
+    let mut lines = std::io::BufReader::new(server.stdout.take().context("no output")?).lines();
+    let addr: SocketAddr = loop {
+        let line = lines
+            .next()
+            .context("the server stopped before listening")??;
+        if let Some(at) = line.split("http://").nth(1) {
+            break at
+                .split('/')
+                .next()
+                .unwrap_or_default()
+                .parse()
+                .context("cannot read the server's address")?;
+        }
+    };
+    // Threads: sampled every 20 ms while the flood runs.
+    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let sampler = {
+        let sampling = std::sync::Arc::clone(&sampling);
+        std::thread::spawn(move || {
+            let mut most = 0;
+            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
+                if let Some((_, threads)) = process_use(pid) {
+                    most = most.max(threads);
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            most
+        })
+    };
+    println!(
+        "flood: {games} games of {} against the engine at {} ms a move, against {} (pid {pid}) at {addr}",
+        args.game,
+        args.movetime,
+        binary.display()
+    );
+    let report = runtime()?.block_on(chess3d_server::loadtest::flood(
+        addr,
+        &args.game,
+        games as usize,
+        args.movetime,
+        Duration::from_secs(3),
+    ));
+    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
+    let threads = sampler.join().unwrap_or(0);
+    let memory = process_use(pid).map_or(0.0, |u| u.0);
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = report?;
+    println!("{}", report.summary());
+    println!("server: peak memory {memory:.0} MB, most threads {threads}");
+    if let Some(other) = &report.first_other {
+        bail!("an unexpected answer: {other}");
+    }
+    Ok(())
 }

@@ -28,6 +28,10 @@ pub enum MoveError {
         text: String,
         expected: &'static str,
     },
+    /// Longer than any move of any game can be written (see
+    /// [`crate::MAX_MOVE_TEXT`]); refused before it is read.
+    #[error("a move is at most {max} characters; this text has {len}")]
+    TooLong { len: usize, max: usize },
     #[error("illegal move '{text}' in this position")]
     Illegal { text: String },
     /// The game ended with the last move (a royal piece captured, the

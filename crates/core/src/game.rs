@@ -66,7 +66,7 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// carry them: a position read from text has the game's defaults.
     fn options(&self) -> Options;
     /// Plays on with other options; refused, changing nothing, when the
-    /// position would then have more moves than a move list holds.
+    /// position would then be impossible.
     fn set_options(&mut self, options: Options) -> Result<(), OptionError>;
     /// Sets an option by name; refused with a reason, changing nothing.
     fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError>;

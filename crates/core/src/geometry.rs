@@ -98,6 +98,9 @@ pub struct Level {
 pub struct Geometry {
     coords: Vec<V3>,
     names: Vec<String>,
+    /// The longest name's length in bytes: a cell name within a longer
+    /// text is never longer, which keeps reading move texts linear.
+    longest_name: usize,
     by_name: HashMap<String, Cell>,
     min: V3,
     dims: V3,
@@ -172,9 +175,11 @@ impl Geometry {
                 rows,
             });
         }
+        let longest_name = names.iter().map(String::len).max().unwrap_or(0);
         Geometry {
             coords,
             names,
+            longest_name,
             by_name,
             min,
             dims,
@@ -190,6 +195,11 @@ impl Geometry {
         } else {
             None
         }
+    }
+
+    /// The length in bytes of the longest cell name.
+    pub fn longest_name(&self) -> usize {
+        self.longest_name
     }
 
     /// Number of cells.

@@ -35,7 +35,7 @@ pub use bits::{BitSet, Bits};
 pub use error::{MoveError, OptionError, PositionError};
 pub use game::Game;
 pub use geometry::{Geometry, Sym, NO_CELL, V3};
-pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES, MAX_MOVE_TEXT};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Kind, Piece, Side};
 pub use position::{Edit, EnPassant, GameState, Options, Pools, Position, Reach, Rules};

@@ -1,6 +1,6 @@
 //! Moves: small copyable values that `make` interprets against the position.
 
-use arrayvec::ArrayVec;
+use smallvec::SmallVec;
 
 use crate::{Cell, Kind};
 
@@ -53,9 +53,18 @@ impl Move {
     }
 }
 
-/// Most legal moves any position of any game can have. The largest counts come
-/// from Polyhedron and the 204-square Ziggurat; chess needs at most 218.
+/// The longest move text read: every game's moves, typed forms and marks
+/// included, are far shorter (the longest canonical texts, Star Trek's
+/// attack-board moves and Polyhedron's promotions, are under 20), and a
+/// cap keeps a hostile text from costing more than a glance.
+pub const MAX_MOVE_TEXT: usize = 64;
+
+/// Moves a list holds without allocating: more than any real position of
+/// any game has (the largest counts come from Polyhedron and the 204-square
+/// Ziggurat; chess needs at most 218).
 pub const MAX_MOVES: usize = 2048;
 
-/// A fixed-capacity list of moves: generation never allocates.
-pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+/// A list of moves held inline up to [`MAX_MOVES`], so that generation does
+/// not allocate; a position with more (Polyhedron's pool promotions
+/// multiply moves) spills to the heap instead of failing.
+pub type MoveList = SmallVec<[Move; MAX_MOVES]>;

@@ -14,6 +14,9 @@ use crate::geometry::{expand, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
 
+/// Most distinct slide directions a game may have (a 3-D Queen has 26).
+pub const MAX_SLIDE_DIRS: usize = 32;
+
 /// A slide direction.
 #[derive(Clone, Copy, Debug)]
 pub struct Dir {
@@ -458,7 +461,12 @@ impl<B: BitSet> Builder<'_, B> {
             self.rays.push(ray);
         }
         self.dirs.push(Dir { v, ascending });
-        assert!(self.dirs.len() <= u8::MAX as usize);
+        // Each direction pins at most one piece: this bounds the pin list
+        // of move generation, checked once here rather than in play.
+        assert!(
+            self.dirs.len() <= MAX_SLIDE_DIRS,
+            "more than {MAX_SLIDE_DIRS} slide directions"
+        );
         (self.dirs.len() - 1) as u8
     }
 

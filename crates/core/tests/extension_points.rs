@@ -206,8 +206,6 @@ impl<const V: u8> Rules for Skirmish<V> {
     type State = State;
     const LINE_ATTACKS: bool = V != 2;
     const SPECIAL_MOVES: bool = true;
-    // One platform move and four pushes per Ox (at most 2 Oxen a side).
-    const MAX_SPECIAL_MOVES: usize = 1 + 4 * 2;
 
     fn tables() -> &'static Tables<Bits<1>> {
         static T: [OnceLock<Tables<Bits<1>>>; 4] = [

@@ -59,6 +59,8 @@ pub struct RootMove {
 }
 
 type Line = ArrayVec<Move, MAX_PLY>;
+/// Move-ordering scores, one per move of a [`MoveList`] (inline as far).
+type Scores = smallvec::SmallVec<[i32; MAX_MOVES]>;
 
 /// One thread's search state.
 pub struct Searcher<'a, R: Evaluate> {
@@ -382,7 +384,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
     /// Takes the best-ordered move left from index `i` on.
     #[inline]
-    fn pick(moves: &mut MoveList, scores: &mut ArrayVec<i32, MAX_MOVES>, i: usize) -> Move {
+    fn pick(moves: &mut MoveList, scores: &mut Scores, i: usize) -> Move {
         let mut best = i;
         for j in i + 1..moves.len() {
             if scores[j] > scores[best] {
@@ -490,7 +492,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
         let mut moves = MoveList::new();
         self.pos.pseudo_legal_moves(&mut moves);
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+        let mut scores: Scores = moves
             .iter()
             .map(|&m| self.order_score(m, hash_move, ply))
             .collect();
@@ -656,7 +658,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 check
             });
         }
-        let mut scores: ArrayVec<i32, MAX_MOVES> = moves
+        let mut scores: Scores = moves
             .iter()
             .map(|&m| self.order_score(m, None, ply))
             .collect();

@@ -642,3 +642,26 @@ fn threefold_repetition_and_the_hundred_ply_rule_draw() {
     assert_eq!(p.halfmove_clock(), 0);
     assert_eq!(p.outcome(), None);
 }
+
+/// A hostile move text costs a glance: over `MAX_MOVE_TEXT` it is refused
+/// unread, and under it the reader tries no more split points than the
+/// longest cell name is long (issue 20: 200k characters once took 3 s).
+#[test]
+fn long_move_texts_are_refused_unread() {
+    use chess3d_core::{MoveError, MAX_MOVE_TEXT};
+    let mut pos = Polyhedron::start();
+    let long = "Bc2-".repeat(1_000_000);
+    assert_eq!(
+        pos.parse_move(&long),
+        Err(MoveError::TooLong {
+            len: long.len(),
+            max: MAX_MOVE_TEXT
+        })
+    );
+    // At the cap: read, and found not to be a move.
+    let at_cap = "Bc2-Ae4".repeat(MAX_MOVE_TEXT)[..MAX_MOVE_TEXT].to_string();
+    assert!(matches!(
+        pos.parse_move(&at_cap),
+        Err(MoveError::Unreadable { .. })
+    ));
+}

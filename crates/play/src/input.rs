@@ -16,6 +16,13 @@ use chess3d_core::{Move, MoveKind, MoveList, Position, Rules};
 
 /// The legal move `text` stands for, or why there is none.
 pub fn read_move<R: Rules>(pos: &mut Position<R>, text: &str) -> Result<Move, String> {
+    if text.len() > chess3d_core::MAX_MOVE_TEXT {
+        return Err(chess3d_core::MoveError::TooLong {
+            len: text.len(),
+            max: chess3d_core::MAX_MOVE_TEXT,
+        }
+        .to_string());
+    }
     let text = text.trim();
     let canonical_error = match pos.parse_move(text) {
         Ok(m) => return Ok(m),

@@ -1,9 +1,12 @@
 //! A game being played, whatever shows it: the position and its moves, who
 //! plays each side, undo and redo, resignations and draw offers, the game
 //! record, moves as players type them, and the engine's thinking. The
-//! terminal interface (`chess3d play`) and the web server both drive it.
+//! terminal interface (`chess3d play`) and the web server both drive it;
+//! [`uci`] is the engine protocol over the same games.
 
 pub mod input;
 pub mod session;
+pub mod setup;
 pub mod spec;
 pub mod thinker;
+pub mod uci;

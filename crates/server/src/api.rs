@@ -1,27 +1,64 @@
 //! The HTTP and WebSocket API, version 1 (docs/api.md), and the web page's
-//! files.
+//! files. Handlers never take a game's lock themselves: the hub's work runs
+//! on blocking threads, and a game's state is read from its latest event.
 
-use std::path::PathBuf;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
+use crate::config::{MAX_BODY, MAX_WS_MESSAGE};
 use crate::error::ApiError;
 use crate::hub::{Action, Hub, NewGame};
+use crate::limits::Limits;
+use crate::live::Live;
+use crate::page::Page;
 use crate::table;
 
-/// The API's routes under `/api/v1`, and the page's files from `web` (its
-/// built `dist` folder) at every other path.
-pub fn router(hub: Arc<Hub>, web: Option<PathBuf>) -> Router {
+/// What every handler shares.
+#[derive(Clone)]
+pub struct App {
+    hub: Arc<Hub>,
+    limits: Arc<Limits>,
+}
+
+/// The client's address, which limits count by; a request without one
+/// (the router called directly, as fuzzing does) counts as loopback.
+struct Client(IpAddr);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
+    type Rejection = Infallible;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Infallible> {
+        Ok(Client(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| c.0.ip()),
+        ))
+    }
+}
+
+/// The API's routes under `/api/v1`, and the page's files at every other
+/// path; every answer with the security headers, API answers never cached.
+pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
+    let config = hub.config().clone();
+    let state = App { hub, limits };
     let api = Router::new()
         .route("/variants", get(variants))
         .route("/variants/{id}", get(variant))
@@ -39,29 +76,107 @@ pub fn router(hub: Arc<Hub>, web: Option<PathBuf>) -> Router {
                 "this API path does not take that method (see docs/api.md)",
             )
         })
-        .with_state(hub);
-    let app = Router::new().nest("/api/v1", api);
-    match web.filter(|dir| dir.join("index.html").is_file()) {
-        Some(dir) => app.fallback_service(
-            ServeDir::new(&dir).not_found_service(ServeFile::new(dir.join("index.html"))),
-        ),
-        None => app.fallback(|| async { Html(NO_PAGE) }),
-    }
+        .with_state(state)
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ));
+    let loopback_only = config.loopback_only;
+    Router::new()
+        .nest("/api/v1", api)
+        .fallback(move |uri: axum::http::Uri| {
+            let page = page.clone();
+            async move { page.serve(&uri) }
+        })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.request_timeout,
+        ))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            check_host(loopback_only, req, next)
+        }))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
 }
 
-const NO_PAGE: &str = "<!doctype html><title>chess3d</title><p>The web page has not been \
-built. Run <code>scripts/run</code> from the repository (it builds the page with npm), \
-or give <code>chess3d serve --web DIR</code> the page's <code>dist</code> folder. The API \
-is at <code>/api/v1</code>.";
+/// The page loads only its own files (and the piece symbols it draws for
+/// itself as `data:` images) and talks only to its own server; no inline
+/// script or style, and no other site may frame it.
+pub const CSP: &str =
+    "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/// The host names a loopback server answers to: a page from elsewhere
+/// that rebinds its own name to 127.0.0.1 sends its own name.
+fn is_local_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.rsplit_once(':').map_or(host, |(name, port)| {
+            if port.bytes().all(|b| b.is_ascii_digit()) {
+                name
+            } else {
+                host
+            }
+        }),
+    };
+    let name = name.to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+async fn check_host(loopback_only: bool, req: Request, next: Next) -> Response {
+    if loopback_only {
+        let host = req
+            .headers()
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        if !is_local_host(host) {
+            return ApiError::new(
+                StatusCode::MISDIRECTED_REQUEST,
+                format!(
+                    "this server listens on loopback and answers only to localhost, not to '{}' \
+                     (serve with --host to be reached by other names)",
+                    host.escape_debug()
+                ),
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
 
 /// A JSON body, or a 400 that says what is wrong with it.
 fn body(body: Result<Json<Value>, JsonRejection>) -> Result<Value, ApiError> {
-    body.map(|Json(v)| v)
-        .map_err(|e| ApiError::bad(format!("the body is not JSON: {}", e.body_text())))
+    body.map(|Json(v)| v).map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body is larger than the {} KB a request may be",
+                MAX_BODY / 1024
+            ),
+        ),
+        _ => ApiError::bad(format!("the body is not JSON: {}", e.body_text())),
+    })
 }
 
-/// Runs the hub's work (moves, SQLite writes) off the async threads, so
-/// that a slow write does not hold up every socket.
+/// Runs the hub's work (moves, SQLite writes, games' locks) off the async
+/// threads, so that a slow change does not hold up every socket.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
@@ -101,7 +216,7 @@ struct ReachQuery {
 }
 
 async fn reach(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
     query: Result<Query<ReachQuery>, QueryRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -118,24 +233,36 @@ async fn reach(
 }
 
 async fn create(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, limits }): State<App>,
+    Client(who): Client,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
+    limits.create(who)?;
     let req: NewGame = parse(body(req)?)?;
     let created = blocking(move || hub.create(req)).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 async fn game(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.get(&id)?.current_state()))
+) -> Result<Response, ApiError> {
+    let live = blocking(move || hub.get(&id)).await?;
+    let state = live.latest().to_string();
+    Ok(([(header::CONTENT_TYPE, "application/json")], state).into_response())
 }
 
-async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let live = blocking(move || hub.get(&id)).await?;
-    let name = format!("attachment; filename=\"{}-{}.pgn\"", live.game(), live.id);
+async fn record(
+    State(App { hub, .. }): State<App>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (live, record) = blocking(move || {
+        let live = hub.get(&id)?;
+        let record = live.record();
+        Ok((live, record))
+    })
+    .await?;
+    let name = format!("attachment; filename=\"{}-{}.pgn\"", live.game, live.id);
     Ok((
         [
             (
@@ -144,16 +271,18 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<R
             ),
             (header::CONTENT_DISPOSITION, name),
         ],
-        live.record(),
+        record,
     )
         .into_response())
 }
 
 async fn join(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, limits }): State<App>,
+    Client(who): Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    limits.act(who)?;
     let req = body(req)?;
     let invite = req
         .get("invite")
@@ -181,56 +310,105 @@ fn action(mut v: Value) -> Result<(Option<String>, Action), ApiError> {
 }
 
 async fn act(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, limits }): State<App>,
+    Client(who): Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
+    limits.act(who)?;
     let (token, action) = action(body(req)?)?;
     Ok(Json(
         blocking(move || hub.act(&id, token.as_deref(), action)).await?,
     ))
 }
 
+/// Whether a WebSocket's `Origin` (a browser always sends one) is this
+/// server's own page: its host must be the `Host` the request was sent to.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true; // not a browser: nothing to forge
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://"))
+        .map(|(_, rest)| rest.trim_end_matches('/'));
+    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+}
+
 async fn ws(
-    State(hub): State<Arc<Hub>>,
+    State(App { hub, limits }): State<App>,
+    Client(who): Client,
+    headers: HeaderMap,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    if !same_origin(&headers) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "WebSockets are for this server's own page (the Origin is another site's)",
+        ));
+    }
     let live = blocking({
         let hub = Arc::clone(&hub);
         move || hub.get(&id)
     })
     .await?;
-    Ok(upgrade.on_upgrade(move |socket| watch(socket, hub, live)))
+    let guard = limits.socket(who, &live.id)?;
+    let ping = hub.config().ping_every;
+    Ok(upgrade
+        .max_message_size(MAX_WS_MESSAGE)
+        .max_frame_size(MAX_WS_MESSAGE)
+        .on_upgrade(move |socket| async move {
+            watch(socket, hub, limits, who, live, ping).await;
+            drop(guard);
+        }))
+}
+
+/// How long one message to a client may take to send: a client that
+/// stops reading is dropped rather than buffered for.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+async fn send(socket: &mut WebSocket, text: String) -> bool {
+    matches!(
+        tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text.into()))).await,
+        Ok(Ok(()))
+    )
 }
 
 /// One WebSocket: the game's state now and after every change, the
 /// engine's thinking, and the player's actions (answered with an error
-/// message when refused; a done action shows in the next state).
-async fn watch(mut socket: WebSocket, hub: Arc<Hub>, live: Arc<crate::hub::Live>) {
-    let mut events = live.subscribe();
-    let state = |live: &crate::hub::Live| {
-        let mut s = live.current_state();
-        s["type"] = json!("state");
-        s.to_string()
-    };
-    if socket
-        .send(Message::Text(state(&live).into()))
-        .await
-        .is_err()
-    {
+/// message when refused; a done action shows in the next state). Pinged
+/// every `ping`; closed after two pings without a word from the client.
+async fn watch(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    limits: Arc<Limits>,
+    who: IpAddr,
+    live: Arc<Live>,
+    ping: Duration,
+) {
+    let mut events = live.events.subscribe();
+    if !send(&mut socket, live.latest().to_string()).await {
         return;
     }
+    let mut pings = tokio::time::interval(ping);
+    pings.tick().await;
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
+                    heard = tokio::time::Instant::now();
                     let request = serde_json::from_str::<Value>(&text)
                         .ok()
                         .and_then(|v| v.get("request").cloned());
-                    let done = match serde_json::from_str::<Value>(&text)
-                        .map_err(|e| ApiError::bad(format!("the message is not JSON: {e}")))
-                        .and_then(action)
+                    let done = match limits.act(who).and_then(|()| {
+                        serde_json::from_str::<Value>(&text)
+                            .map_err(|e| ApiError::bad(format!("the message is not JSON: {e}")))
+                    })
+                    .and_then(action)
                     {
                         Ok((token, action)) => {
                             let (hub, id) = (Arc::clone(&hub), live.id.clone());
@@ -245,25 +423,83 @@ async fn watch(mut socket: WebSocket, hub: Arc<Hub>, live: Arc<crate::hub::Live>
                             "error": e.message,
                             "request": request,
                         });
-                        if socket.send(Message::Text(error.to_string().into())).await.is_err() {
+                        if !send(&mut socket, error.to_string()).await {
                             break;
                         }
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => {}
+                Some(Ok(_)) => heard = tokio::time::Instant::now(),
             },
             event = events.recv() => {
                 let text = match event {
                     Ok(text) => text.to_string(),
                     // Too far behind: the whole state says it all.
-                    Err(RecvError::Lagged(_)) => state(&live),
+                    Err(RecvError::Lagged(_)) => live.latest().to_string(),
                     Err(RecvError::Closed) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if !send(&mut socket, text).await {
+                    break;
+                }
+            }
+            _ = pings.tick() => {
+                if heard.elapsed() > ping * 2 {
+                    break;
+                }
+                let sent = tokio::time::timeout(
+                    SEND_TIMEOUT,
+                    socket.send(Message::Ping(Vec::new().into())),
+                ).await;
+                if !matches!(sent, Ok(Ok(()))) {
                     break;
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loopback_names_are_local_and_others_are_not() {
+        for host in [
+            "localhost",
+            "localhost:8080",
+            "127.0.0.1:9",
+            "[::1]:8080",
+            "app.localhost",
+            "LOCALHOST",
+        ] {
+            assert!(is_local_host(host), "{host}");
+        }
+        for host in [
+            "",
+            "evil.example",
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+            "10.0.0.1:80",
+            "localhost.evil:80",
+        ] {
+            assert!(!is_local_host(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn a_websocket_from_another_site_is_refused() {
+        let headers = |origin: Option<&str>| {
+            let mut h = HeaderMap::new();
+            h.insert(header::HOST, HeaderValue::from_static("localhost:8080"));
+            if let Some(o) = origin {
+                h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+            }
+            h
+        };
+        assert!(same_origin(&headers(None)));
+        assert!(same_origin(&headers(Some("http://localhost:8080"))));
+        assert!(!same_origin(&headers(Some("http://evil.example"))));
+        assert!(!same_origin(&headers(Some("http://localhost:9999"))));
+        assert!(!same_origin(&headers(Some("null"))));
     }
 }

@@ -1,50 +1,29 @@
-//! Every game the server holds: creating and loading them, seats and their
-//! tokens, the actions players take, the engine's turns, and the events
-//! every watcher of a game receives. Each change is stored before it is
-//! announced.
+//! The players' actions on games: creating, loading and joining them,
+//! moves and the other actions, and the engine's turns. Each change is
+//! stored before it is announced. A request's path: [`crate::api`] reads
+//! it, [`Hub`] finds the game ([`crate::registry`], the [`crate::store`]),
+//! checks the seat ([`crate::seats`]), changes the table, stores it and
+//! announces it ([`crate::events`]); an engine turn goes through the
+//! [`crate::engine_pool`].
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use chess3d_core::Side;
 use chess3d_play::session::Seat;
 use chess3d_play::thinker::Thought;
-use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
-use tokio::sync::broadcast;
+use serde_json::Value;
 
+use crate::config::{Config, MAX_RECORD, MAX_RECORD_TAGS};
+use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
-use crate::store::{GameRow, SeatRow, Store};
-use crate::table::{self, Abort, Table, ENGINE_HASH_MB};
-
-/// How a game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// Two people at one screen: one token plays both sides.
-    Local,
-    /// A person against the engine.
-    Computer,
-    /// Two people on two screens, each with their own seat's token.
-    Remote,
-}
-
-impl Mode {
-    fn as_str(self) -> &'static str {
-        match self {
-            Mode::Local => "local",
-            Mode::Computer => "computer",
-            Mode::Remote => "remote",
-        }
-    }
-    fn parse(text: &str) -> Option<Mode> {
-        [Mode::Local, Mode::Computer, Mode::Remote]
-            .into_iter()
-            .find(|m| m.as_str() == text)
-    }
-}
+pub use crate::live::Mode;
+use crate::live::{play_seats, side_of, Inner, Live, Snapshot};
+use crate::registry::Registry;
+use crate::seats::{digest, new_secret, SeatRow};
+use crate::store::Store;
+use crate::table::{self, Abort};
 
 /// `POST /api/v1/games`.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -109,81 +88,48 @@ const MOVETIME_RANGE: std::ops::RangeInclusive<u64> = 50..=60_000;
 /// The server's games.
 pub struct Hub {
     store: Store,
-    games: Mutex<HashMap<String, Arc<Live>>>,
-}
-
-/// A game in memory.
-pub struct Live {
-    pub id: String,
-    game: String,
-    mode: Mode,
-    inner: Mutex<Inner>,
-    events: broadcast::Sender<Arc<str>>,
-}
-
-struct Inner {
-    table: Box<dyn Table>,
-    seats: [SeatRow; 2],
-    /// Counts changes: an engine's answer is for the version it started at.
-    version: u64,
-    thinking: Option<Thought>,
-    /// The running engine search or draw answer, to stop on a change.
-    job: Option<Abort>,
-    /// The last thing the players should read (a declined draw).
-    note: Option<String>,
-}
-
-/// A game as it was before a change, to go back to when the change cannot
-/// be stored.
-struct Snapshot {
-    record: String,
-    seats: [SeatRow; 2],
-    draw_offer: Option<Side>,
-    version: u64,
-}
-
-impl Inner {
-    fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            record: self.table.record(),
-            seats: self.seats.clone(),
-            draw_offer: self.table.draw_offer(),
-            version: self.version,
-        }
-    }
-
-    /// Goes back to `before` (the table rebuilt from its record).
-    fn restore(&mut self, game: &str, before: Snapshot) {
-        if let Ok((mut table, _)) =
-            table::table_from_record(game, &before.record, play_seats(&before.seats))
-        {
-            if let Some(side) = before.draw_offer {
-                let _ = table.offer_draw(side);
-            }
-            self.table = table;
-        }
-        self.seats = before.seats;
-        self.version = before.version;
-    }
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn secret() -> String {
-    format!("{:032x}", rand::rng().random::<u128>())
+    games: Registry,
+    engines: Arc<EnginePool>,
+    config: Config,
 }
 
 impl Hub {
+    /// A hub with the default limits ([`Config::default`]).
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_config(store, Config::default())
+    }
+
+    pub fn with_config(store: Store, config: Config) -> Arc<Hub> {
         Arc::new(Hub {
             store,
-            games: Mutex::new(HashMap::new()),
+            games: Registry::default(),
+            engines: EnginePool::new(config.engine_threads, config.hash_per_search_mb()),
+            config,
         })
     }
 
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Searches running and engine turns waiting.
+    pub fn engine_load(&self) -> (usize, usize) {
+        self.engines.load()
+    }
+
+    /// Games in memory.
+    pub fn games_in_memory(&self) -> usize {
+        self.games.len()
+    }
+
+    fn hash_mb(&self) -> usize {
+        self.engines.hash_mb()
+    }
+
     pub fn create(self: &Arc<Hub>, req: NewGame) -> Result<Created, ApiError> {
+        if let Some(record) = &req.record {
+            check_record(record)?;
+        }
         let record_game = req
             .record
             .as_deref()
@@ -191,7 +137,9 @@ impl Hub {
         let game = match (req.game, record_game) {
             (Some(g), Some(r)) if g != r => {
                 return Err(ApiError::bad(format!(
-                    "the record is a game of '{r}', not '{g}'"
+                    "the record is a game of '{}', not '{}'",
+                    r.escape_debug(),
+                    g.escape_debug()
                 )))
             }
             (Some(g), _) | (None, Some(g)) => g,
@@ -225,67 +173,65 @@ impl Hub {
                 MOVETIME_RANGE.end()
             )));
         }
-        let token = secret();
-        let human = |token: Option<String>, invite: Option<String>| SeatRow {
+        let token = new_secret();
+        let human = |token: Option<&str>, invite: Option<&str>| SeatRow {
             player: "human".into(),
             skill,
             movetime,
-            token,
-            invite,
+            token_hash: token.map(digest),
+            invite_hash: invite.map(digest),
         };
         let mut invite = None;
         let seats: [SeatRow; 2] = std::array::from_fn(|i| match mode {
-            Mode::Local => human(Some(token.clone()), None),
-            Mode::Computer if i == side => human(Some(token.clone()), None),
+            Mode::Local => human(Some(&token), None),
+            Mode::Computer if i == side => human(Some(&token), None),
             Mode::Computer => SeatRow {
                 player: "engine".into(),
                 ..human(None, None)
             },
-            Mode::Remote if i == side => human(Some(token.clone()), None),
+            Mode::Remote if i == side => human(Some(&token), None),
             Mode::Remote => {
-                let code = secret();
-                invite = Some(code.clone());
-                human(None, Some(code))
+                let code = new_secret();
+                let seat = human(None, Some(&code));
+                invite = Some(code);
+                seat
             }
         });
+        let hash = self.hash_mb();
         let (table, note) = match &req.record {
-            Some(text) => table::table_from_record(&game, text, play_seats(&seats))
+            Some(text) => table::table_from_record(&game, text, play_seats(&seats, hash))
                 .map_err(|e| ApiError::bad(format!("cannot load the record: {e:#}")))?,
             None => (
-                table::new_table(&game, play_seats(&seats))
+                table::new_table(&game, play_seats(&seats, hash))
                     .map_err(|e| ApiError::bad(e.to_string()))?,
                 None,
             ),
         };
         let id = loop {
-            let id = secret()[..12].to_string();
+            let id = new_secret()[..12].to_string();
             if self.store.load(&id).ok().flatten().is_none() {
                 break id;
             }
         };
-        let live = Arc::new(Live {
-            id: id.clone(),
+        let live = Live::new(
+            id.clone(),
             game,
             mode,
-            inner: Mutex::new(Inner {
+            Inner {
                 table,
                 seats,
                 version: 0,
                 thinking: None,
                 job: None,
                 note: note.clone(),
-            }),
-            events: broadcast::channel(256).0,
-        });
-        {
-            let mut inner = lock(&live.inner);
-            live.save(self, &inner)?;
-            self.kick(&live, &mut inner);
-        }
-        lock(&self.games).insert(id.clone(), Arc::clone(&live));
-        let inner = lock(&live.inner);
+            },
+        );
+        let mut inner = live.lock();
+        self.save(&live, &inner)?;
+        self.games.insert(Arc::clone(&live));
+        self.kick(&live, &mut inner);
+        live.announce(&inner);
         let sides = live.sides_of(&inner, Some(&token))?;
-        let state = live.state(&inner);
         drop(inner);
         Ok(Created {
             id,
@@ -293,14 +239,15 @@ impl Hub {
             sides,
             invite,
             note,
-            state,
+            state: live.current_state(),
         })
     }
 
-    /// The game `id`, from memory or from the database.
+    /// The game `id`, from memory or from the database. Reads the database:
+    /// call it on a blocking thread.
     pub fn get(self: &Arc<Hub>, id: &str) -> Result<Arc<Live>, ApiError> {
-        if let Some(live) = lock(&self.games).get(id) {
-            return Ok(Arc::clone(live));
+        if let Some(live) = self.games.get(id) {
+            return Ok(live);
         }
         let unknown = || ApiError::not_found(format!("no game '{}'", id.escape_debug()));
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
@@ -311,9 +258,12 @@ impl Hub {
             .load(id)
             .map_err(|e| ApiError::internal(format!("cannot read game {id}: {e:#}")))?
             .ok_or_else(unknown)?;
-        let (mut table, damage) =
-            table::table_from_record(&row.game, &row.record, play_seats(&row.seats))
-                .map_err(|e| ApiError::internal(format!("game {id} cannot be restored: {e:#}")))?;
+        let (mut table, damage) = table::table_from_record(
+            &row.game,
+            &row.record,
+            play_seats(&row.seats, self.hash_mb()),
+        )
+        .map_err(|e| ApiError::internal(format!("game {id} cannot be restored: {e:#}")))?;
         if let Some(damage) = damage {
             // Never cut a stored game short (and then store it cut).
             return Err(ApiError::internal(format!(
@@ -326,28 +276,28 @@ impl Hub {
             let _ = table.offer_draw(side);
         }
         let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
-        let live = Arc::new(Live {
-            id: row.id,
-            game: row.game,
+        let live = Live::new(
+            row.id,
+            row.game,
             mode,
-            inner: Mutex::new(Inner {
+            Inner {
                 table,
                 seats: row.seats,
                 version: row.version,
                 thinking: None,
                 job: None,
                 note: None,
-            }),
-            events: broadcast::channel(256).0,
-        });
-        let mut games = lock(&self.games);
-        // Another request may have loaded it meanwhile.
-        let live = Arc::clone(games.entry(id.to_string()).or_insert(live));
-        drop(games);
-        let mut inner = lock(&live.inner);
+            },
+        );
+        let loaded = self.games.insert(Arc::clone(&live));
+        if !Arc::ptr_eq(&loaded, &live) {
+            // Another request loaded it meanwhile.
+            return Ok(loaded);
+        }
+        let mut inner = live.lock();
         self.kick(&live, &mut inner);
         if let Some(side) = offer {
-            if inner.seats[side.other().index()].player == "engine" {
+            if inner.seats[side.other().index()].is_engine() {
                 let version = inner.version;
                 self.engine_answers_draw(&live, &mut inner, side.other(), version);
             }
@@ -366,7 +316,7 @@ impl Hub {
         cell: &str,
     ) -> Result<(Vec<String>, Vec<String>), ApiError> {
         let live = self.get(id)?;
-        let inner = lock(&live.inner);
+        let inner = live.lock();
         inner
             .table
             .reach(letter, side_of(side), cell)
@@ -376,30 +326,31 @@ impl Hub {
     /// Claims a remote game's open seat with its invitation.
     pub fn join(self: &Arc<Hub>, id: &str, invite: &str) -> Result<Joined, ApiError> {
         let live = self.get(id)?;
-        let mut inner = lock(&live.inner);
-        let Some(i) = (0..2).find(|&i| inner.seats[i].invite.is_some()) else {
+        let mut inner = live.lock();
+        let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
             return Err(ApiError::conflict("this game has no open seat to join"));
         };
-        if inner.seats[i].invite.as_deref() != Some(invite) {
+        if !inner.seats[i].invited_by(invite) {
             return Err(ApiError::new(
                 axum::http::StatusCode::FORBIDDEN,
                 "this invitation is not the game's",
             ));
         }
-        let token = secret();
+        let token = new_secret();
         let before = inner.snapshot();
-        inner.seats[i].invite = None;
-        inner.seats[i].token = Some(token.clone());
+        inner.seats[i].invite_hash = None;
+        inner.seats[i].token_hash = Some(digest(&token));
         inner.version += 1;
-        if let Err(e) = live.save(self, &inner) {
-            inner.restore(&live.game, before);
+        if let Err(e) = self.save(&live, &inner) {
+            inner.restore(&live.game, before, self.hash_mb());
             return Err(e);
         }
         live.announce(&inner);
+        drop(inner);
         Ok(Joined {
             token,
             sides: vec![i],
-            state: live.state(&inner),
+            state: live.current_state(),
         })
     }
 
@@ -411,7 +362,7 @@ impl Hub {
         action: Action,
     ) -> Result<Value, ApiError> {
         let live = self.get(id)?;
-        let mut inner = lock(&live.inner);
+        let mut inner = live.lock();
         let sides = live.sides_of(&inner, token)?;
         let to_move = inner.table.side_to_move();
         let name = |s: Side| table::game_names(&live.game).map_or("?", |n| n.1[s.index()]);
@@ -479,7 +430,7 @@ impl Hub {
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
                 if !agreed {
                     let other = by.other();
-                    if inner.seats[other.index()].player == "engine" {
+                    if inner.seats[other.index()].is_engine() {
                         let version = inner.version + 1;
                         self.engine_answers_draw(&live, &mut inner, other, version);
                     }
@@ -505,7 +456,32 @@ impl Hub {
             }
         }
         self.changed(&live, &mut inner, note, before)?;
-        Ok(live.state(&inner))
+        drop(inner);
+        Ok(live.current_state())
+    }
+
+    /// Unloads idle games from memory (see [`Config::unload_after`]) and
+    /// deletes games unchanged for [`Config::expire_after`] from the
+    /// database; the numbers of each. Takes locks: call it on a blocking
+    /// thread.
+    pub fn sweep(&self) -> Result<(usize, usize), ApiError> {
+        let unloaded = self.games.unload_idle(self.config.unload_after.as_secs());
+        let expired = self
+            .store
+            .delete_unchanged_since(
+                crate::live::now_secs().saturating_sub(self.config.expire_after.as_secs()),
+            )
+            .map_err(|e| ApiError::internal(format!("cannot expire old games: {e:#}")))?;
+        for id in &expired {
+            self.games.remove(id);
+        }
+        Ok((unloaded, expired.len()))
+    }
+
+    fn save(&self, live: &Live, inner: &Inner) -> Result<(), ApiError> {
+        self.store
+            .save(&live.row(inner))
+            .map_err(|e| ApiError::internal(format!("cannot store game {}: {e:#}", live.id)))
     }
 
     /// After any change: stop a stale engine search, store, announce, and
@@ -524,17 +500,16 @@ impl Hub {
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
-        let stored = live.save(self, inner);
+        let stored = self.save(live, inner);
         if stored.is_err() {
-            inner.restore(&live.game, before);
-        } else {
-            live.announce(inner);
+            inner.restore(&live.game, before, self.hash_mb());
         }
         self.kick(live, inner);
+        live.announce(inner);
         stored
     }
 
-    /// Starts the engine's search if the engine is to move.
+    /// Queues the engine's search if the engine is to move.
     fn kick(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
         if inner.job.is_some() || inner.table.result().is_some() {
             return;
@@ -547,42 +522,49 @@ impl Hub {
         let abort: Abort = Arc::new(AtomicBool::new(false));
         inner.job = Some(Arc::clone(&abort));
         let version = inner.version;
-        let (hub, live) = (Arc::clone(self), Arc::clone(live));
-        tokio::task::spawn_blocking(move || {
-            let mut on_info = |t: Thought| live.thinking(version, t);
-            let best = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                job(&abort, &mut on_info)
-            }));
-            let mut inner = lock(&live.inner);
-            if inner.version != version || abort.load(Ordering::Relaxed) {
-                return;
-            }
-            inner.job = None;
-            let before = inner.snapshot();
-            // A failed search or a refused move is shown, not retried (a
-            // retry would fail the same way): undo or a restart goes on.
-            let refused = match best {
-                Ok(Some(text)) => inner
-                    .table
-                    .play(&text)
-                    .err()
-                    .map(|e| format!("the engine's move {text} was refused: {e}")),
-                Ok(None) => Some("the engine found no move".to_string()),
-                Err(_) => Some("the engine failed while searching".to_string()),
-            };
-            match refused {
-                None => {
-                    if let Err(e) = hub.changed(&live, &mut inner, None, before) {
-                        eprintln!("game {}: {e}", live.id);
+        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
+        self.engines.submit(
+            Arc::clone(&abort),
+            move |ahead| queued.queued(version, ahead),
+            move || {
+                if abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut on_info = |t: Thought| live.thinking(version, t);
+                let best = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    job(&abort, &mut on_info)
+                }));
+                let mut inner = live.lock();
+                if inner.version != version || abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                inner.job = None;
+                let before = inner.snapshot();
+                // A failed search or a refused move is shown, not retried (a
+                // retry would fail the same way): undo or a restart goes on.
+                let refused = match best {
+                    Ok(Some(text)) => inner
+                        .table
+                        .play(&text)
+                        .err()
+                        .map(|e| format!("the engine's move {text} was refused: {e}")),
+                    Ok(None) => Some("the engine found no move".to_string()),
+                    Err(_) => Some("the engine failed while searching".to_string()),
+                };
+                match refused {
+                    None => {
+                        if let Err(e) = hub.changed(&live, &mut inner, None, before) {
+                            eprintln!("game {}: {e}", live.id);
+                        }
+                    }
+                    Some(why) => {
+                        eprintln!("game {}: {why}", live.id);
+                        inner.note = Some(why);
+                        live.announce(&inner);
                     }
                 }
-                Some(why) => {
-                    eprintln!("game {}: {why}", live.id);
-                    inner.note = Some(why);
-                    live.announce(&inner);
-                }
-            }
-        });
+            },
+        );
     }
 
     /// The engine playing `side` answers a draw offer, if the game is still
@@ -594,161 +576,56 @@ impl Hub {
         side: Side,
         version: u64,
     ) {
-        let job = inner.table.draw_job(side);
-        let (hub, live) = (Arc::clone(self), Arc::clone(live));
-        tokio::task::spawn_blocking(move || {
-            let accepts = job();
-            let mut inner = lock(&live.inner);
-            if inner.version != version {
-                return;
-            }
-            let before = inner.snapshot();
-            let note = if accepts {
-                inner.table.accept_draw(side).ok();
-                "the engine accepts the draw"
-            } else {
-                inner.table.decline_draw(side).ok();
-                "the engine declines the draw"
-            };
-            if let Err(e) = hub.changed(&live, &mut inner, Some(note.to_string()), before) {
-                eprintln!("game {}: {e}", live.id);
-            }
-        });
+        let job = inner.table.draw_job(side, self.hash_mb());
+        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
+        // Dropped with the turn if the game changes while it waits.
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        self.engines.submit(
+            abort,
+            move |ahead| queued.queued(version, ahead),
+            move || {
+                let accepts = job();
+                let mut inner = live.lock();
+                if inner.version != version {
+                    return;
+                }
+                let before = inner.snapshot();
+                let note = if accepts {
+                    inner.table.accept_draw(side).ok();
+                    "the engine accepts the draw"
+                } else {
+                    inner.table.decline_draw(side).ok();
+                    "the engine declines the draw"
+                };
+                if let Err(e) = hub.changed(&live, &mut inner, Some(note.to_string()), before) {
+                    eprintln!("game {}: {e}", live.id);
+                }
+            },
+        );
     }
 }
 
-fn side_of(i: usize) -> Side {
-    if i == 0 {
-        Side::White
-    } else {
-        Side::Black
+/// A record to load: refused when larger or with more tags than a game's
+/// record has (a record is moves, not a store for anything else).
+fn check_record(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_RECORD {
+        return Err(ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the record is {} KB; records of at most {} KB are read",
+                text.len() / 1024,
+                MAX_RECORD / 1024
+            ),
+        ));
     }
-}
-
-/// The play crate's seats for stored seats.
-fn play_seats(seats: &[SeatRow; 2]) -> [Seat; 2] {
-    std::array::from_fn(|i| {
-        let s = &seats[i];
-        if s.player == "engine" {
-            Seat::parse(
-                &format!(
-                    "engine:skill={},movetime={},hash={ENGINE_HASH_MB}",
-                    s.skill, s.movetime
-                ),
-                s.movetime,
-            )
-            .unwrap_or(Seat::Human)
-        } else {
-            Seat::Human
-        }
-    })
-}
-
-impl Live {
-    /// Watchers' events: each a JSON text.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
-        self.events.subscribe()
+    let tags = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with('['))
+        .count();
+    if tags > MAX_RECORD_TAGS {
+        return Err(ApiError::bad(format!(
+            "the record has {tags} tags; at most {MAX_RECORD_TAGS} are read"
+        )));
     }
-
-    /// The state every watcher sees (no tokens in it).
-    pub fn current_state(&self) -> Value {
-        self.state(&lock(&self.inner))
-    }
-
-    pub fn record(&self) -> String {
-        lock(&self.inner).table.record()
-    }
-
-    pub fn game(&self) -> &str {
-        &self.game
-    }
-
-    /// The sides `token` plays.
-    fn sides_of(&self, inner: &Inner, token: Option<&str>) -> Result<Vec<usize>, ApiError> {
-        let token = token.filter(|t| !t.is_empty()).ok_or_else(|| {
-            ApiError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "a seat token is needed (\"token\")",
-            )
-        })?;
-        let sides: Vec<usize> = (0..2)
-            .filter(|&i| inner.seats[i].token.as_deref() == Some(token))
-            .collect();
-        if sides.is_empty() {
-            return Err(ApiError::new(
-                axum::http::StatusCode::FORBIDDEN,
-                format!("this token holds no seat of game {}", self.id),
-            ));
-        }
-        Ok(sides)
-    }
-
-    fn save(&self, hub: &Hub, inner: &Inner) -> Result<(), ApiError> {
-        let row = GameRow {
-            id: self.id.clone(),
-            game: self.game.clone(),
-            mode: self.mode.as_str().to_string(),
-            record: inner.table.record(),
-            seats: inner.seats.clone(),
-            draw_offer: inner.table.draw_offer().map(|s| s.index() as u8),
-            version: inner.version,
-        };
-        hub.store
-            .save(&row)
-            .map_err(|e| ApiError::internal(format!("cannot store game {}: {e:#}", self.id)))
-    }
-
-    fn announce(&self, inner: &Inner) {
-        let mut state = self.state(inner);
-        state["type"] = json!("state");
-        let _ = self.events.send(Arc::from(state.to_string()));
-    }
-
-    fn thinking(&self, version: u64, t: Thought) {
-        let mut inner = lock(&self.inner);
-        if inner.version != version {
-            return;
-        }
-        let event = json!({
-            "type": "thinking",
-            "version": version,
-            "thinking": thinking_json(&t),
-        });
-        inner.thinking = Some(t);
-        let _ = self.events.send(Arc::from(event.to_string()));
-    }
-
-    fn state(&self, inner: &Inner) -> Value {
-        let (name, sides) = table::game_names(&self.game).unwrap_or(("?", ["?", "?"]));
-        let seats: Vec<Value> = (0..2)
-            .map(|i| {
-                let s = &inner.seats[i];
-                json!({
-                    "player": s.player,
-                    "label": inner.table.seats()[i].label(),
-                    "taken": s.player == "engine" || s.token.is_some(),
-                })
-            })
-            .collect();
-        json!({
-            "api": 1,
-            "id": self.id,
-            "game": self.game,
-            "name": name,
-            "sides": sides,
-            "mode": self.mode,
-            "version": inner.version,
-            "seats": seats,
-            "ply": inner.table.ply(),
-            "moves": inner.table.moves(),
-            "draw_offer": inner.table.draw_offer().map(|s| s.index()),
-            "note": inner.note,
-            "thinking": inner.thinking.as_ref().map(thinking_json),
-            "view": inner.table.view(),
-        })
-    }
-}
-
-fn thinking_json(t: &Thought) -> Value {
-    json!({ "depth": t.depth, "summary": t.summary(), "line": t.pv })
+    Ok(())
 }

@@ -2,51 +2,151 @@
 //! every game (docs/api.md), the games stored in SQLite after every change,
 //! the engine playing on the server, and the web page's files.
 //!
+//! - [`api`]: the routes, and the checks every request passes (limits,
+//!   headers, host);
+//! - [`hub`]: the players' actions on games, and the engine's turns;
+//! - [`registry`]: the games in memory, loaded and unloaded;
+//! - [`live`]: one game in memory;
+//! - [`seats`]: seats, tokens and invitations;
+//! - [`engine_pool`]: the engine searches of all games, bounded and queued;
+//! - [`events`]: what watchers of a game receive;
+//! - [`limits`]: limits per client address;
+//! - [`store`]: the database;
 //! - [`table`]: one game behind a trait object, whatever game it is;
 //! - [`scene`]: what the page draws of a position;
-//! - [`hub`]: the games, seats and tokens, actions, engine turns, events;
-//! - [`store`]: the database;
-//! - [`api`]: the routes;
+//! - [`page`]: the web page's files;
+//! - [`config`]: every limit and its default;
 //! - [`loadtest`]: many games played at once over WebSocket.
 
 pub mod api;
+pub mod config;
+pub mod engine_pool;
 pub mod error;
+pub mod events;
 pub mod hub;
+pub mod limits;
+pub mod live;
 pub mod loadtest;
+pub mod page;
+pub mod registry;
 pub mod scene;
+pub mod seats;
 pub mod store;
 pub mod table;
 
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
+use axum::extract::ConnectInfo;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tower::ServiceExt;
 
+pub use config::Config;
 pub use hub::Hub;
+pub use page::Page;
 pub use store::Store;
 
-/// Where the built page is in a checkout (`scripts/run` builds it).
-pub fn default_web_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/dist")
+/// The database `--db` names: a file path, or a URL whose scheme this
+/// build knows (`sqlite://PATH`). Any other scheme is refused in one line
+/// rather than taken for a folder's name.
+pub fn store_path(db: &str) -> Result<PathBuf> {
+    match db.split_once("://") {
+        None => Ok(PathBuf::from(db)),
+        Some(("sqlite", path)) if !path.is_empty() => Ok(PathBuf::from(path)),
+        Some((scheme, _)) => bail!(
+            "--db {db}: this chess3d stores games in SQLite files only and does not know \
+             '{scheme}://' (give a file path, or sqlite://PATH)"
+        ),
+    }
 }
 
 /// Serves until Ctrl-C. `ready` gets the address once it listens.
 pub async fn serve(
     addr: SocketAddr,
     db: PathBuf,
-    web: Option<PathBuf>,
+    page: Page,
+    mut config: Config,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<()> {
+    // A server on loopback answers only to local names (DNS rebinding).
+    config.loopback_only = addr.ip().is_loopback();
     let store = Store::open(&db)?;
-    let app = api::router(Hub::new(store), web);
+    let hub = Hub::with_config(store, config.clone());
+    let limits = limits::Limits::new(&config);
+    let app = api::router(Arc::clone(&hub), Arc::clone(&limits), page);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     ready(listener.local_addr()?);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("the server stopped")
+    tokio::spawn(sweep(hub, limits));
+    let connections = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let shutdown = tokio::signal::ctrl_c();
+    tokio::pin!(shutdown);
+    loop {
+        // At most `max_connections` at once: the next waits in the
+        // listener's backlog.
+        let permit = tokio::select! {
+            permit = Arc::clone(&connections).acquire_owned() => permit?,
+            _ = &mut shutdown => return Ok(()),
+        };
+        let (stream, remote) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors, say: wait, do not spin.
+                    eprintln!("cannot accept a connection: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => return Ok(()),
+        };
+        let app = app.clone();
+        let header_timeout = config.header_timeout;
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
+                req.extensions_mut().insert(ConnectInfo(remote));
+                let app = app.clone();
+                async move { Ok::<_, Infallible>(app.oneshot(req).await.unwrap_or_else(|e| match e {})) }
+            });
+            // The headers of each request, and the wait for the next one on
+            // a kept-alive connection, are bounded by `header_timeout`.
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
+}
+
+/// Unloads idle games and expires abandoned ones, at start and then
+/// regularly; forgets clients' full buckets.
+async fn sweep(hub: Arc<Hub>, limits: Arc<limits::Limits>) {
+    let every =
+        (hub.config().unload_after / 2).clamp(Duration::from_secs(1), Duration::from_secs(60));
+    let mut ticks = tokio::time::interval(every);
+    loop {
+        ticks.tick().await;
+        let swept = {
+            let hub = Arc::clone(&hub);
+            tokio::task::spawn_blocking(move || hub.sweep()).await
+        };
+        match swept {
+            Ok(Ok((_, 0))) => {}
+            Ok(Ok((_, expired))) => eprintln!(
+                "deleted {expired} game(s) unchanged for {} days",
+                hub.config().expire_after.as_secs() / config::DAY
+            ),
+            Ok(Err(e)) => eprintln!("{e}"),
+            Err(e) => eprintln!("the sweep failed: {e}"),
+        }
+        limits.forget_idle();
+    }
 }

@@ -5,23 +5,26 @@
 use std::path::Path;
 use std::sync::Mutex;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
-use serde::{Deserialize, Serialize};
 
-/// Who sits in a seat, and the secrets that let a browser play it.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
-pub struct SeatRow {
-    /// `human` or `engine`.
-    pub player: String,
-    /// The engine's skill (0-20) and time per move in milliseconds.
-    pub skill: u8,
-    pub movetime: u64,
-    /// The token that plays this seat (none for an engine, or a remote
-    /// seat nobody has joined yet).
-    pub token: Option<String>,
-    /// The invitation that claims the seat, until it is used.
-    pub invite: Option<String>,
+pub use crate::seats::SeatRow;
+
+/// Creates the file, readable and writable by its owner only, if it does
+/// not exist (SQLite gives its journal files the same permissions).
+fn create_private(path: &Path) -> Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(anyhow!(
+            "cannot create the database {}: {e}",
+            path.display()
+        )),
+    }
 }
 
 /// A stored game.
@@ -43,21 +46,14 @@ pub struct Store {
     db: Mutex<Connection>,
 }
 
-impl Store {
-    /// Opens (or creates) the database at `path`.
-    pub fn open(path: &Path) -> Result<Store> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-        let db = Connection::open(path)
-            .with_context(|| format!("cannot open the database {}", path.display()))?;
-        // WAL with synchronous=NORMAL: a commit is in the log before the
-        // call returns, so a killed server loses nothing; only a power cut
-        // can lose the last moves.
-        db.pragma_update(None, "journal_mode", "WAL")?;
-        db.pragma_update(None, "synchronous", "NORMAL")?;
-        db.busy_timeout(std::time::Duration::from_secs(5))?;
+/// Marks a database as chess3d's (`PRAGMA application_id`, "c3d").
+const APPLICATION_ID: i32 = 0x0063_3364;
+
+/// The schema's steps, applied in order at start; `PRAGMA user_version`
+/// counts those done. Never edit a step: add one.
+const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
+    // 1: one row per game.
+    |db| {
         db.execute_batch(
             "CREATE TABLE IF NOT EXISTS games (
                 id TEXT PRIMARY KEY,
@@ -70,8 +66,125 @@ impl Store {
                 updated INTEGER NOT NULL
             );",
         )
-        .with_context(|| format!("cannot use the database {}", path.display()))?;
+    },
+    // 2: seats keep the digests of their token and invitation, not the
+    // secrets themselves.
+    hash_seat_secrets,
+    // 3: games found by the time of their last change, to expire them.
+    |db| db.execute_batch("CREATE INDEX IF NOT EXISTS games_updated ON games (updated);"),
+];
+
+fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
+    let rows: Vec<(String, String)> = db
+        .prepare("SELECT id, seats FROM games")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, seats) in rows {
+        let Ok(mut seats) = serde_json::from_str::<serde_json::Value>(&seats) else {
+            continue;
+        };
+        for seat in seats.as_array_mut().into_iter().flatten() {
+            let Some(seat) = seat.as_object_mut() else {
+                continue;
+            };
+            for (old, new) in [("token", "token_hash"), ("invite", "invite_hash")] {
+                let secret = seat.remove(old).unwrap_or(serde_json::Value::Null);
+                let hashed = secret.as_str().map(crate::seats::digest);
+                seat.insert(new.into(), serde_json::json!(hashed));
+            }
+        }
+        db.execute(
+            "UPDATE games SET seats = ?1 WHERE id = ?2",
+            params![seats.to_string(), id],
+        )?;
+    }
+    Ok(())
+}
+
+/// A sentence for a database that cannot be used, from SQLite's error.
+fn why(path: &Path, e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode::*;
+    let path = path.display();
+    match e.sqlite_error_code() {
+        Some(DatabaseBusy | DatabaseLocked) => format!(
+            "the database {path} is locked by another process (another chess3d serve on the same file?)"
+        ),
+        Some(ReadOnly) => format!(
+            "the database {path} is read-only: chess3d stores every move there, give a file it may write"
+        ),
+        Some(NotADatabase) => format!("{path} is not a chess3d database (not an SQLite file)"),
+        Some(CannotOpen) => format!("cannot open the database {path} (does its folder exist, may chess3d write there?)"),
+        Some(PermissionDenied) => format!("chess3d may not use the database {path}: permission denied"),
+        _ => format!("cannot use the database {path}: {e}"),
+    }
+}
+
+impl Store {
+    /// Opens (or creates, readable by its owner only) the database at
+    /// `path`, and brings its schema up to date. Fails with one sentence
+    /// when the file is locked, read-only, or not a chess3d database.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        }
+        create_private(path)?;
+        let db = Connection::open(path).map_err(|e| anyhow!(why(path, &e)))?;
+        Self::prepare(&db, path).map_err(|e| anyhow!(why(path, &e)))??;
         Ok(Store { db: Mutex::new(db) })
+    }
+
+    /// Checks the file is chess3d's and migrates it; the outer error is
+    /// SQLite's, the inner one a sentence of ours.
+    fn prepare(db: &Connection, path: &Path) -> rusqlite::Result<Result<()>> {
+        // A short wait at start: a locked file is reported, not waited on.
+        db.busy_timeout(std::time::Duration::from_secs(2))?;
+        let app: i32 = db.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        let tables: Vec<String> = db
+            .prepare(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let foreign = tables.iter().any(|t| t != "games");
+        if (app != 0 && app != APPLICATION_ID) || (app == 0 && foreign) {
+            return Ok(Err(anyhow!(
+                "{} is not a chess3d database (it has the tables {}); give another file with --db",
+                path.display(),
+                tables.join(", ")
+            )));
+        }
+        if db.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY),
+                None,
+            ));
+        }
+        // WAL with synchronous=NORMAL: a commit is in the log before the
+        // call returns, so a killed server loses nothing; only a power cut
+        // can lose the last moves.
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.execute_batch("BEGIN IMMEDIATE")?;
+        let done: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if done > MIGRATIONS.len() {
+            db.execute_batch("ROLLBACK")?;
+            return Ok(Err(anyhow!(
+                "the database {} was made by a newer chess3d (schema {done}; this one knows {})",
+                path.display(),
+                MIGRATIONS.len()
+            )));
+        }
+        let migrated = MIGRATIONS[done..].iter().try_for_each(|step| step(db));
+        if let Err(e) = migrated {
+            db.execute_batch("ROLLBACK")?;
+            return Err(e);
+        }
+        db.pragma_update(None, "user_version", MIGRATIONS.len())?;
+        db.pragma_update(None, "application_id", APPLICATION_ID)?;
+        db.execute_batch("COMMIT")?;
+        db.busy_timeout(std::time::Duration::from_secs(5))?;
+        Ok(Ok(()))
     }
 
     pub fn save(&self, row: &GameRow) -> Result<()> {
@@ -97,6 +210,17 @@ impl Store {
             ],
         )?;
         Ok(())
+    }
+
+    /// Deletes every game whose last change was before `cutoff` (seconds
+    /// since the Unix epoch); their ids.
+    pub fn delete_unchanged_since(&self, cutoff: u64) -> Result<Vec<String>> {
+        let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
+        let ids: Vec<String> = db
+            .prepare("DELETE FROM games WHERE updated < ?1 RETURNING id")?
+            .query_map(params![cutoff as i64], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(ids)
     }
 
     pub fn load(&self, id: &str) -> Result<Option<GameRow>> {
@@ -149,8 +273,8 @@ mod tests {
             player: "human".into(),
             skill: 20,
             movetime: 1000,
-            token: Some("t".into()),
-            invite: None,
+            token_hash: Some("t".into()),
+            invite_hash: None,
         };
         let mut row = GameRow {
             id: "g1".into(),

@@ -49,12 +49,10 @@ pub trait Table: Send {
     fn reach(&self, letter: char, side: Side, cell: &str) -> Result<(Vec<String>, Vec<String>)>;
     /// A search of the current position by an engine with these settings.
     fn search(&self, config: Config, limits: Limits) -> SearchJob;
-    /// Whether an engine playing `side` takes a draw now.
-    fn draw_job(&self, side: Side) -> Box<dyn FnOnce() -> bool + Send>;
+    /// Whether an engine with `hash_mb` MB of hash table playing `side`
+    /// takes a draw now.
+    fn draw_job(&self, side: Side, hash_mb: usize) -> Box<dyn FnOnce() -> bool + Send>;
 }
-
-/// Hash table of a server engine: games are many and moves short.
-pub const ENGINE_HASH_MB: usize = 16;
 
 impl<R: Evaluate> Table for Session<R> {
     fn side_to_move(&self) -> Side {
@@ -156,11 +154,11 @@ impl<R: Evaluate> Table for Session<R> {
             report.best.map(|m| pos.move_text(m))
         })
     }
-    fn draw_job(&self, side: Side) -> Box<dyn FnOnce() -> bool + Send> {
+    fn draw_job(&self, side: Side, hash_mb: usize) -> Box<dyn FnOnce() -> bool + Send> {
         let pos = self.pos.clone();
         Box::new(move || {
             let config = Config {
-                hash_mb: ENGINE_HASH_MB,
+                hash_mb,
                 ..Config::default()
             };
             draw_answer(&mut Engine::<R>::new(config), &pos, side)

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chess3d_server::hub::{Action, NewGame};
 use chess3d_server::loadtest::{http, http_text};
-use chess3d_server::{Hub, Store};
+use chess3d_server::{Config, Hub, Page, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -20,12 +20,31 @@ fn temp_db(name: &str) -> PathBuf {
     dir.join("games.db")
 }
 
+/// Limits lifted: these tests play faster than a person, from one address.
+fn lifted() -> Config {
+    Config {
+        creates_per_minute: 100_000,
+        actions_per_second: 100_000,
+        ..Config::default()
+    }
+}
+
 async fn server(name: &str) -> SocketAddr {
+    server_with(name, lifted()).await
+}
+
+async fn server_with(name: &str, config: Config) -> SocketAddr {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let any: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    tokio::spawn(chess3d_server::serve(any, temp_db(name), None, move |at| {
-        let _ = tx.send(at);
-    }));
+    tokio::spawn(chess3d_server::serve(
+        any,
+        temp_db(name),
+        Page::BuiltIn,
+        config,
+        move |at| {
+            let _ = tx.send(at);
+        },
+    ));
     rx.await.unwrap()
 }
 

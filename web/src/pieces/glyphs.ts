@@ -47,7 +47,7 @@ const SHAPES: Record<Design, string> = {
 /// The rules the symbols' classes need, for an SVG that stands alone (an
 /// image, where the page's style sheet does not reach).
 const STYLE =
-  ".ink{fill:var(--ink);stroke:none}.ink-line{fill:none;stroke:var(--ink);stroke-width:4}" +
+  ".ink{fill:currentColor;stroke:none}.ink-line{fill:none;stroke:currentColor;stroke-width:4}" +
   ".line{fill:none;stroke-width:7}.line-thin{fill:none;stroke-width:4}";
 
 export interface GlyphOptions {
@@ -74,12 +74,14 @@ export function glyph(name: string, letter: string, colours: SideColours, option
     design === "token"
       ? `<text x="50" y="${options.head ? 40 : 38}" text-anchor="middle" font-family="sans-serif" font-size="26" font-weight="bold" fill="${colours.ink}" stroke="none">${escapeHtml(letter)}</text>`
       : "";
-  const style = `fill:${colours.body};stroke:${colours.ink}`;
   const ns = options.standalone ? ` xmlns="http://www.w3.org/2000/svg"` : "";
   const sheet = options.standalone ? `<style>${STYLE}</style>` : "";
   const box = options.head ? "6 0 88 58" : "0 0 100 100";
   return (
-    `<svg${ns} class="glyph" viewBox="${box}" role="img" aria-label="${escapeHtml(options.title ?? name)}" style="${style}">${sheet}` +
-    `<g stroke-width="3" stroke-linejoin="round" style="--ink:${options.detail ?? colours.ink}">${SHAPES[design]}${label}</g></svg>`
+    // Presentation attributes, not style attributes: the server's
+    // Content-Security-Policy allows no inline style. The details' colour
+    // is the group's `color`, which `.ink` parts fill with.
+    `<svg${ns} class="glyph" viewBox="${box}" role="img" aria-label="${escapeHtml(options.title ?? name)}" fill="${colours.body}" stroke="${colours.ink}">${sheet}` +
+    `<g stroke-width="3" stroke-linejoin="round" color="${options.detail ?? colours.ink}">${SHAPES[design]}${label}</g></svg>`
   );
 }

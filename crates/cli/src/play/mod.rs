@@ -208,8 +208,12 @@ impl EngineVisitor for Play {
                 session
             }
             None => {
-                let start: Position<R> =
-                    crate::commands::build_position(&args.options, args.fen.as_deref(), &[], "")?;
+                let start: Position<R> = chess3d_play::setup::build_position(
+                    &args.options,
+                    args.fen.as_deref(),
+                    &[],
+                    "",
+                )?;
                 Session::new(start, seats, moves_file)
             }
         };

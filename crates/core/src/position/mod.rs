@@ -59,16 +59,6 @@ pub trait Rules: 'static + Sized + Send + Sync {
     const LINE_ATTACKS: bool = true;
     /// Whether [`Rules::special_moves`] can produce moves.
     const SPECIAL_MOVES: bool = false;
-    /// Most special moves a position can have (bounds move-list sizes).
-    const MAX_SPECIAL_MOVES: usize = 0;
-
-    /// Most special moves this position can have: [`Rules::MAX_SPECIAL_MOVES`]
-    /// unless the game bounds them by the position (Star Trek's sliders are
-    /// special moves, so their number grows with the pieces).
-    fn max_special_moves(_pos: &Position<Self>) -> usize {
-        Self::MAX_SPECIAL_MOVES
-    }
-
     /// The pawn an en-passant move `m` of a game's own en-passant rule
     /// captures, for games that keep their en passant in their state (the
     /// position's en-passant field is then always empty).
@@ -436,7 +426,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Plays on with other options. Refused, changing nothing, when the
-    /// position would have more moves than a move list holds under them.
+    /// position would put a King in check with the other side to move.
     pub fn set_options(&mut self, options: Options) -> Result<(), OptionError> {
         let known = self.t.def.options.len();
         if u32::from(options.game) >> known != 0 {
@@ -463,10 +453,7 @@ impl<R: Rules> Position<R> {
                 self.t.def.side_names[self.side.index()]
             )));
         }
-        self.check_move_capacity().map_err(|e| {
-            (self.options, self.t) = old;
-            OptionError(e.message)
-        })
+        Ok(())
     }
 
     /// Every option of this game: the common ones, then the game's own.

@@ -13,6 +13,8 @@
 
 use arrayvec::ArrayVec;
 
+use crate::tables::MAX_SLIDE_DIRS;
+
 use super::{EnPassant, Position, Rules, MAX_KINDS};
 use crate::bits::BitSet;
 use crate::geometry::NO_CELL;
@@ -107,7 +109,7 @@ struct KingSafety<B> {
     evasion: B,
     pinned: B,
     /// Each pinned piece with the cells it may still move to.
-    pins: ArrayVec<(Cell, B), 32>,
+    pins: ArrayVec<(Cell, B), MAX_SLIDE_DIRS>,
 }
 
 impl<R: Rules> Position<R> {
@@ -212,14 +214,6 @@ impl<R: Rules> Position<R> {
             self.legal_moves(&mut list);
             list.len() as u64
         }
-    }
-
-    /// The number of pseudo-legal moves the pieces' movement gives (without
-    /// special moves), counted without listing them.
-    pub(crate) fn count_pseudo_legal(&self) -> u64 {
-        let mut c = Counter(0);
-        self.generate::<_, false>(&mut c);
-        c.0
     }
 
     /// Whether the last move ended the game at once. Only games without

@@ -13,7 +13,7 @@ use super::{EnPassant, GameState, Options, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
-use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVES};
+use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT};
 
 impl<R: Rules> Position<R> {
     /// Reads a position string (see the module documentation). The last
@@ -99,7 +99,6 @@ impl<R: Rules> Position<R> {
         }
         pos.check_game_end()?;
         pos.read_en_passant(fields.get(3).copied().unwrap_or("-"))?;
-        pos.check_move_capacity()?;
         Ok(pos)
     }
 
@@ -154,30 +153,6 @@ impl<R: Rules> Position<R> {
                 names[self.side.index()],
                 names[mover.index()],
             ));
-        }
-        Ok(())
-    }
-
-    /// Move lists have a fixed capacity: refuses a position in which either
-    /// side has more pseudo-legal moves than a list holds (only absurd
-    /// positions do; a game's real positions stay far below).
-    pub(super) fn check_move_capacity(&self) -> Result<(), PositionError> {
-        for side in Side::BOTH {
-            let mut probe = self.clone();
-            if side != self.side {
-                probe.side = side;
-                probe.ep = None;
-            }
-            let count = probe.count_pseudo_legal() as usize + R::max_special_moves(&probe);
-            if count > MAX_MOVES {
-                return Err(PositionError::new(
-                    "placement",
-                    format!(
-                        "too many pieces: {} could have up to {count} moves, more than the {MAX_MOVES} a move list holds",
-                        self.t.def.side_names[side.index()]
-                    ),
-                ));
-            }
         }
         Ok(())
     }
@@ -566,6 +541,12 @@ impl<R: Rules> Position<R> {
 
     /// Reads a move in canonical notation and checks it is legal here.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(MoveError::TooLong {
+                len: text.len(),
+                max: MAX_MOVE_TEXT,
+            });
+        }
         if let Some(result) = self.immediate_result() {
             return Err(MoveError::GameOver {
                 text: text.to_string(),
@@ -627,7 +608,10 @@ impl<R: Rules> Position<R> {
                 _ => false,
             }
         };
-        let split_points = (1..text.len()).filter(|&i| text.is_char_boundary(i));
+        // The from cell's name ends at a split point: never further in than
+        // the longest name, so the work is linear in the text's length.
+        let last_split = text.len().min(t.geo.longest_name() + 1);
+        let split_points = (1..last_split).filter(|&i| text.is_char_boundary(i));
         match t.def.notation {
             Notation::Uci => split_points.clone().any(|i| {
                 let (from, rest) = text.split_at(i);

@@ -241,10 +241,6 @@ impl Rules for ElevatorRules {
         Ok(())
     }
 
-    fn max_special_moves(pos: &Position<Self>) -> usize {
-        moves::special_move_bound(pos)
-    }
-
     /// No side can force mate: besides the Kings, at most one Bishop a
     /// side and nothing else (a lone Bishop cannot mate, as in chess, and
     /// with no Ox left it is bound to its colour). Bare Kings are the

@@ -343,19 +343,3 @@ pub fn special_text(pos: &Pos, m: Move) -> String {
         _ => format!("{}>{}", geo.name(m.from), geo.name(m.to)),
     }
 }
-
-/// An upper bound of the special moves of the side to move, for the
-/// move-list capacity check: every cell a flying piece could reach on an
-/// empty board, four directions of two pushes per Ox, and every elevator.
-pub fn special_move_bound(pos: &Pos) -> usize {
-    let own = pos.side_cells(pos.side_to_move());
-    let mut bound = 0;
-    for kind in [QUEEN, ROOK, BISHOP] {
-        for from in (pos.kind_cells(kind) & own).iter() {
-            for &d in flyer_dirs(kind) {
-                fly(pos, from, d, Set::EMPTY, |_| bound += 1);
-            }
-        }
-    }
-    bound + (pos.kind_cells(OX) & own).count() as usize * 8 + 2 * POLES
-}

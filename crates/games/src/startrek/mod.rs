@@ -117,10 +117,6 @@ impl Rules for StarTrekRules {
         state::read(pos, fields)
     }
 
-    fn max_special_moves(pos: &Position<Self>) -> usize {
-        moves::special_move_bound(pos)
-    }
-
     fn en_passant_victim(pos: &Position<Self>, _m: Move) -> Cell {
         pos.state()
             .ep

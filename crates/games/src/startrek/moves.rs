@@ -422,32 +422,3 @@ pub fn board_move_words(pos: &Pos, m: Move) -> String {
     }
     s
 }
-
-/// An upper bound of the special moves of the side to move, for the
-/// move-list capacity check: every existing square on a slider's lines,
-/// ten per pawn, and every board move with promotions.
-pub fn special_move_bound(pos: &Pos) -> usize {
-    let b = the_board();
-    let geo = &pos.tables().geo;
-    let us = pos.side_to_move();
-    let own = pos.side_cells(us);
-    let present = pos.state().present;
-    let mut bound = 0;
-    for kind in [QUEEN, ROOK, BISHOP] {
-        for from in (pos.kind_cells(kind) & own).iter() {
-            for &d in slider_dirs(kind) {
-                // No blockers: every square the walk can reach.
-                b.walk(geo, from, d, present, Set::EMPTY, |_| {
-                    bound += 1;
-                    false
-                });
-            }
-        }
-    }
-    // A pawn: a double step, two sideways steps, a backward capture and en
-    // passant, each to one column of at most six squares (four while boards
-    // stay on their file), and its single steps and captures are data.
-    bound += (pos.kind_cells(PAWN) & own).count() as usize * 30;
-    // Four boards, seven targets each, four promotions.
-    bound + 4 * 7 * 4
-}

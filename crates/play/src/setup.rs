@@ -1,0 +1,51 @@
+//! A position as a command sets it up: game options, a position string or
+//! the start, then moves in canonical notation (`chess3d perft`, `play`,
+//! `match`, and UCI's `position` command).
+
+use anyhow::{bail, Context, Result};
+use chess3d_core::Game;
+
+/// A position from options (`NAME`, `NAME=on`, `NAME=off`), a position
+/// string or the start, and moves in canonical notation. Errors name the
+/// option or the move (`label` first: "--moves, move 3 ('e2e5'): ...").
+pub fn build_position<G: Game>(
+    options: &[String],
+    fen: Option<&str>,
+    moves: &[&str],
+    label: &str,
+) -> Result<G> {
+    // The options first: a position string is read under them.
+    let mut pos = G::start();
+    for option in options {
+        let (name, on) = match option.split_once('=') {
+            None => (option.as_str(), true),
+            Some((name, "on")) => (name, true),
+            Some((name, "off")) => (name, false),
+            Some((_, value)) => bail!(
+                "--option {}: '{}' is not 'on' or 'off'",
+                option.escape_debug(),
+                value.escape_debug()
+            ),
+        };
+        pos.set_option(name, on)
+            .with_context(|| format!("--option {}", option.escape_debug()))?;
+    }
+    if let Some(text) = fen {
+        pos = G::from_text_with(text, pos.options())?;
+    }
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(end) = pos.outcome() {
+            bail!(
+                "{label}move {} ('{}'): the game is over ({})",
+                i + 1,
+                text.escape_debug(),
+                end.describe(G::side_names())
+            );
+        }
+        let m = pos
+            .parse_move(text)
+            .with_context(|| format!("{label}move {} ('{}')", i + 1, text.escape_debug()))?;
+        pos.make(m);
+    }
+    Ok(pos)
+}

@@ -1,0 +1,84 @@
+//! What a server allows: engine work, limits per client, sizes and times.
+//! Every default is documented in docs/api.md ("Limits") and each has a
+//! flag of `chess3d serve`.
+
+use std::time::Duration;
+
+/// The server's limits. [`Config::default`] is what `chess3d serve` uses
+/// without flags.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Engine searches at once; more engine turns wait in a queue, first
+    /// come first served.
+    pub engine_threads: usize,
+    /// Hash-table memory of all engine searches together, in MB: each of
+    /// the `engine_threads` searches gets its share.
+    pub engine_hash_mb: usize,
+    /// Games a client address may create per minute (all at once, then one
+    /// every 60/n seconds).
+    pub creates_per_minute: u32,
+    /// Actions (moves, undo, draw offers...) a client address may send per
+    /// second, with a burst of three seconds' worth.
+    pub actions_per_second: u32,
+    /// Open WebSockets per client address, and per game.
+    pub sockets_per_client: usize,
+    pub sockets_per_game: usize,
+    /// Open HTTP connections of all clients together; more wait to be
+    /// accepted.
+    pub max_connections: usize,
+    /// A game nobody watches and no engine plays is unloaded from memory
+    /// after this long (it stays in the database).
+    pub unload_after: Duration,
+    /// A game unchanged this long is deleted from the database, finished or
+    /// not. At least a day.
+    pub expire_after: Duration,
+    /// How long a client may take to send a request's headers, and how long
+    /// an idle keep-alive connection stays open.
+    pub header_timeout: Duration,
+    /// How long a whole request (body included) may take.
+    pub request_timeout: Duration,
+    /// A WebSocket is pinged this often, and closed after twice this long
+    /// without a word from the client (a pong counts).
+    pub ping_every: Duration,
+    /// Whether the server checks the `Host` header (set when it listens on
+    /// loopback only: a DNS-rebinding page must not reach it).
+    pub loopback_only: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            engine_hash_mb: 64,
+            creates_per_minute: 30,
+            actions_per_second: 20,
+            sockets_per_client: 32,
+            sockets_per_game: 64,
+            max_connections: 512,
+            unload_after: Duration::from_secs(10 * 60),
+            expire_after: Duration::from_secs(DAY * 30),
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            ping_every: Duration::from_secs(20),
+            loopback_only: true,
+        }
+    }
+}
+
+/// Seconds in a day.
+pub const DAY: u64 = 24 * 60 * 60;
+
+/// The largest request body: a game record of thousands of moves fits.
+pub const MAX_BODY: usize = 256 * 1024;
+/// The largest WebSocket message or frame: an action is a few hundred bytes.
+pub const MAX_WS_MESSAGE: usize = 4 * 1024;
+/// The largest game record read (as a body's `record`), and its most tags.
+pub const MAX_RECORD: usize = 200 * 1024;
+pub const MAX_RECORD_TAGS: usize = 32;
+
+impl Config {
+    /// Each engine search's share of the hash memory, in MB (at least 1).
+    pub fn hash_per_search_mb(&self) -> usize {
+        (self.engine_hash_mb / self.engine_threads.max(1)).max(1)
+    }
+}

@@ -1,0 +1,173 @@
+//! Limits per client address: game creations per minute, actions per
+//! second (token buckets), and open WebSockets per client and per game.
+//! A refusal is a 429 with a sentence that says when to try again.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+
+use axum::http::StatusCode;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::live::lock;
+
+pub struct Limits {
+    creates: DefaultKeyedRateLimiter<IpAddr>,
+    actions: DefaultKeyedRateLimiter<IpAddr>,
+    sockets: Mutex<HashMap<IpAddr, usize>>,
+    game_sockets: Mutex<HashMap<String, usize>>,
+    sockets_per_client: usize,
+    sockets_per_game: usize,
+}
+
+fn at_least_one(n: u32) -> NonZeroU32 {
+    NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN)
+}
+
+fn too_many(what: &str, wait: std::time::Duration) -> ApiError {
+    ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!(
+            "too many {what} from this address; try again in {} s",
+            wait.as_secs() + 1
+        ),
+    )
+}
+
+impl Limits {
+    pub fn new(config: &Config) -> Arc<Limits> {
+        let per_minute = at_least_one(config.creates_per_minute);
+        let per_second = at_least_one(config.actions_per_second);
+        let burst = at_least_one(config.actions_per_second.saturating_mul(3));
+        Arc::new(Limits {
+            creates: RateLimiter::keyed(Quota::per_minute(per_minute)),
+            actions: RateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
+            sockets: Mutex::default(),
+            game_sockets: Mutex::default(),
+            sockets_per_client: config.sockets_per_client,
+            sockets_per_game: config.sockets_per_game,
+        })
+    }
+
+    /// A game creation by `client`, if its bucket allows.
+    pub fn create(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.creates
+            .check_key(&client)
+            .map_err(|n| too_many("new games", n.wait_time_from(DefaultClock::default().now())))
+    }
+
+    /// An action by `client`, if its bucket allows.
+    pub fn act(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.actions
+            .check_key(&client)
+            .map_err(|n| too_many("actions", n.wait_time_from(DefaultClock::default().now())))
+    }
+
+    /// A WebSocket for `client` on `game`: held open while the returned
+    /// guard lives.
+    pub fn socket(self: &Arc<Self>, client: IpAddr, game: &str) -> Result<SocketGuard, ApiError> {
+        let mut sockets = lock(&self.sockets);
+        let mut games = lock(&self.game_sockets);
+        let mine = sockets.get(&client).copied().unwrap_or(0);
+        if mine >= self.sockets_per_client {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address has {mine} WebSockets open, the most allowed; close one first"
+                ),
+            ));
+        }
+        let watching = games.get(game).copied().unwrap_or(0);
+        if watching >= self.sockets_per_game {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("game {game} has {watching} watchers, the most allowed; try later"),
+            ));
+        }
+        *sockets.entry(client).or_default() += 1;
+        *games.entry(game.to_string()).or_default() += 1;
+        Ok(SocketGuard {
+            limits: Arc::clone(self),
+            client,
+            game: game.to_string(),
+        })
+    }
+
+    /// Forgets buckets that are full again (they would be as new).
+    pub fn forget_idle(&self) {
+        self.creates.retain_recent();
+        self.actions.retain_recent();
+        self.creates.shrink_to_fit();
+        self.actions.shrink_to_fit();
+    }
+}
+
+/// One open WebSocket, counted until dropped.
+pub struct SocketGuard {
+    limits: Arc<Limits>,
+    client: IpAddr,
+    game: String,
+}
+
+impl Drop for SocketGuard {
+    fn drop(&mut self) {
+        fn release<K: std::hash::Hash + Eq>(map: &Mutex<HashMap<K, usize>>, key: &K) {
+            let mut map = lock(map);
+            if let Some(n) = map.get_mut(key) {
+                *n -= 1;
+                if *n == 0 {
+                    map.remove(key);
+                }
+            }
+        }
+        release(&self.limits.sockets, &self.client);
+        release(&self.limits.game_sockets, &self.game);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_refuse_past_their_burst_and_sockets_are_counted_until_closed() {
+        let config = Config {
+            creates_per_minute: 3,
+            actions_per_second: 2,
+            sockets_per_client: 2,
+            sockets_per_game: 3,
+            ..Config::default()
+        };
+        let limits = Limits::new(&config);
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        for _ in 0..3 {
+            limits.create(a).unwrap();
+        }
+        let refused = limits.create(a).unwrap_err();
+        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert!(
+            refused.message.contains("try again in"),
+            "{}",
+            refused.message
+        );
+        limits.create(b).unwrap();
+        // Actions: a burst of three seconds' worth (6), then refused.
+        for _ in 0..6 {
+            limits.act(a).unwrap();
+        }
+        assert!(limits.act(a).is_err());
+        let one = limits.socket(a, "g").unwrap();
+        let two = limits.socket(a, "g").unwrap();
+        assert!(limits.socket(a, "h").is_err(), "two per client");
+        let three = limits.socket(b, "g").unwrap();
+        assert!(limits.socket(b, "g").is_err(), "three per game");
+        drop(one);
+        let _again = limits.socket(a, "h").unwrap();
+        drop((two, three));
+        assert_eq!(lock(&limits.game_sockets).get("g"), None);
+    }
+}

@@ -1,0 +1,323 @@
+//! One game in memory: its table, seats and version behind a lock taken
+//! only on blocking threads, and its events, whose latest state requests
+//! read without the lock.
+
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use chess3d_core::Side;
+use chess3d_play::session::Seat;
+use chess3d_play::thinker::Thought;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::error::ApiError;
+use crate::events::Events;
+use crate::seats::SeatRow;
+use crate::store::GameRow;
+use crate::table::{self, Abort, Table};
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Two people at one screen: one token plays both sides.
+    Local,
+    /// A person against the engine.
+    Computer,
+    /// Two people on two screens, each with their own seat's token.
+    Remote,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Local => "local",
+            Mode::Computer => "computer",
+            Mode::Remote => "remote",
+        }
+    }
+    pub fn parse(text: &str) -> Option<Mode> {
+        [Mode::Local, Mode::Computer, Mode::Remote]
+            .into_iter()
+            .find(|m| m.as_str() == text)
+    }
+}
+
+/// A game in memory.
+pub struct Live {
+    pub id: String,
+    pub game: String,
+    pub mode: Mode,
+    inner: Mutex<Inner>,
+    pub events: Events,
+    /// Engine turns ahead of this game's in the queue; -1 when it is not
+    /// waiting.
+    queued: AtomicI64,
+    /// The `queued` written into the latest state: the place changes
+    /// without a new state (that would need the game's lock).
+    announced_queue: AtomicI64,
+    /// When the game was last asked for (seconds since the Unix epoch).
+    used: AtomicU64,
+}
+
+pub struct Inner {
+    pub table: Box<dyn Table>,
+    pub seats: [SeatRow; 2],
+    /// Counts changes: an engine's answer is for the version it started at.
+    pub version: u64,
+    pub thinking: Option<Thought>,
+    /// The engine's queued or running search or draw answer, to stop on a
+    /// change.
+    pub job: Option<Abort>,
+    /// The last thing the players should read (a declined draw).
+    pub note: Option<String>,
+}
+
+/// A game as it was before a change, to go back to when the change cannot
+/// be stored.
+pub struct Snapshot {
+    record: String,
+    seats: [SeatRow; 2],
+    draw_offer: Option<Side>,
+    version: u64,
+}
+
+impl Inner {
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            record: self.table.record(),
+            seats: self.seats.clone(),
+            draw_offer: self.table.draw_offer(),
+            version: self.version,
+        }
+    }
+
+    /// Goes back to `before` (the table rebuilt from its record).
+    pub fn restore(&mut self, game: &str, before: Snapshot, hash_mb: usize) {
+        if let Ok((mut table, _)) =
+            table::table_from_record(game, &before.record, play_seats(&before.seats, hash_mb))
+        {
+            if let Some(side) = before.draw_offer {
+                let _ = table.offer_draw(side);
+            }
+            self.table = table;
+        }
+        self.seats = before.seats;
+        self.version = before.version;
+    }
+}
+
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+pub fn side_of(i: usize) -> Side {
+    if i == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// The play crate's seats for stored seats; an engine searches with
+/// `hash_mb` MB of hash table.
+pub fn play_seats(seats: &[SeatRow; 2], hash_mb: usize) -> [Seat; 2] {
+    std::array::from_fn(|i| {
+        let s = &seats[i];
+        if s.is_engine() {
+            Seat::parse(
+                &format!(
+                    "engine:skill={},movetime={},hash={hash_mb}",
+                    s.skill, s.movetime
+                ),
+                s.movetime,
+            )
+            .unwrap_or(Seat::Human)
+        } else {
+            Seat::Human
+        }
+    })
+}
+
+impl Live {
+    pub fn new(id: String, game: String, mode: Mode, inner: Inner) -> Arc<Live> {
+        let live = Live {
+            id,
+            game,
+            mode,
+            events: Events::new(String::new()),
+            inner: Mutex::new(inner),
+            queued: AtomicI64::new(-1),
+            announced_queue: AtomicI64::new(-1),
+            used: AtomicU64::new(now_secs()),
+        };
+        let state = live.state_text(&live.lock());
+        live.events.state(state);
+        Arc::new(live)
+    }
+
+    /// The game's lock: take it on blocking threads only.
+    pub fn lock(&self) -> MutexGuard<'_, Inner> {
+        lock(&self.inner)
+    }
+
+    /// The lock if nobody holds it.
+    pub fn try_lock(&self) -> Option<MutexGuard<'_, Inner>> {
+        self.inner.try_lock().ok()
+    }
+
+    pub fn touch(&self) {
+        self.used.store(now_secs(), Ordering::Relaxed);
+    }
+
+    /// Seconds since the game was last asked for.
+    pub fn idle_secs(&self) -> u64 {
+        now_secs().saturating_sub(self.used.load(Ordering::Relaxed))
+    }
+
+    /// The latest state every watcher sees, as JSON text (no tokens in it),
+    /// read without the game's lock.
+    pub fn latest(&self) -> Arc<str> {
+        let latest = self.events.latest();
+        let queued = self.queued.load(Ordering::Relaxed);
+        if queued == self.announced_queue.load(Ordering::Relaxed) {
+            return latest;
+        }
+        // The engine's place in the queue moved since: the state with the
+        // place now (rare, and only while the server is busiest).
+        let Ok(mut state) = serde_json::from_str::<Value>(&latest) else {
+            return latest;
+        };
+        state["queued"] = if queued >= 0 && state["queued"].is_number() {
+            json!(queued)
+        } else {
+            Value::Null
+        };
+        Arc::from(state.to_string())
+    }
+
+    /// The latest state as JSON.
+    pub fn current_state(&self) -> Value {
+        serde_json::from_str(&self.latest()).unwrap_or(Value::Null)
+    }
+
+    pub fn record(&self) -> String {
+        self.lock().table.record()
+    }
+
+    /// The sides `token` plays.
+    pub fn sides_of(&self, inner: &Inner, token: Option<&str>) -> Result<Vec<usize>, ApiError> {
+        let token = token.filter(|t| !t.is_empty()).ok_or_else(|| {
+            ApiError::new(
+                axum::http::StatusCode::UNAUTHORIZED,
+                "a seat token is needed (\"token\")",
+            )
+        })?;
+        let sides: Vec<usize> = (0..2)
+            .filter(|&i| inner.seats[i].played_by(token))
+            .collect();
+        if sides.is_empty() {
+            return Err(ApiError::new(
+                axum::http::StatusCode::FORBIDDEN,
+                format!("this token holds no seat of game {}", self.id),
+            ));
+        }
+        Ok(sides)
+    }
+
+    pub fn row(&self, inner: &Inner) -> GameRow {
+        GameRow {
+            id: self.id.clone(),
+            game: self.game.clone(),
+            mode: self.mode.as_str().to_string(),
+            record: inner.table.record(),
+            seats: inner.seats.clone(),
+            draw_offer: inner.table.draw_offer().map(|s| s.index() as u8),
+            version: inner.version,
+        }
+    }
+
+    /// Sends the new state to every watcher.
+    pub fn announce(&self, inner: &Inner) {
+        self.events.state(self.state_text(inner));
+    }
+
+    /// The engine's search at `version` finished an iteration.
+    pub fn thinking(&self, version: u64, t: Thought) {
+        let mut inner = self.lock();
+        if inner.version != version {
+            return;
+        }
+        let event = json!({
+            "type": "thinking",
+            "version": version,
+            "thinking": thinking_json(&t),
+        });
+        inner.thinking = Some(t);
+        self.events.send(event.to_string());
+    }
+
+    /// The engine's turn has `ahead` turns of other games before it in the
+    /// queue (`None`: it is searching).
+    pub fn queued(&self, version: u64, ahead: Option<usize>) {
+        let value = ahead.map_or(-1, |n| n as i64);
+        if self.queued.swap(value, Ordering::Relaxed) != value {
+            let event = json!({ "type": "queue", "version": version, "ahead": ahead });
+            self.events.send(event.to_string());
+        }
+    }
+
+    fn state_text(&self, inner: &Inner) -> String {
+        let mut state = self.state(inner);
+        state["type"] = json!("state");
+        state.to_string()
+    }
+
+    fn state(&self, inner: &Inner) -> Value {
+        let (name, sides) = table::game_names(&self.game).unwrap_or(("?", ["?", "?"]));
+        let seats: Vec<Value> = (0..2)
+            .map(|i| {
+                let s = &inner.seats[i];
+                json!({
+                    "player": s.player,
+                    "label": inner.table.seats()[i].label(),
+                    "taken": s.is_engine() || s.token_hash.is_some(),
+                })
+            })
+            .collect();
+        if inner.job.is_none() {
+            // No engine turn: a place left by a dropped one is stale.
+            self.queued.store(-1, Ordering::Relaxed);
+        }
+        let queued = self.queued.load(Ordering::Relaxed);
+        self.announced_queue.store(queued, Ordering::Relaxed);
+        json!({
+            "api": 1,
+            "id": self.id,
+            "game": self.game,
+            "name": name,
+            "sides": sides,
+            "mode": self.mode,
+            "version": inner.version,
+            "seats": seats,
+            "ply": inner.table.ply(),
+            "moves": inner.table.moves(),
+            "draw_offer": inner.table.draw_offer().map(|s| s.index()),
+            "note": inner.note,
+            "thinking": inner.thinking.as_ref().map(thinking_json),
+            "queued": (queued >= 0).then_some(queued),
+            "view": inner.table.view(),
+        })
+    }
+}
+
+fn thinking_json(t: &Thought) -> Value {
+    json!({ "depth": t.depth, "summary": t.summary(), "line": t.pv })
+}

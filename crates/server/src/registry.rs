@@ -1,0 +1,75 @@
+//! The games in memory, by id. A game is loaded from the database when
+//! first asked for and unloaded once nobody watches it, no engine works on
+//! it and it has been idle a while; the database keeps it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::live::{lock, Live};
+
+#[derive(Default)]
+pub struct Registry {
+    games: Mutex<HashMap<String, Arc<Live>>>,
+}
+
+impl Registry {
+    pub fn get(&self, id: &str) -> Option<Arc<Live>> {
+        let live = lock(&self.games).get(id).cloned();
+        if let Some(live) = &live {
+            live.touch();
+        }
+        live
+    }
+
+    /// Adds `live`, unless another request loaded the same game meanwhile:
+    /// the game in memory either way.
+    pub fn insert(&self, live: Arc<Live>) -> Arc<Live> {
+        let mut games = lock(&self.games);
+        Arc::clone(games.entry(live.id.clone()).or_insert(live))
+    }
+
+    pub fn remove(&self, id: &str) {
+        lock(&self.games).remove(id);
+    }
+
+    pub fn len(&self) -> usize {
+        lock(&self.games).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Unloads every game idle for `idle_secs` or more that nobody watches
+    /// and no engine works on; how many were unloaded. Takes game locks:
+    /// run it on a blocking thread.
+    pub fn unload_idle(&self, idle_secs: u64) -> usize {
+        let candidates: Vec<Arc<Live>> = lock(&self.games)
+            .values()
+            .filter(|l| l.idle_secs() >= idle_secs && l.events.watchers() == 0)
+            .cloned()
+            .collect();
+        let mut unloaded = 0;
+        for live in candidates {
+            // A game busy right now is not idle.
+            let Some(inner) = live.try_lock() else {
+                continue;
+            };
+            if inner.job.is_some() {
+                continue;
+            }
+            let mut games = lock(&self.games);
+            // Still the same game, still unwatched (a WebSocket subscribes
+            // while holding the registry's game, so this check is final).
+            if games.get(&live.id).is_some_and(|l| Arc::ptr_eq(l, &live))
+                && live.events.watchers() == 0
+                && Arc::strong_count(&live) <= 2
+            {
+                games.remove(&live.id);
+                unloaded += 1;
+            }
+            drop(inner);
+        }
+        unloaded
+    }
+}
