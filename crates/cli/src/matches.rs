@@ -293,7 +293,7 @@ fn play<R: Evaluate>(
     index: u32,
     args: &MatchArgs,
 ) -> Result<Played> {
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         Side::White
     } else {
         Side::Black

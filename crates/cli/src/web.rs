@@ -43,9 +43,12 @@ pub struct ServeArgs {
     /// Open WebSockets per client address.
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub sockets_per_client: u32,
-    /// Open HTTP connections of all clients together.
+    /// Open HTTP connections (WebSockets included) of all clients together.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_connections: u32,
+    /// Open connections of one client address (raise it behind a proxy).
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub connections_per_client: u32,
     /// Delete games unchanged for this many days, finished or not.
     #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=36_500))]
     pub expire_days: u32,
@@ -63,6 +66,7 @@ impl ServeArgs {
             actions_per_second: self.actions_per_second,
             sockets_per_client: self.sockets_per_client as usize,
             max_connections: self.max_connections as usize,
+            connections_per_client: self.connections_per_client as usize,
             expire_after: Duration::from_secs(u64::from(self.expire_days) * 24 * 60 * 60),
             ..defaults
         }
@@ -189,6 +193,7 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
                     actions_per_second: 1_000_000,
                     sockets_per_client: 100_000,
                     max_connections: 100_000,
+                    connections_per_client: 100_000,
                     ..chess3d_server::Config::default()
                 };
                 let page = chess3d_server::Page::BuiltIn;

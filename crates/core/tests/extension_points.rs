@@ -780,7 +780,7 @@ fn random_games<R: Rules>(games: u64) -> (usize, [usize; 4]) {
                 .filter(|m| m.kind != MoveKind::Normal || m.promotion.is_some())
                 .collect();
             let r = h.finish() as usize;
-            let m = if !special.is_empty() && r % 2 == 0 {
+            let m = if !special.is_empty() && r.is_multiple_of(2) {
                 special[(r / 2) % special.len()]
             } else {
                 list[(r / 2) % list.len()]

@@ -54,6 +54,20 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
     }
 }
 
+/// The connection's slot (see [`crate::limits::Connections`]): a
+/// WebSocket holds it while open, so that it counts as a connection.
+struct Slot(Option<crate::limits::ConnectionSlot>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Slot {
+    type Rejection = Infallible;
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Self, Infallible> {
+        Ok(Slot(parts.extensions.get().cloned()))
+    }
+}
+
 /// The API's routes under `/api/v1`, and the page's files at every other
 /// path; every answer with the security headers, API answers never cached.
 pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
@@ -340,6 +354,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
 async fn ws(
     State(App { hub, limits }): State<App>,
     Client(who): Client,
+    Slot(slot): Slot,
     headers: HeaderMap,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
@@ -362,7 +377,7 @@ async fn ws(
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
             watch(socket, hub, limits, who, live, ping).await;
-            drop(guard);
+            drop((guard, slot));
         }))
 }
 

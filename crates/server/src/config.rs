@@ -23,9 +23,11 @@ pub struct Config {
     /// Open WebSockets per client address, and per game.
     pub sockets_per_client: usize,
     pub sockets_per_game: usize,
-    /// Open HTTP connections of all clients together; more wait to be
-    /// accepted.
+    /// Open HTTP connections (WebSockets included) of all clients
+    /// together; more wait to be accepted.
     pub max_connections: usize,
+    /// Open connections of one client address; more are closed at once.
+    pub connections_per_client: usize,
     /// A game nobody watches and no engine plays is unloaded from memory
     /// after this long (it stays in the database).
     pub unload_after: Duration,
@@ -55,6 +57,7 @@ impl Default for Config {
             sockets_per_client: 32,
             sockets_per_game: 64,
             max_connections: 512,
+            connections_per_client: 64,
             unload_after: Duration::from_secs(10 * 60),
             expire_after: Duration::from_secs(DAY * 30),
             header_timeout: Duration::from_secs(10),

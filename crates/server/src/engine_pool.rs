@@ -72,6 +72,8 @@ impl EnginePool {
             work: Box::new(work),
         };
         let mut q = self.lock();
+        // Turns whose games changed while they waited leave now.
+        q.waiting.retain(|j| !j.abort.load(Ordering::Relaxed));
         if q.running < self.threads {
             q.running += 1;
             drop(q);

@@ -41,6 +41,18 @@ impl Events {
         Arc::clone(&self.latest.borrow())
     }
 
+    /// Replaces the latest state `old` by `new` (the same state, a detail
+    /// brought up to date), unless a newer state came meanwhile.
+    pub fn refresh(&self, old: &Arc<str>, new: Arc<str>) {
+        self.latest.send_if_modified(|latest| {
+            let same = Arc::ptr_eq(latest, old);
+            if same {
+                *latest = new;
+            }
+            same
+        });
+    }
+
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
         self.stream.subscribe()
     }

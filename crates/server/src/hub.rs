@@ -223,6 +223,7 @@ impl Hub {
                 version: 0,
                 thinking: None,
                 job: None,
+                draw_job: None,
                 note: note.clone(),
             },
         );
@@ -286,6 +287,7 @@ impl Hub {
                 version: row.version,
                 thinking: None,
                 job: None,
+                draw_job: None,
                 note: None,
             },
         );
@@ -376,6 +378,8 @@ impl Hub {
         let over = inner.table.result();
         let before = inner.snapshot();
         let mut note = None;
+        // The engine's side, when it is to answer a draw offer.
+        let mut engine_answers = None;
         match action {
             Action::Move { r#move, ply } => {
                 if let Some((_, why)) = over {
@@ -431,8 +435,7 @@ impl Hub {
                 if !agreed {
                     let other = by.other();
                     if inner.seats[other.index()].is_engine() {
-                        let version = inner.version + 1;
-                        self.engine_answers_draw(&live, &mut inner, other, version);
+                        engine_answers = Some(other);
                     }
                     note = Some(format!("{} offers a draw", name(by)));
                 }
@@ -456,6 +459,11 @@ impl Hub {
             }
         }
         self.changed(&live, &mut inner, note, before)?;
+        if let Some(side) = engine_answers {
+            // Queued after the change, which would otherwise drop it.
+            let version = inner.version;
+            self.engine_answers_draw(&live, &mut inner, side, version);
+        }
         drop(inner);
         Ok(live.current_state())
     }
@@ -494,7 +502,10 @@ impl Hub {
         note: Option<String>,
         before: Snapshot,
     ) -> Result<(), ApiError> {
-        if let Some(abort) = inner.job.take() {
+        for abort in [inner.job.take(), inner.draw_job.take()]
+            .into_iter()
+            .flatten()
+        {
             abort.store(true, Ordering::Relaxed);
         }
         inner.version += 1;
@@ -578,17 +589,24 @@ impl Hub {
     ) {
         let job = inner.table.draw_job(side, self.hash_mb());
         let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
-        // Dropped with the turn if the game changes while it waits.
+        // Dropped, queued or running, when the game changes meanwhile.
         let abort: Abort = Arc::new(AtomicBool::new(false));
+        if let Some(old) = inner.draw_job.replace(Arc::clone(&abort)) {
+            old.store(true, Ordering::Relaxed);
+        }
         self.engines.submit(
-            abort,
+            Arc::clone(&abort),
             move |ahead| queued.queued(version, ahead),
             move || {
-                let accepts = job();
-                let mut inner = live.lock();
-                if inner.version != version {
+                if abort.load(Ordering::Relaxed) {
                     return;
                 }
+                let accepts = job();
+                let mut inner = live.lock();
+                if inner.version != version || abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                inner.draw_job = None;
                 let before = inner.snapshot();
                 let note = if accepts {
                     inner.table.accept_draw(side).ok();

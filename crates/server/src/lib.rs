@@ -83,14 +83,14 @@ pub async fn serve(
         .with_context(|| format!("cannot listen on {addr}"))?;
     ready(listener.local_addr()?);
     tokio::spawn(sweep(hub, limits));
-    let connections = Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1)));
+    let connections = limits::Connections::new(&config);
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);
     loop {
         // At most `max_connections` at once: the next waits in the
         // listener's backlog.
         let permit = tokio::select! {
-            permit = Arc::clone(&connections).acquire_owned() => permit?,
+            permit = connections.permit() => permit,
             _ = &mut shutdown => return Ok(()),
         };
         let (stream, remote) = tokio::select! {
@@ -105,11 +105,18 @@ pub async fn serve(
             },
             _ = &mut shutdown => return Ok(()),
         };
+        // A client with its most connections open: this one is closed.
+        let Some(slot) = connections.admit(permit, remote.ip()) else {
+            continue;
+        };
         let app = app.clone();
         let header_timeout = config.header_timeout;
         tokio::spawn(async move {
+            // The slot goes with each request: a WebSocket keeps it.
+            let held = slot.clone();
             let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
                 req.extensions_mut().insert(ConnectInfo(remote));
+                req.extensions_mut().insert(held.clone());
                 let app = app.clone();
                 async move { Ok::<_, Infallible>(app.oneshot(req).await.unwrap_or_else(|e| match e {})) }
             });
@@ -121,7 +128,7 @@ pub async fn serve(
                 .serve_connection(TokioIo::new(stream), service)
                 .with_upgrades();
             let _ = connection.await;
-            drop(permit);
+            drop(slot);
         });
     }
 }

@@ -1,6 +1,8 @@
 //! Limits per client address: game creations per minute, actions per
-//! second (token buckets), and open WebSockets per client and per game.
-//! A refusal is a 429 with a sentence that says when to try again.
+//! second (token buckets), open connections, and open WebSockets per
+//! client and per game. A refusal is a 429 with a sentence that says when
+//! to try again. An IPv6 client is its /64 network (one host holds a
+//! whole /64, and would otherwise have a bucket per address).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -22,6 +24,93 @@ pub struct Limits {
     game_sockets: Mutex<HashMap<String, usize>>,
     sockets_per_client: usize,
     sockets_per_game: usize,
+}
+
+/// The address limits count by: IPv4 as it is, IPv6 by its /64 network.
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(bits))
+            }
+        },
+        v4 => v4,
+    }
+}
+
+/// Open connections per client address, and in all.
+pub struct Connections {
+    all: Arc<tokio::sync::Semaphore>,
+    per_client: Mutex<HashMap<IpAddr, usize>>,
+    max_per_client: usize,
+}
+
+/// One open connection, counted until the last of its holders (the
+/// connection's task, a WebSocket it became) lets it go.
+#[derive(Clone)]
+pub struct ConnectionSlot {
+    _slot: Arc<Slot>,
+}
+
+struct Slot {
+    _permit: tokio::sync::OwnedSemaphorePermit,
+    connections: Arc<Connections>,
+    client: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = lock(&self.connections.per_client);
+        if let Some(n) = counts.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.client);
+            }
+        }
+    }
+}
+
+impl Connections {
+    pub fn new(config: &Config) -> Arc<Connections> {
+        Arc::new(Connections {
+            all: Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1))),
+            per_client: Mutex::default(),
+            max_per_client: config.connections_per_client.max(1),
+        })
+    }
+
+    /// Waits until fewer than the most connections are open.
+    pub async fn permit(&self) -> tokio::sync::OwnedSemaphorePermit {
+        Arc::clone(&self.all)
+            .acquire_owned()
+            .await
+            .unwrap_or_else(|_| unreachable!("the semaphore is never closed"))
+    }
+
+    /// A slot for a connection from `client`, or None when it has as many
+    /// open as it may.
+    pub fn admit(
+        self: &Arc<Self>,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        client: IpAddr,
+    ) -> Option<ConnectionSlot> {
+        let client = client_key(client);
+        let mut counts = lock(&self.per_client);
+        let open = counts.entry(client).or_default();
+        if *open >= self.max_per_client {
+            return None;
+        }
+        *open += 1;
+        Some(ConnectionSlot {
+            _slot: Arc::new(Slot {
+                _permit: permit,
+                connections: Arc::clone(self),
+                client,
+            }),
+        })
+    }
 }
 
 fn at_least_one(n: u32) -> NonZeroU32 {
@@ -56,20 +145,21 @@ impl Limits {
     /// A game creation by `client`, if its bucket allows.
     pub fn create(&self, client: IpAddr) -> Result<(), ApiError> {
         self.creates
-            .check_key(&client)
+            .check_key(&client_key(client))
             .map_err(|n| too_many("new games", n.wait_time_from(DefaultClock::default().now())))
     }
 
     /// An action by `client`, if its bucket allows.
     pub fn act(&self, client: IpAddr) -> Result<(), ApiError> {
         self.actions
-            .check_key(&client)
+            .check_key(&client_key(client))
             .map_err(|n| too_many("actions", n.wait_time_from(DefaultClock::default().now())))
     }
 
     /// A WebSocket for `client` on `game`: held open while the returned
     /// guard lives.
     pub fn socket(self: &Arc<Self>, client: IpAddr, game: &str) -> Result<SocketGuard, ApiError> {
+        let client = client_key(client);
         let mut sockets = lock(&self.sockets);
         let mut games = lock(&self.game_sockets);
         let mine = sockets.get(&client).copied().unwrap_or(0);
@@ -132,6 +222,24 @@ impl Drop for SocketGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_client_is_its_64_network() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_key(a), client_key(b));
+        assert_ne!(client_key(a), client_key(c));
+        let mapped: IpAddr = "::ffff:10.0.0.1".parse().unwrap();
+        assert_eq!(client_key(mapped), "10.0.0.1".parse::<IpAddr>().unwrap());
+        // A new address of the same /64 shares the bucket.
+        let limits = Limits::new(&Config {
+            creates_per_minute: 1,
+            ..Config::default()
+        });
+        limits.create(a).unwrap();
+        assert!(limits.create(b).is_err());
+    }
 
     #[test]
     fn buckets_refuse_past_their_burst_and_sockets_are_counted_until_closed() {

@@ -67,9 +67,10 @@ pub struct Inner {
     /// Counts changes: an engine's answer is for the version it started at.
     pub version: u64,
     pub thinking: Option<Thought>,
-    /// The engine's queued or running search or draw answer, to stop on a
-    /// change.
+    /// The engine's queued or running search, to stop on a change.
     pub job: Option<Abort>,
+    /// The engine's queued or running answer to a draw offer, likewise.
+    pub draw_job: Option<Abort>,
     /// The last thing the players should read (a declined draw).
     pub note: Option<String>,
 }
@@ -191,7 +192,8 @@ impl Live {
             return latest;
         }
         // The engine's place in the queue moved since: the state with the
-        // place now (rare, and only while the server is busiest).
+        // place now, kept as the latest (so rewritten once per move of the
+        // queue, not per request).
         let Ok(mut state) = serde_json::from_str::<Value>(&latest) else {
             return latest;
         };
@@ -200,7 +202,10 @@ impl Live {
         } else {
             Value::Null
         };
-        Arc::from(state.to_string())
+        let fresh: Arc<str> = Arc::from(state.to_string());
+        self.announced_queue.store(queued, Ordering::Relaxed);
+        self.events.refresh(&latest, Arc::clone(&fresh));
+        fresh
     }
 
     /// The latest state as JSON.
@@ -292,7 +297,7 @@ impl Live {
                 })
             })
             .collect();
-        if inner.job.is_none() {
+        if inner.job.is_none() && inner.draw_job.is_none() {
             // No engine turn: a place left by a dropped one is stale.
             self.queued.store(-1, Ordering::Relaxed);
         }

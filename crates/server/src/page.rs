@@ -66,8 +66,13 @@ impl Page {
             Page::BuiltIn => Built::get(path).map(|f| f.data),
             Page::Folder(root) => {
                 let file = root.join(path).canonicalize().ok()?;
-                // A link leading out of the folder is not the page's.
-                (file.starts_with(root) && file.is_file())
+                // A link leading out of the folder, or to a dotfile in it,
+                // is not the page's.
+                let inside = file.strip_prefix(root).ok()?;
+                let hidden = inside
+                    .components()
+                    .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+                (!hidden && file.is_file())
                     .then(|| std::fs::read(file).ok().map(Cow::Owned))
                     .flatten()
             }

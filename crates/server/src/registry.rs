@@ -55,7 +55,7 @@ impl Registry {
             let Some(inner) = live.try_lock() else {
                 continue;
             };
-            if inner.job.is_some() {
+            if inner.job.is_some() || inner.draw_job.is_some() {
                 continue;
             }
             let mut games = lock(&self.games);

@@ -19,12 +19,50 @@ fn create_private(path: &Path) -> Result<()> {
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     match options.open(path) {
         Ok(_) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            // A file from before: made private too, when it is ours to change.
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                if let Ok(meta) = std::fs::metadata(path) {
+                    if meta.permissions().mode() & 0o077 != 0 {
+                        let _ = std::fs::set_permissions(
+                            path,
+                            std::fs::Permissions::from_mode(meta.permissions().mode() & 0o700),
+                        );
+                    }
+                }
+            }
+            Ok(())
+        }
         Err(e) => Err(anyhow!(
             "cannot create the database {}: {e}",
             path.display()
         )),
     }
+}
+
+/// Locks `<path>.lock` for as long as the returned file is open; fails if
+/// another process holds it.
+fn lock_beside(path: &Path) -> Result<std::fs::File> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let lock_path = std::path::PathBuf::from(name);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options
+        .open(&lock_path)
+        .map_err(|e| anyhow!("cannot open the lock file {}: {e}", lock_path.display()))?;
+    file.try_lock().map_err(|_| {
+        anyhow!(
+            "the database {} is in use by another chess3d serve (it holds {})",
+            path.display(),
+            lock_path.display()
+        )
+    })?;
+    Ok(file)
 }
 
 /// A stored game.
@@ -44,6 +82,9 @@ pub struct GameRow {
 
 pub struct Store {
     db: Mutex<Connection>,
+    /// `<db>.lock`, locked while the store is open: a second server on the
+    /// same file would overwrite this one's games (WAL lets both write).
+    _lock: std::fs::File,
 }
 
 /// Marks a database as chess3d's (`PRAGMA application_id`, "c3d").
@@ -129,9 +170,13 @@ impl Store {
                 .with_context(|| format!("cannot create the folder {}", dir.display()))?;
         }
         create_private(path)?;
+        let lock = lock_beside(path)?;
         let db = Connection::open(path).map_err(|e| anyhow!(why(path, &e)))?;
         Self::prepare(&db, path).map_err(|e| anyhow!(why(path, &e)))??;
-        Ok(Store { db: Mutex::new(db) })
+        Ok(Store {
+            db: Mutex::new(db),
+            _lock: lock,
+        })
     }
 
     /// Checks the file is chess3d's and migrates it; the outer error is
@@ -160,6 +205,8 @@ impl Store {
                 None,
             ));
         }
+        // Deleted content is overwritten with zeros, not left in free pages.
+        db.pragma_update(None, "secure_delete", "ON")?;
         // WAL with synchronous=NORMAL: a commit is in the log before the
         // call returns, so a killed server loses nothing; only a power cut
         // can lose the last moves.
@@ -183,6 +230,12 @@ impl Store {
         db.pragma_update(None, "user_version", MIGRATIONS.len())?;
         db.pragma_update(None, "application_id", APPLICATION_ID)?;
         db.execute_batch("COMMIT")?;
+        if done < MIGRATIONS.len() {
+            // Replaced rows (plain tokens, before migration 2) must not
+            // linger in the log: into the file, whose freed pages
+            // secure_delete zeroed.
+            db.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        }
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         Ok(Ok(()))
     }

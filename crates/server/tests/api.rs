@@ -25,6 +25,7 @@ fn lifted() -> Config {
     Config {
         creates_per_minute: 100_000,
         actions_per_second: 100_000,
+        connections_per_client: 100_000,
         ..Config::default()
     }
 }
@@ -508,6 +509,8 @@ async fn games_survive_a_restart() {
         .unwrap_err();
     assert_eq!(err.status.as_u16(), 409, "{err}");
     hub.act(&id, Some(&token), Action::Resign).unwrap();
+    // The server stops (its store and lock go), and a new one starts.
+    drop(hub);
     let hub = Hub::new(Store::open(&db).unwrap());
     let state = hub.get(&id).unwrap().current_state();
     assert_eq!(state["view"]["result"], json!(["0-1", "White resigns"]));

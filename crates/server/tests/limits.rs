@@ -550,6 +550,15 @@ fn unusable_databases_are_one_clear_error() {
     holder.execute_batch("BEGIN IMMEDIATE").ok();
     let err = open(&locked);
     assert!(err.contains("locked by another process"), "{err}");
+    drop(holder);
+
+    // A second server on a file in use: refused, not sharing its rows.
+    let used = dir.join("used.db");
+    let first = Store::open(&used).unwrap();
+    let err = open(&used);
+    assert!(err.contains("in use by another chess3d serve"), "{err}");
+    drop(first);
+    assert!(Store::open(&used).is_ok());
 }
 
 #[test]
@@ -582,7 +591,10 @@ fn a_page_folder_serves_neither_dotfiles_nor_links_out_of_it() {
     let outside = temp_dir("web-outside").join("secret.txt");
     std::fs::write(&outside, "secret").unwrap();
     #[cfg(unix)]
-    std::os::unix::fs::symlink(&outside, dir.join("linked.txt")).unwrap();
+    {
+        std::os::unix::fs::symlink(&outside, dir.join("linked.txt")).unwrap();
+        std::os::unix::fs::symlink(dir.join(".env"), dir.join("env.txt")).unwrap();
+    }
     let page = Page::new(Some(&dir)).unwrap();
     let body = |path: &str| {
         let answer = page.serve(&path.parse().unwrap());
@@ -599,6 +611,7 @@ fn a_page_folder_serves_neither_dotfiles_nor_links_out_of_it() {
         "/.env",
         "/.git/config",
         "/linked.txt",
+        "/env.txt",
         "/../secret.txt",
         "/x/../.env",
         "/missing.js",

@@ -141,7 +141,11 @@ pub enum Flow {
 pub fn move_number<R: Evaluate>(session: &Session<R>) -> String {
     let black_first = session.start.side_to_move() == chess3d_core::Side::Black;
     let ply = session.moves.len() + usize::from(black_first);
-    format!("{}{}", ply / 2 + 1, if ply % 2 == 0 { "." } else { "..." })
+    format!(
+        "{}{}",
+        ply / 2 + 1,
+        if ply.is_multiple_of(2) { "." } else { "..." }
+    )
 }
 
 pub fn handle<R: Evaluate>(
