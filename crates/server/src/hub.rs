@@ -533,49 +533,41 @@ impl Hub {
         let abort: Abort = Arc::new(AtomicBool::new(false));
         inner.job = Some(Arc::clone(&abort));
         let version = inner.version;
-        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
-        self.engines.submit(
-            Arc::clone(&abort),
-            move |ahead| queued.queued(version, ahead),
-            move || {
-                if abort.load(Ordering::Relaxed) {
-                    return;
-                }
-                let mut on_info = |t: Thought| live.thinking(version, t);
-                let best = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    job(&abort, &mut on_info)
-                }));
-                let mut inner = live.lock();
-                if inner.version != version || abort.load(Ordering::Relaxed) {
-                    return;
-                }
-                inner.job = None;
-                let before = inner.snapshot();
-                // A failed search or a refused move is shown, not retried (a
-                // retry would fail the same way): undo or a restart goes on.
-                let refused = match best {
-                    Ok(Some(text)) => inner
-                        .table
-                        .play(&text)
-                        .err()
-                        .map(|e| format!("the engine's move {text} was refused: {e}")),
-                    Ok(None) => Some("the engine found no move".to_string()),
-                    Err(_) => Some("the engine failed while searching".to_string()),
-                };
-                match refused {
-                    None => {
-                        if let Err(e) = hub.changed(&live, &mut inner, None, before) {
-                            eprintln!("game {}: {e}", live.id);
-                        }
-                    }
-                    Some(why) => {
-                        eprintln!("game {}: {why}", live.id);
-                        inner.note = Some(why);
-                        live.announce(&inner);
+        let thinker = Arc::clone(live);
+        let search = move |abort: &Abort| {
+            let mut on_info = |t: Thought| thinker.thinking(version, t);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(abort, &mut on_info)))
+        };
+        let play = |hub: &Arc<Hub>,
+                    live: &Arc<Live>,
+                    inner: &mut Inner,
+                    best: std::thread::Result<Option<String>>| {
+            let before = inner.snapshot();
+            // A failed search or a refused move is shown, not retried (a
+            // retry would fail the same way): undo or a restart goes on.
+            let refused = match best {
+                Ok(Some(text)) => inner
+                    .table
+                    .play(&text)
+                    .err()
+                    .map(|e| format!("the engine's move {text} was refused: {e}")),
+                Ok(None) => Some("the engine found no move".to_string()),
+                Err(_) => Some("the engine failed while searching".to_string()),
+            };
+            match refused {
+                None => {
+                    if let Err(e) = hub.changed(live, inner, None, before) {
+                        eprintln!("game {}: {e}", live.id);
                     }
                 }
-            },
-        );
+                Some(why) => {
+                    eprintln!("game {}: {why}", live.id);
+                    inner.note = Some(why);
+                    live.announce(inner);
+                }
+            }
+        };
+        self.engine_turn(live, version, abort, |inner| &mut inner.job, search, play);
     }
 
     /// The engine playing `side` answers a draw offer, if the game is still
@@ -588,12 +580,47 @@ impl Hub {
         version: u64,
     ) {
         let job = inner.table.draw_job(side, self.hash_mb());
-        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
-        // Dropped, queued or running, when the game changes meanwhile.
         let abort: Abort = Arc::new(AtomicBool::new(false));
         if let Some(old) = inner.draw_job.replace(Arc::clone(&abort)) {
             old.store(true, Ordering::Relaxed);
         }
+        let answer = move |hub: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner, accepts: bool| {
+            let before = inner.snapshot();
+            let note = if accepts {
+                inner.table.accept_draw(side).ok();
+                "the engine accepts the draw"
+            } else {
+                inner.table.decline_draw(side).ok();
+                "the engine declines the draw"
+            };
+            if let Err(e) = hub.changed(live, inner, Some(note.to_string()), before) {
+                eprintln!("game {}: {e}", live.id);
+            }
+        };
+        self.engine_turn(
+            live,
+            version,
+            abort,
+            |inner| &mut inner.draw_job,
+            |_| job(),
+            answer,
+        );
+    }
+
+    /// Queues engine work for `live` at `version` on the pool: `work` runs
+    /// unless `abort` is set first (the game changed while it waited), and
+    /// `finish` applies its result under the game's lock if the game is
+    /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
+    fn engine_turn<T>(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        version: u64,
+        abort: Abort,
+        slot: fn(&mut Inner) -> &mut Option<Abort>,
+        work: impl FnOnce(&Abort) -> T + Send + 'static,
+        finish: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner, T) + Send + 'static,
+    ) {
+        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
         self.engines.submit(
             Arc::clone(&abort),
             move |ahead| queued.queued(version, ahead),
@@ -601,23 +628,13 @@ impl Hub {
                 if abort.load(Ordering::Relaxed) {
                     return;
                 }
-                let accepts = job();
+                let result = work(&abort);
                 let mut inner = live.lock();
                 if inner.version != version || abort.load(Ordering::Relaxed) {
                     return;
                 }
-                inner.draw_job = None;
-                let before = inner.snapshot();
-                let note = if accepts {
-                    inner.table.accept_draw(side).ok();
-                    "the engine accepts the draw"
-                } else {
-                    inner.table.decline_draw(side).ok();
-                    "the engine declines the draw"
-                };
-                if let Err(e) = hub.changed(&live, &mut inner, Some(note.to_string()), before) {
-                    eprintln!("game {}: {e}", live.id);
-                }
+                *slot(&mut inner) = None;
+                finish(&hub, &live, &mut inner, result);
             },
         );
     }
