@@ -35,9 +35,15 @@ pub struct App {
     limits: Arc<Limits>,
 }
 
-/// The client's address, which limits count by; a request without one
-/// (the router called directly, as fuzzing does) counts as loopback.
-struct Client(IpAddr);
+/// Who sent a request: the client's address, which limits count by (a
+/// request without one, the router called directly as fuzzing does,
+/// counts as loopback), and its connection's slot (see
+/// [`crate::limits::Connections`]), which a WebSocket holds while open so
+/// that it counts as a connection.
+struct Client {
+    ip: IpAddr,
+    slot: Option<crate::limits::ConnectionSlot>,
+}
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
     type Rejection = Infallible;
@@ -45,26 +51,14 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Infallible> {
-        Ok(Client(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| c.0.ip()),
-        ))
-    }
-}
-
-/// The connection's slot (see [`crate::limits::Connections`]): a
-/// WebSocket holds it while open, so that it counts as a connection.
-struct Slot(Option<crate::limits::ConnectionSlot>);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Slot {
-    type Rejection = Infallible;
-    async fn from_request_parts(
-        parts: &mut axum::http::request::Parts,
-        _: &S,
-    ) -> Result<Self, Infallible> {
-        Ok(Slot(parts.extensions.get().cloned()))
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| c.0.ip());
+        Ok(Client {
+            ip,
+            slot: parts.extensions.get().cloned(),
+        })
     }
 }
 
@@ -248,7 +242,7 @@ async fn reach(
 
 async fn create(
     State(App { hub, limits }): State<App>,
-    Client(who): Client,
+    Client { ip: who, .. }: Client,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     limits.create(who)?;
@@ -292,7 +286,7 @@ async fn record(
 
 async fn join(
     State(App { hub, limits }): State<App>,
-    Client(who): Client,
+    Client { ip: who, .. }: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -325,7 +319,7 @@ fn action(mut v: Value) -> Result<(Option<String>, Action), ApiError> {
 
 async fn act(
     State(App { hub, limits }): State<App>,
-    Client(who): Client,
+    Client { ip: who, .. }: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
@@ -353,8 +347,7 @@ fn same_origin(headers: &HeaderMap) -> bool {
 
 async fn ws(
     State(App { hub, limits }): State<App>,
-    Client(who): Client,
-    Slot(slot): Slot,
+    Client { ip: who, slot }: Client,
     headers: HeaderMap,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,

@@ -112,11 +112,6 @@ impl Hub {
         &self.config
     }
 
-    /// Searches running and engine turns waiting.
-    pub fn engine_load(&self) -> (usize, usize) {
-        self.engines.load()
-    }
-
     /// Games in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games.len()
