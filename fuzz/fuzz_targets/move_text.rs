@@ -1,6 +1,8 @@
-//! Move text: the parser must never panic, and must accept only legal moves
-//! written exactly as the program prints them. The first byte picks one of
-//! a few positions of each game, rich in special moves.
+//! Move text: the parsers must never panic. The canonical parser accepts
+//! only legal moves written exactly as the program prints them; the reader
+//! of typed moves (SAN, short forms) only legal moves, whose label reads
+//! back to the same move. The first byte picks one of a few positions of
+//! each game, rich in special moves.
 #![no_main]
 
 use chess3d_core::Game;
@@ -85,6 +87,13 @@ impl GameVisitor for ParseMove<'_> {
         let mut pos = G::from_text(self.position).expect("the fuzz positions parse");
         if let Ok(m) = pos.parse_move(self.text) {
             assert_eq!(pos.move_text(m), self.text);
+        }
+        if let Ok(m) = pos.read_move(self.text) {
+            let mut legal = chess3d_core::MoveList::new();
+            pos.legal_moves(&mut legal);
+            assert!(legal.contains(&m));
+            let label = pos.move_label(m);
+            assert_eq!(pos.read_move(&label), Ok(m), "{label}");
         }
     }
 }

@@ -291,8 +291,9 @@ async function playEveryGame() {
     const download = page.waitForEvent("download");
     await page.click("#save");
     const record = readFileSync(await (await download).path(), "utf8");
-    const moves = (await state(page)).moves;
-    check(record.includes(`[Game "${game}"]`) && record.includes(moves[3]), `${game}: saved the record`);
+    // The record writes the moves as the list shows them (SAN for chess).
+    const shown = (await state(page)).labels;
+    check(record.includes(`[Game "${game}"]`) && record.includes(shown[3]), `${game}: saved the record (${shown[3]})`);
     await page.goto(`${server.base}/#/`);
     await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });
     await page.selectOption("#mode", "local");
@@ -590,7 +591,7 @@ async function rendering() {
   const fps = frames / seconds;
   check(frames > 10, `orbiting the Polyhedron board: ${frames} frames in ${seconds.toFixed(1)} s, ${fps.toFixed(1)} frames per second`);
   // Moves played through the API: each arrives as a state message.
-  await page.keyboard.press("Home");
+  await page.keyboard.press("0");
   const id = (await state(page)).id;
   const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`chess3d.seat.${id}`)).token, id);
   for (let i = 0; i < 6; i++) {
@@ -617,6 +618,8 @@ async function remote() {
   const link = await a.inputValue("#invite-link");
   check(link.includes("#/join/"), "the inviter gets a link");
   await b.goto(link);
+  await b.waitForSelector("#joining:not([hidden])");
+  await b.click("#join-game");
   await b.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
   const id = (await state(a)).id;
   await a.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
@@ -709,7 +712,159 @@ async function engineQueue() {
   await done(page, "engine queue");
 }
 
+/// What a chess player expects around the board: names and clocks chosen
+/// at the start, moves typed and shown in SAN, review of past positions
+/// (click, keys, 3-D and 2-D), a hint, a resume link for another device,
+/// a rematch with colours swapped, the engine's evaluation, a flag fall.
+async function readingAndTiming() {
+  const a = await newPage();
+  const b = await newPage();
+  a.on("dialog", (d) => d.accept());
+  b.on("dialog", (d) => d.accept());
+  await a.goto(`${server.base}/#/`);
+  await a.waitForSelector('#variant option[value="chess"]', { state: "attached" });
+  await a.selectOption("#variant", "chess");
+  await a.selectOption("#mode", "remote");
+  await a.selectOption("#side", "0");
+  await a.fill("#player-name", "Ann");
+  await a.selectOption("#clock", "5+3");
+  await a.click("#start-game");
+  await a.waitForSelector("#invite:not([hidden])");
+  const link = await a.inputValue("#invite-link");
+  await b.goto(link);
+  await b.waitForSelector("#joining:not([hidden])");
+  const invitation = await b.textContent("#joining-text");
+  check(invitation.includes("Ann (White) invites you to a game of Chess, clock 5+3"), `the invited player reads "${invitation}"`);
+  await b.fill("#join-name", "Bob");
+  await b.screenshot({ path: join(shots, "join-named.png") });
+  await b.click("#join-game");
+  await b.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
+  await a.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
+  const title = await a.textContent("#title");
+  check(title.includes("Ann (White) v Bob (Black)"), `both names in the title: "${title}"`);
+  check((await a.textContent("#clock-0")).includes("5:00") && (await b.textContent("#clock-1")).includes("5:00"), "both clocks show 5:00");
+  // Moves typed in SAN, shown in SAN.
+  const type = async (page, text, ply) => {
+    await page.fill("#move-text", text);
+    await page.press("#move-text", "Enter");
+    await waitPly(page, ply, 5000);
+  };
+  await type(a, "e4", 1);
+  await waitPly(b, 1, 5000);
+  await type(b, "Nc6", 2);
+  await type(a, "d4", 3);
+  await waitPly(b, 3, 5000);
+  await type(b, "e5", 4);
+  await waitPly(a, 4, 5000);
+  const list = await a.$$eval("#moves button.move", (bs) => bs.map((b) => b.textContent));
+  check(list.join(" ") === "e4 Nc6 d4 e5", `the move list in SAN: ${list.join(" ")}`);
+  await a.fill("#move-text", "Nf3 ");
+  await a.fill("#move-text", "O-O");
+  await a.press("#move-text", "Enter");
+  await a.waitForFunction(() => document.getElementById("message").textContent.includes("O-O"));
+  const refused = await a.textContent("#message");
+  check(refused.length > 0 && (await state(a)).ply === 4, `castling now is refused with a reason: "${refused}"`);
+  // The running clock ticks.
+  const before = await a.textContent("#clock-0 .time");
+  await a.waitForTimeout(1200);
+  const after = await a.textContent("#clock-0 .time");
+  check(before !== after && (await a.getAttribute("#clock-0", "class")).includes("running"), `White's clock runs: ${before} then ${after}`);
+  // Review: the first move clicked.
+  await a.click('#moves button[data-ply="1"]');
+  await a.waitForFunction(() => window.chess3d.reviewing() === 1);
+  const shown = await a.evaluate(() => window.chess3d.shown());
+  const at = (v, name) => v.cells.find((c) => c.name === name)?.piece?.name ?? null;
+  check(at(shown, "e4") === "Pawn" && at(shown, "c6") === null && at(shown, "b8") === "Knight", "after 1. e4 the board shows that position");
+  check((await a.textContent("#review-text")).includes("Reviewing move 1. e4"), "a clear reviewing line");
+  await settle(a);
+  await a.screenshot({ path: join(shots, "review-3d.png") });
+  await clickCell(a, "d4");
+  check((await a.textContent("#message")).includes("past position") && (await state(a)).ply === 4, "nothing is played on a past position");
+  await a.keyboard.press("v");
+  await a.waitForSelector("#diagram .sq");
+  const label = (cell) => a.$eval(`#diagram [data-cell="${cell}"]`, (el) => el.getAttribute("aria-label"));
+  const [e4, c6] = [await label("e4"), await label("c6")];
+  check(e4.includes("Pawn") && !c6.includes("Knight"), `the 2-D diagram shows the reviewed position too (${e4}; ${c6})`);
+  await a.screenshot({ path: join(shots, "review-2d.png") });
+  await a.keyboard.press("v");
+  await a.keyboard.press("ArrowRight");
+  await a.waitForFunction(() => window.chess3d.reviewing() === 2);
+  await a.keyboard.press("Home");
+  await a.waitForFunction(() => window.chess3d.reviewing() === 0);
+  await a.keyboard.press("End");
+  await a.waitForFunction(() => window.chess3d.reviewing() === null);
+  await a.keyboard.press(",");
+  await a.waitForFunction(() => window.chess3d.reviewing() === 3);
+  await a.keyboard.press("Escape");
+  await a.waitForFunction(() => window.chess3d.reviewing() === null);
+  check(true, "← → Home End , . and Esc step through the game and back");
+  // A hint: the suggested piece selected, its square the one target.
+  await a.click("#hint");
+  await a.waitForFunction(() => document.getElementById("message").textContent.startsWith("Hint:"), null, { timeout: 20000 });
+  const targets = await a.evaluate(() => window.chess3d.targets());
+  check(targets.length === 1, `the hint marks one square (${(await a.textContent("#message")).slice(0, 60)})`);
+  await a.screenshot({ path: join(shots, "hint.png") });
+  await a.keyboard.press("Enter");
+  await waitPly(a, 5, 5000);
+  check(true, "Enter plays the hinted move");
+  // The resume link opens Ann's seat in another browser.
+  const resume = await a.inputValue("#resume-link");
+  const c = await newPage();
+  await c.goto(resume);
+  await c.waitForFunction(() => window.chess3d.state()?.ply === 5);
+  check(!(await c.textContent("#status")).includes("watching"), "the resume link plays the seat on another device");
+  check((await c.textContent("#message")).includes("now plays your seat"), "and says so");
+  await done(c, "resume link");
+  // Bob resigns; Ann offers a rematch, Bob accepts: a new game, colours
+  // swapped, both sent there with their seats.
+  await b.click("#resign");
+  await a.waitForFunction(() => window.chess3d.state()?.view.result);
+  check((await a.textContent("#moves")).includes("1-0"), "the result ends the move list");
+  const id = (await state(a)).id;
+  await a.click("#rematch");
+  await b.waitForFunction(() => document.getElementById("rematch").textContent === "Accept rematch");
+  await b.click("#rematch");
+  await a.waitForFunction((id) => window.chess3d.state() && window.chess3d.state().id !== id, id, { timeout: 10000 });
+  await b.waitForFunction((id) => window.chess3d.state() && window.chess3d.state().id !== id, id, { timeout: 10000 });
+  const next = await state(a);
+  check(next.names.join(",") === "Bob,Ann" && next.clock.control === "5+3", `the rematch: ${next.names.join(" v ")}, clock ${next.clock.control}`);
+  await type(b, "e4", 1);
+  check(true, "Bob plays White in the rematch");
+  await a.waitForFunction(() => window.chess3d.state()?.ply === 1);
+  await a.screenshot({ path: join(shots, "rematch.png") });
+  for (const p of [a, b]) await done(p, "reading and timing");
+  // The engine's evaluation stays after its move, from the player's side.
+  const e = await newPage();
+  await openGame(e, { game: "chess", mode: "computer", side: 1, movetime: 300 });
+  await waitPly(e, 1);
+  await e.waitForSelector("#evaluation:not([hidden])");
+  const words = await e.textContent("#eval-text");
+  check(/Engine \(depth \d+\): .* for you|mate/.test(words), `the evaluation stays: "${words.slice(0, 70)}"`);
+  await settle(e);
+  await e.screenshot({ path: join(shots, "evaluation.png") });
+  await done(e, "evaluation");
+  // A flag fall: 1.2 s each; Black's time runs out.
+  const f = await newPage();
+  const fid = await openGame(f, { game: "chess", mode: "local", clock: "0.02+0" });
+  await f.fill("#move-text", "e4");
+  await f.press("#move-text", "Enter");
+  await waitPly(f, 1, 5000);
+  await f.waitForFunction(() => window.chess3d.state()?.view.result, null, { timeout: 5000 });
+  const status = await f.textContent("#status");
+  check(status.includes("Black lost on time"), `a flag fall ends the game: "${status}" (${fid})`);
+  await f.screenshot({ path: join(shots, "flag-fall.png") });
+  // Reviewing the start of a local game, the player may play on from it.
+  f.on("dialog", (d) => d.accept());
+  await f.keyboard.press("Home");
+  await f.waitForFunction(() => window.chess3d.reviewing() === 0);
+  await f.click("#review-continue");
+  await f.waitForFunction(() => window.chess3d.state()?.ply === 0 && !window.chess3d.state().view.result);
+  check(true, "\"Play on from here\" takes the game back to the position reviewed");
+  await done(f, "flag fall");
+}
+
 const sections = {
+  readingAndTiming,
   everythingClickable,
   playEveryGame,
   legend,

@@ -23,6 +23,8 @@ export interface LegalMove {
   from: string;
   to: string;
   text: string;
+  /// As players read it: SAN for chess, with + and #.
+  label?: string;
   /// The move in words ("Pawn to a8, promoting to Queen").
   words: string;
   /// Whether it captures (a shot and a push that drops a piece too).
@@ -86,6 +88,19 @@ export interface GameState {
   seats: [Seat, Seat];
   ply: number;
   moves: string[];
+  /// The moves as players read them: SAN for chess, with + and #.
+  labels?: string[];
+  /// The players' names (a name given at the start, else the seat's label).
+  names?: [string, string];
+  /// The clocks of a timed game; times in ms when the state was made.
+  clock?: { control: string; remaining: [number, number]; running: number | null } | null;
+  /// The engine's last finished search, kept after it moved: the side it
+  /// played and its score from that side.
+  evaluation?: { side: number; cp: number | null; mate: number | null; depth: number; summary: string; line: string[] } | null;
+  /// A rematch offered by this side, after the game.
+  rematch_offer?: number | null;
+  /// The rematch's game id, once agreed.
+  rematch?: string | null;
   draw_offer: number | null;
   note: string | null;
   thinking: Thinking | null;
@@ -153,8 +168,14 @@ export const api = {
   variants: () => call<{ games: Variant[] }>("GET", "/variants"),
   create: (req: Record<string, unknown>) => call<Created>("POST", "/games", req),
   game: (id: string) => call<GameState>("GET", `/games/${encodeURIComponent(id)}`),
-  join: (id: string, invite: string) =>
-    call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${encodeURIComponent(id)}/join`, { invite }),
+  join: (id: string, invite: string, name?: string) =>
+    call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${encodeURIComponent(id)}/join`, { invite, name }),
+  seat: (id: string, token: string) =>
+    call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${encodeURIComponent(id)}/seat`, { token }),
+  hint: (id: string, token: string | null) =>
+    call<{ version: number; move: string; label: string; summary: string | null }>("POST", `/games/${encodeURIComponent(id)}/hint`, {
+      token,
+    }),
   act: (id: string, body: Record<string, unknown>) => call<GameState>("POST", `/games/${encodeURIComponent(id)}/actions`, body),
   about: (game: string) => call<About>("GET", `/variants/${encodeURIComponent(game)}`),
   reach: (id: string, piece: string, side: number, cell: string) =>
@@ -162,6 +183,8 @@ export const api = {
       "GET",
       `/games/${encodeURIComponent(id)}/reach?piece=${encodeURIComponent(piece)}&side=${side}&cell=${encodeURIComponent(cell)}`,
     ),
+  position: (id: string, ply: number) =>
+    call<{ ply: number; plies: number; view: View }>("GET", `/games/${encodeURIComponent(id)}/positions/${ply}`),
   recordUrl: (id: string) => `/api/v1/games/${encodeURIComponent(id)}/record`,
 };
 

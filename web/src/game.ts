@@ -3,7 +3,7 @@
 // moves", the keyboard, and the actions sent back. Everything the views
 // show is drawn from `page` (one object holding the page's state).
 
-import { api, ApiError, heldSeat, type Cell, type GameState, type Held, type LegalMove } from "./api";
+import { api, ApiError, heldSeat, holdSeat, type Cell, type GameState, type Held, type LegalMove, type View as BoardState } from "./api";
 import { Board3D, type Pick } from "./board3d/view";
 import { Connection } from "./connection";
 import { Diagram } from "./diagram";
@@ -11,7 +11,7 @@ import { $ } from "./dom";
 import { renderLegend } from "./legend";
 import { emptyMarks, type Marks, type TargetKind } from "./marks";
 import { clip, explain, type Doing } from "./messages";
-import { mine, renderButtons, renderMoves, renderStatus } from "./panels";
+import { clockTimes, mine, moveLabels, renderButtons, renderClocks, renderEvaluation, renderMoves, renderStatus } from "./panels";
 import { closePicker, openPicker, pickerKey, pickerOpen } from "./picker";
 
 
@@ -50,6 +50,11 @@ export const page = {
   pending: false,
   /// Milliseconds from the last state message to its board drawn.
   updateMs: [] as number[],
+  /// A past position shown instead of the live one: the moves played to
+  /// reach it (0: the start) and its board. Nothing can be played there.
+  review: null as { ply: number; view: BoardState } | null,
+  /// When the state arrived (performance.now()): the clocks count from it.
+  stateAt: 0,
 };
 
 let board: Board3D | null = null;
@@ -94,7 +99,7 @@ export async function openGame(id: string) {
     thinking: (version, thinking) => {
       if (page.state && version === page.state.version) {
         page.state.thinking = thinking;
-        $("thinking").textContent = `Computer: ${thinking.summary}`;
+        $("thinking").textContent = `Computer thinking: ${thinking.summary}`;
       }
     },
     queued: (version, ahead) => {
@@ -122,6 +127,7 @@ export function closeGame() {
   page.connection?.close();
   page.connection = null;
   page.state = null;
+  page.review = null;
   page.message = "";
   page.pending = false;
   closePicker();
@@ -132,8 +138,9 @@ export function closeGame() {
   for (const id of ["title", "status", "message", "cursor", "thinking", "moves"]) $(id).textContent = "";
 }
 
-export function showScreen(screen: "start" | "game" | "missing") {
+export function showScreen(screen: "start" | "game" | "missing" | "joining") {
   $("start").hidden = screen !== "start";
+  $("joining").hidden = screen !== "joining";
   $("game").hidden = screen !== "game";
   $("missing").hidden = screen !== "missing";
 }
@@ -162,6 +169,10 @@ function render(next: GameState) {
   if (now && now.id === next.id && next.version < now.version) return;
   const changed = !now || now.id !== next.id || now.version !== next.version;
   page.state = next;
+  page.stateAt = performance.now();
+  // A reviewed position whose moves were taken back (undo, another tab)
+  // is no longer in the game: back to the live one.
+  if (page.review && (now?.id !== next.id || page.review.ply >= next.ply)) page.review = null;
   const marks = page.marks;
   if (changed) {
     page.pending = false;
@@ -177,8 +188,6 @@ function render(next: GameState) {
     $("tip").hidden = true;
     if (marks.demo) endDemo(false);
   }
-  marks.last = next.view.last;
-  marks.checked = next.view.checked;
   if (!marks.cursor || !next.view.cells.some((c) => c.name === marks.cursor && c.present)) {
     marks.cursor =
       next.view.legal.find((m) => !m.board)?.from ??
@@ -186,10 +195,134 @@ function render(next: GameState) {
       null;
   }
   drawBoard();
-  renderStatus(next, page.held, page.message, page.messageIsError);
-  renderMoves(next);
-  renderButtons(next, page.held);
+  renderPanels();
   renderCursor();
+}
+
+function renderPanels() {
+  const state = page.state;
+  if (!state) return;
+  renderStatus(state, page.held, page.message, page.messageIsError);
+  renderMoves(state, page.review?.ply ?? null, (ply) => review(ply));
+  renderButtons(state, page.held);
+  renderClocks(state, page.stateAt);
+  renderEvaluation(state, viewerSide());
+  renderReview();
+  renderRematch(state);
+  renderResume(state);
+}
+
+/// The side the viewer sits on: their seat's, else the side at the
+/// bottom of the board.
+function viewerSide(): number {
+  const held = page.held;
+  if (held && held.sides.length === 1) return held.sides[0];
+  return page.marks.flipped ? 1 : 0;
+}
+
+/// The rematch: a button once the game is over; when agreed, players go
+/// to the new game with their seat (colours swapped), watchers get a link.
+function renderRematch(state: GameState) {
+  const over = state.view.result !== null;
+  const held = page.held;
+  const button = $<HTMLButtonElement>("rematch");
+  button.hidden = !over || !held || !!state.rematch;
+  const offered = state.rematch_offer ?? null;
+  const toMe = offered !== null && held !== null && !held.sides.includes(offered);
+  button.textContent = toMe ? "Accept rematch" : offered !== null ? "Rematch offered" : "Rematch";
+  button.disabled = offered !== null && !toMe;
+  $("rematch-link").hidden = !state.rematch;
+  if (state.rematch) {
+    $<HTMLAnchorElement>("rematch-go").href = `#/game/${state.rematch}`;
+    if (held && heldSeat(state.rematch) === null) {
+      // The same token plays the other colour in the new game.
+      holdSeat(state.rematch, { token: held.token, sides: held.sides.map((s) => 1 - s).sort() });
+      location.hash = `#/game/${state.rematch}`;
+    }
+  }
+}
+
+/// The resume link of the seat this browser holds.
+function renderResume(state: GameState) {
+  const held = page.held;
+  $("resume").hidden = !held;
+  if (held) $<HTMLInputElement>("resume-link").value = `${location.origin}/#/seat/${state.id}/${encodeURIComponent(held.token)}`;
+}
+
+/// The clocks tick between states; a clock at zero asks the server,
+/// which ends the game.
+setInterval(() => {
+  const state = page.state;
+  if (!state?.clock || $("game").hidden) return;
+  renderClocks(state, page.stateAt);
+  const [w, b] = clockTimes(state, page.stateAt);
+  if (state.clock.running !== null && Math.min(w, b) <= 0 && !state.view.result && !page.pending) {
+    // The server's own timer ends the game; fetch the state in case this
+    // page missed the news.
+    if (performance.now() - flagAsked > 1000) {
+      flagAsked = performance.now();
+      api.game(state.id).then((s) => page.state?.id === s.id && render(s), () => {});
+    }
+  }
+}, 100);
+let flagAsked = 0;
+
+/// The review line: which move is shown, and the way back.
+function renderReview() {
+  const state = page.state;
+  const r = page.review;
+  $("review").hidden = !r;
+  if (!state || !r) return;
+  // Only where moves may be taken back: not in a game between two screens.
+  $("review-continue").hidden = state.mode === "remote" || !page.held;
+  const labels = moveLabels(state);
+  const side = state.sides[r.view.to_move];
+  $("review-text").textContent =
+    r.ply === 0
+      ? `Reviewing the start position (${labels.length} moves played). → next move, End or Esc: the live game.`
+      : `Reviewing move ${Math.ceil(r.ply / 2)}${r.ply % 2 ? "." : "..."} ${labels[r.ply - 1]} (${side} to move). ` +
+        `←/→ step, Home the start, End or Esc the live game.`;
+}
+
+/// Shows the board after `ply` moves (the live game from the last one on).
+export async function review(ply: number) {
+  const state = page.state;
+  if (!state) return;
+  if (ply >= state.ply) return endReview();
+  ply = Math.max(0, ply);
+  // Keys pressed quickly: only the last request's answer is shown.
+  const ticket = ++reviewTicket;
+  try {
+    const past = await api.position(state.id, ply);
+    if (page.state?.id !== state.id || ticket !== reviewTicket) return;
+    page.review = { ply, view: past.view };
+    clearSelection();
+    closePicker();
+    say("");
+    drawBoard();
+    renderPanels();
+  } catch (e) {
+    say(explain(e, "action"), true);
+  }
+}
+
+let reviewTicket = 0;
+
+/// Back to the live position.
+export function endReview() {
+  reviewTicket += 1;
+  if (!page.review) return;
+  page.review = null;
+  say("");
+  drawBoard();
+  renderPanels();
+}
+
+/// The state the board shows: the live one, or a past position's board.
+function shown(): GameState | null {
+  const state = page.state;
+  if (!state || !page.review) return state;
+  return { ...state, view: page.review.view };
 }
 
 /// A note for the player, or with `error` something that went wrong.
@@ -200,8 +333,11 @@ function say(text: string, error = false) {
 }
 
 export function drawBoard() {
-  const state = page.state;
+  const state = shown();
   if (!state) return;
+  // The last move and the King in check of the position shown.
+  page.marks.last = state.view.last;
+  page.marks.checked = state.view.checked;
   $("board3d").hidden = page.view !== "3d";
   $("diagram").hidden = page.view !== "2d";
   $("toggle-view").textContent = page.view === "3d" ? "2-D diagram" : "3-D view";
@@ -238,8 +374,10 @@ function recolour() {
   renderCursor();
 }
 
+/// A cell of the board shown (the one under review, else the live one).
 function cellOf(name: string | null): Cell | undefined {
-  return name ? page.state?.view.cells.find((c) => c.name === name) : undefined;
+  const view = page.review?.view ?? page.state?.view;
+  return name ? view?.cells.find((c) => c.name === name) : undefined;
 }
 
 /// "White Ballista on 2b1", or the square's name in words.
@@ -319,6 +457,10 @@ export function activate(cell: string) {
   const marks = page.marks;
   marks.cursor = cell;
   if (marks.demo) return moveDemo(cell);
+  if (page.review) {
+    renderCursor();
+    return say("This is a past position: press End or Esc (or click the last move) to play on from the live game.");
+  }
   if (marks.selected && marks.targets.has(cell)) {
     const from = marks.selected;
     const choices = marks.board
@@ -385,6 +527,33 @@ function nextBoard() {
   if (!froms.length) return say("No board can move now.");
   const i = page.marks.board && page.marks.selected ? froms.indexOf(page.marks.selected) : -1;
   selectBoard(froms[(i + 1) % froms.length]);
+}
+
+/// The engine's suggestion: its piece selected with the suggested square
+/// as its only target (Enter or a click plays it).
+export async function askHint() {
+  const state = page.state;
+  if (!state || !mine(state, page.held) || state.view.result) return;
+  if (page.review) endReview();
+  say("The engine is thinking about a hint…");
+  try {
+    const hint = await api.hint(state.id, page.held?.token ?? null);
+    if (page.state?.id !== state.id) return;
+    if (page.state.version !== hint.version) return say("");
+    const m = state.view.legal.find((l) => l.text === hint.move);
+    if (!m) return;
+    clearSelection();
+    page.marks.selected = m.from;
+    page.marks.board = !!m.board;
+    page.marks.cursor = m.board ? m.from : m.to;
+    if (m.board) for (const c of m.board.lands) page.marks.targets.set(c, "move");
+    else page.marks.targets.set(m.to, targetKind(m));
+    say(`Hint: ${hint.label}${hint.summary ? ` (${hint.summary})` : ""}. Enter or a click on the marked square plays it.`);
+    drawBoard();
+    renderCursor();
+  } catch (e) {
+    say(explain(e, "action"), true);
+  }
 }
 
 function play(text: string) {
@@ -595,6 +764,7 @@ document.addEventListener("keydown", (e) => {
       $("legend").hidden = true;
       focusBoard();
     } else if (page.marks.demo) endDemo(true);
+    else if (page.review) endReview();
     else {
       clearSelection();
       say("");
@@ -603,6 +773,7 @@ document.addEventListener("keydown", (e) => {
     return e.preventDefault();
   }
   if (!$("legend").hidden) return;
+  if (reviewKey(e)) return e.preventDefault();
   if (page.view === "3d" && board?.key(e)) return e.preventDefault();
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown"].includes(e.key)) {
     step(e.key);
@@ -616,11 +787,27 @@ document.addEventListener("keydown", (e) => {
   else if (key === "l") toggleFocus();
   else if (key === "b") nextBoard();
   else if (key === "h" || key === "?") openLegend();
+  else if (key === "i") askHint();
   else if (key === "[") setSpread(page.spread - 0.1);
   else if (key === "]") setSpread(page.spread + 0.1);
   else return;
   e.preventDefault();
 });
+
+/// Review keys: Home the start, End the live game, `,` and `.` a move back
+/// and forward; while reviewing, ← and → step too (the cursor has nothing
+/// to do on a past position).
+function reviewKey(e: KeyboardEvent): boolean {
+  const state = page.state;
+  if (!state || e.shiftKey) return false;
+  const at = page.review?.ply ?? state.ply;
+  if (e.key === "Home") review(0);
+  else if (e.key === "End") endReview();
+  else if (e.key === "," || (page.review && e.key === "ArrowLeft")) review(at - 1);
+  else if (e.key === "." || (page.review && e.key === "ArrowRight")) review(at + 1);
+  else return false;
+  return true;
+}
 
 // ---------------------------------------------------------------- buttons
 
@@ -647,6 +834,16 @@ export function wireGameButtons(loadRecord: (file: File, base: Record<string, un
   button("new", () => (location.hash = "#/"), false);
   button("save", () => page.state && (location.href = api.recordUrl(page.state.id)), false);
   button("picker-cancel", closePicker);
+  button("review-live", endReview);
+  button("review-continue", () => {
+    const ply = page.review?.ply;
+    if (ply === undefined || !confirm(`Take back the moves after this position and play on from it?`)) return;
+    page.review = null;
+    act({ action: "back", ply });
+  });
+  button("hint", askHint);
+  button("rematch", () => act({ action: "rematch" }), false);
+  button("copy-resume", () => navigator.clipboard?.writeText($<HTMLInputElement>("resume-link").value), false);
   button("copy-invite", () => navigator.clipboard?.writeText($<HTMLInputElement>("invite-link").value), false);
   $<HTMLInputElement>("spacing").value = String(page.spread);
   $<HTMLInputElement>("spacing").addEventListener("input", (e) => setSpread(Number((e.target as HTMLInputElement).value)));
@@ -694,4 +891,8 @@ export const hooks = {
   updateMs: () => [...page.updateMs],
   pickerOpen,
   state: () => page.state,
+  /// The move under review (0: the start), or null for the live game.
+  reviewing: () => page.review?.ply ?? null,
+  /// The board shown: the one under review, else the live one.
+  shown: () => page.review?.view ?? page.state?.view ?? null,
 };

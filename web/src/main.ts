@@ -20,7 +20,8 @@ async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   closeGame();
   if (parts[0] === "game" && parts[1]) return openGame(parts[1]);
-  if (parts[0] === "join" && parts[1] && parts[2]) return join(parts[1], parts[2]);
+  if (parts[0] === "join" && parts[1] && parts[2]) return showJoin(parts[1], parts[2]);
+  if (parts[0] === "seat" && parts[1] && parts[2]) return resumeSeat(parts[1], parts[2]);
   showStart();
 }
 
@@ -43,6 +44,7 @@ async function showStart() {
   }
   sideNames();
   modeFields();
+  if (!$<HTMLInputElement>("player-name").value) $<HTMLInputElement>("player-name").value = lastName();
 }
 
 async function sideNames() {
@@ -77,6 +79,13 @@ function newGameRequest(): Record<string, unknown> | string {
     mode,
     side: Number($<HTMLSelectElement>("side").value),
   };
+  const name = $<HTMLInputElement>("player-name").value.trim();
+  if (name) {
+    req.name = name;
+    rememberName(name);
+  }
+  const clock = $<HTMLSelectElement>("clock").value;
+  if (clock) req.clock = clock;
   if (mode === "computer") {
     const skill = Number($<HTMLInputElement>("skill").value);
     const movetime = Number($<HTMLInputElement>("movetime").value);
@@ -134,22 +143,76 @@ $<HTMLInputElement>("load-start").addEventListener("change", async (e) => {
   if (file) await loadRecordFile(file, req);
 });
 
-async function join(id: string, invite: string) {
-  let note = "";
+/// The name this browser last gave, offered again.
+function rememberName(name: string) {
+  try {
+    localStorage.setItem("chess3d.name", name);
+  } catch {
+    // Not kept.
+  }
+}
+
+function lastName(): string {
+  try {
+    return localStorage.getItem("chess3d.name") ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/// An invitation: who invites to what, and the invited player's name.
+async function showJoin(id: string, invite: string) {
   if (heldSeat(id)) {
     // This browser already plays in this game (its creator opened the
     // invitation): keep its seat rather than take the other.
-    note = "This browser already holds a seat in this game: send the link to your opponent.";
-  } else {
-    try {
-      const joined = await api.join(id, invite);
-      holdSeat(id, { token: joined.token, sides: joined.sides });
-    } catch (e) {
-      note = `${explain(e, "join")} You are watching.`;
-    }
+    sessionStorage.setItem(`chess3d.note.${id}`, "This browser already holds a seat in this game: send the link to your opponent.");
+    location.replace(`#/game/${id}`);
+    return;
+  }
+  showScreen("joining");
+  $("join-error").textContent = "";
+  $<HTMLInputElement>("join-name").value = lastName();
+  $("joining-text").textContent = "You are invited to a game.";
+  try {
+    const state = await api.game(id);
+    const host = state.seats.findIndex((s) => s.taken);
+    const who = host >= 0 && state.names ? `${state.names[host]} (${state.sides[host]})` : "a player";
+    $("joining-text").textContent = `${who} invites you to a game of ${state.name}${state.clock ? `, clock ${state.clock.control}` : ""}.`;
+  } catch (e) {
+    $("joining-text").textContent = explain(e, "open");
+  }
+  $("join-form").onsubmit = (e) => {
+    e.preventDefault();
+    join(id, invite, $<HTMLInputElement>("join-name").value.trim());
+  };
+  $<HTMLInputElement>("join-name").focus();
+}
+
+async function join(id: string, invite: string, name: string) {
+  let note = "";
+  if (name) rememberName(name);
+  try {
+    const joined = await api.join(id, invite, name || undefined);
+    holdSeat(id, { token: joined.token, sides: joined.sides });
+  } catch (e) {
+    note = `${explain(e, "join")} You are watching.`;
   }
   if (note) sessionStorage.setItem(`chess3d.note.${id}`, note);
   // The game opens on the hash change.
+  location.replace(`#/game/${id}`);
+}
+
+/// A resume link: this browser takes the seat its token holds.
+async function resumeSeat(id: string, token: string) {
+  let note = "";
+  try {
+    const seat = await api.seat(id, decodeURIComponent(token));
+    holdSeat(id, { token: seat.token, sides: seat.sides });
+    note = "This browser now plays your seat of this game.";
+  } catch (e) {
+    note = `${explain(e, "join")} You are watching.`;
+  }
+  sessionStorage.setItem(`chess3d.note.${id}`, note);
   location.replace(`#/game/${id}`);
 }
 

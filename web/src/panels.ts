@@ -27,7 +27,8 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   }
   if (state.draw_offer !== null && !v.result) text += `; ${state.sides[state.draw_offer]} offers a draw`;
   $("status").textContent = text;
-  $("title").textContent = `${state.name}: ${state.seats[0].label} (${state.sides[0]}) v ${state.seats[1].label} (${state.sides[1]})`;
+  const names = state.names ?? [state.seats[0].label, state.seats[1].label];
+  $("title").textContent = `${state.name}: ${names[0]} (${state.sides[0]}) v ${names[1]} (${state.sides[1]})`;
   $("message").textContent = message;
   $("message").classList.toggle("error", error);
   $("thinking").textContent = engineLine(state);
@@ -40,16 +41,42 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   $("boards-hint").hidden = !(mine(state, held) && state.view.legal.some((m) => m.board));
 }
 
-export function renderMoves(state: GameState) {
+/// The moves, numbered in pairs; each a button that shows the board after
+/// it (`review`), the one under review marked.
+export function renderMoves(state: GameState, reviewing: number | null, review: (ply: number) => void) {
   const list = $("moves");
   list.replaceChildren();
-  const m = state.moves;
+  const m = moveLabels(state);
   for (let i = 0; i < m.length; i += 2) {
     const li = document.createElement("li");
-    li.textContent = m.slice(i, i + 2).join("  ");
+    for (const j of [i, i + 1].filter((j) => j < m.length)) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "move";
+      b.textContent = m[j];
+      b.dataset.ply = String(j + 1);
+      b.title = `See the board after ${m[j]}`;
+      if (reviewing === j + 1) b.setAttribute("aria-current", "step");
+      b.addEventListener("click", () => review(j + 1));
+      li.append(b);
+    }
     list.appendChild(li);
   }
-  list.scrollTop = list.scrollHeight;
+  if (state.view.result) {
+    const li = document.createElement("li");
+    li.className = "result";
+    li.textContent = state.view.result[0];
+    list.appendChild(li);
+  }
+  const current = list.querySelector<HTMLElement>("[aria-current]");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  else list.scrollTop = list.scrollHeight;
+}
+
+/// The moves as players read them (servers before labels: the canonical
+/// texts).
+export function moveLabels(state: GameState): string[] {
+  return state.labels && state.labels.length === state.moves.length ? state.labels : state.moves;
 }
 
 export function renderButtons(state: GameState, held: Held | null) {
@@ -63,11 +90,69 @@ export function renderButtons(state: GameState, held: Held | null) {
   $<HTMLButtonElement>("decline").hidden = !offerToMe || over;
   $<HTMLInputElement>("move-text").disabled = !held || over;
   $<HTMLInputElement>("move-text").placeholder = `type a move (${movesExample(state)})`;
+  $<HTMLButtonElement>("hint").hidden = !mine(state, held) || over;
+}
+
+/// Each side's time left now: the state's times less what has run since
+/// it arrived (`stateAt`, performance.now()).
+export function clockTimes(state: GameState, stateAt: number): [number, number] {
+  const c = state.clock;
+  if (!c) return [0, 0];
+  const run = performance.now() - stateAt;
+  return c.remaining.map((ms, side) => (c.running === side && !state.view.result ? Math.max(0, ms - run) : ms)) as [number, number];
+}
+
+/// `4:58`, `1:02:03`, `0:09.4` under ten seconds.
+export function clockFace(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (ms < 10_000) return `0:0${s}.${Math.floor((ms % 1000) / 100)}`;
+  const mm = String(Math.floor(s / 60) % 60).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm}:${ss}` : `${Math.floor(s / 60)}:${ss}`;
+}
+
+/// Both clocks: name, side, time; the running one marked.
+export function renderClocks(state: GameState, stateAt: number) {
+  const c = state.clock;
+  $("clocks").hidden = !c;
+  if (!c) return;
+  const times = clockTimes(state, stateAt);
+  const names = state.names ?? [state.seats[0].label, state.seats[1].label];
+  for (const side of [0, 1]) {
+    const el = $(`clock-${side}`);
+    el.querySelector(".who")!.textContent = `${side === c.running && !state.view.result ? "▶ " : ""}${names[side]} (${state.sides[side]})`;
+    el.querySelector(".time")!.textContent = clockFace(times[side]);
+    el.classList.toggle("running", side === c.running && !state.view.result);
+    el.classList.toggle("low", times[side] < 10_000);
+  }
+}
+
+/// The engine's last evaluation from `viewer`'s side, as a bar and words.
+export function renderEvaluation(state: GameState, viewer: number) {
+  const e = state.evaluation;
+  $("evaluation").hidden = !e;
+  if (!e) return;
+  const sign = e.side === viewer ? 1 : -1;
+  let fill: number;
+  let words: string;
+  if (e.mate !== null) {
+    const mine = e.mate * sign > 0;
+    fill = mine ? 100 : 0;
+    words = mine ? `you mate in ${Math.abs(e.mate)}` : `you are mated in ${Math.abs(e.mate)}`;
+  } else {
+    const cp = (e.cp ?? 0) * sign;
+    // 50% at equality; a pawn ahead about 62%.
+    fill = 100 / (1 + Math.exp(-cp / 200));
+    words = `${cp >= 0 ? "+" : ""}${(cp / 100).toFixed(2)} for you`;
+  }
+  $<HTMLElement>("eval-fill").style.width = `${fill.toFixed(1)}%`;
+  $("eval-text").textContent = `Engine (depth ${e.depth}): ${words}. Line: ${e.line.join(" ")}`;
+  $("evaluation").title = `The engine's last evaluation, from ${state.sides[viewer]}'s side`;
 }
 
 /// Two of the legal moves as examples of the notation.
 function movesExample(state: GameState): string {
-  const texts = state.view.legal.map((m) => m.text);
+  const texts = state.view.legal.filter((m) => !m.board).map((m) => m.label ?? m.text);
   return texts.length ? texts.slice(0, 2).join(", ") : state.moves.slice(-1).join("") || "a move";
 }
 
@@ -76,5 +161,5 @@ function movesExample(state: GameState): string {
 export function engineLine(state: GameState): string {
   if (state.queued !== null && state.queued !== undefined && !state.view.result)
     return `The engine is queued (${state.queued} ahead): the server is busy with other games`;
-  return state.thinking ? `Computer: ${state.thinking.summary}` : "";
+  return state.thinking ? `Computer thinking: ${state.thinking.summary}` : "";
 }

@@ -15,7 +15,7 @@ export function openPicker(choices: LegalMove[], play: (text: string) => void) {
       const words = document.createElement("span");
       words.textContent = `${i < 9 ? `${i + 1}. ` : ""}${m.words[0].toUpperCase()}${m.words.slice(1)}`;
       const text = document.createElement("code");
-      text.textContent = m.text;
+      text.textContent = m.label ?? m.text;
       b.append(words, text);
       b.addEventListener("click", () => play(m.text));
       return b;

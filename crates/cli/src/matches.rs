@@ -7,17 +7,19 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use chess3d_core::record::{result_token, Record};
-use chess3d_core::{Game, MoveList, Outcome, Position, Side};
+use chess3d_core::record::{self, result_token, Record};
+use chess3d_core::{Game, Move, MoveList, Outcome, Position, Side};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use clap::Args;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::players::{build, Spec};
+use crate::players::{build, Clocks, Spec};
 use crate::stats::{fmt_elo, sprt_bounds, verdict, Tally, Verdict};
+use chess3d_play::clock::{Clock, TimeControl};
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -66,6 +68,17 @@ pub struct MatchArgs {
     /// A game option, as for the other commands (NAME, NAME=on, NAME=off).
     #[arg(long = "option", short = 'o', value_name = "NAME[=on|off]")]
     pub options: Vec<String>,
+    /// Play with clocks instead of a time per move: minutes + seconds a
+    /// move (1+0, 5+3). The first move is not timed; a player whose time
+    /// runs out loses (a draw when the other could not win). Engines get
+    /// `wtime`/`btime`; the summary says each player's longest move and
+    /// flag falls.
+    #[arg(long, value_name = "MIN+SEC", value_parser = parse_clock)]
+    pub clock: Option<TimeControl>,
+}
+
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text)?.ok_or_else(|| "no clock: leave --clock out".to_string())
 }
 
 pub fn run(args: MatchArgs) -> Result<()> {
@@ -83,6 +96,17 @@ struct Played {
     a_side: Side,
     why: String,
     record: Record,
+    /// Per player (a, b): moves chosen, the longest time one took, and
+    /// flag falls.
+    timing: [Timing; 2],
+}
+
+/// How a player used its time.
+#[derive(Clone, Copy, Debug, Default)]
+struct Timing {
+    moves: u32,
+    longest: Duration,
+    flags: u32,
 }
 
 impl EngineVisitor for Match {
@@ -133,6 +157,7 @@ impl EngineVisitor for Match {
         let done = AtomicBool::new(false);
         let (tx, rx) = mpsc::channel::<Result<Played>>();
         let mut tally = Tally::default();
+        let mut timing = [Timing::default(); 2];
         let mut decided = Verdict::Continue;
         std::thread::scope(|scope| -> Result<()> {
             for worker in 0..args.concurrency.min(args.games) {
@@ -176,6 +201,11 @@ impl EngineVisitor for Match {
                         return Err(e);
                     }
                 };
+                for (total, game) in timing.iter_mut().zip(played.timing) {
+                    total.moves += game.moves;
+                    total.longest = total.longest.max(game.longest);
+                    total.flags += game.flags;
+                }
                 match played.a_points {
                     2 => tally.wins += 1,
                     0 => tally.losses += 1,
@@ -224,6 +254,16 @@ impl EngineVisitor for Match {
             fmt_elo(lo),
             fmt_elo(hi)
         );
+        if let Some(control) = args.clock {
+            for (name, t) in [&args.a, &args.b].into_iter().zip(timing) {
+                println!(
+                    "clock {control}: {name} played {} moves, the longest in {} ms, {} flag fall(s)",
+                    t.moves,
+                    t.longest.as_millis(),
+                    t.flags
+                );
+            }
+        }
         if let Some((e0, e1)) = sprt {
             let (lower, upper) = sprt_bounds(args.alpha, args.beta);
             let llr = tally.llr(e0, e1);
@@ -299,17 +339,22 @@ fn play<R: Evaluate>(
         Side::Black
     };
     let mut pos: Position<R> = chess3d_play::setup::build_position(&args.options, None, &[], "")?;
+    let start_pos = pos.clone();
     let start = pos.to_text();
     let mut moves: Vec<String> = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
     for text in opening {
         let m = pos.parse_move(text)?;
         moves.push(text.clone());
+        played.push(m);
         pos.make(m);
     }
     for p in players.iter_mut() {
         p.new_game()?;
     }
     let names = Position::<R>::side_names();
+    let mut clock = args.clock.map(|c| Clock::new(c, pos.side_to_move()));
+    let mut timing = [Timing::default(); 2];
     let (points_white, why) = loop {
         if let Some(o) = pos.outcome() {
             let points = match o {
@@ -327,9 +372,32 @@ fn play<R: Evaluate>(
         }
         let mover = pos.side_to_move();
         let player = if mover == a_side { 0 } else { 1 };
-        match players[player].choose(&pos, &start, &moves) {
+        let began = Instant::now();
+        let clocks = clock.as_ref().map(|c| Clocks {
+            left: Side::BOTH.map(|s| Duration::from_millis(c.remaining(s, began))),
+            increment: Duration::from_millis(c.control.increment_ms),
+        });
+        let chosen = players[player].choose(&pos, &start, &moves, clocks.as_ref());
+        let done = Instant::now();
+        timing[player].moves += 1;
+        timing[player].longest = timing[player].longest.max(done - began);
+        if let Some(c) = &mut clock {
+            if c.flagged(done) == Some(mover) {
+                timing[player].flags += 1;
+                let other = mover.other();
+                let points = match (pos.can_still_win(other), other) {
+                    (false, _) => 1,
+                    (true, Side::White) => 2,
+                    (true, Side::Black) => 0,
+                };
+                break (points, format!("{} lost on time", names[mover.index()]));
+            }
+            c.moved(mover, done);
+        }
+        match chosen {
             Ok(m) => {
                 moves.push(pos.move_text(m));
+                played.push(m);
                 pos.make(m);
             }
             Err(e) => {
@@ -357,18 +425,17 @@ fn play<R: Evaluate>(
     } else {
         (&args.b, &args.a)
     };
-    let mut tags = vec![
-        ("Event".to_string(), "chess3d match".to_string()),
-        ("Game".to_string(), args.game.clone()),
-        ("Round".to_string(), (index + 1).to_string()),
-        ("White".to_string(), white.clone()),
-        ("Black".to_string(), black.clone()),
-    ];
+    let date = chess3d_play::session::today();
+    let round = (index + 1).to_string();
+    let mut tags = record::roster("chess3d match", "?", &date, &round, white, black, result);
+    tags.push(("Game".to_string(), args.game.clone()));
     if !args.options.is_empty() {
         tags.push(("Options".to_string(), args.options.join(" ")));
     }
-    tags.push(("Result".to_string(), result.to_string()));
     tags.push(("Termination".to_string(), why.clone()));
+    if let Some(c) = &clock {
+        tags.push(("TimeControl".to_string(), c.control.pgn()));
+    }
     Ok(Played {
         index,
         a_points,
@@ -377,8 +444,16 @@ fn play<R: Evaluate>(
         record: Record {
             tags,
             first_mover: Some(Side::White),
-            moves,
+            moves: record::record_moves(&start_pos, &played),
+            // The opening's moves were not timed.
+            clocks: clock
+                .map(|c| {
+                    let opening = std::iter::repeat_n(None, opening.len());
+                    opening.chain(c.history.into_iter().map(Some)).collect()
+                })
+                .unwrap_or_default(),
             result: result.to_string(),
         },
+        timing,
     })
 }

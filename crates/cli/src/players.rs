@@ -21,8 +21,22 @@ pub use chess3d_play::spec::Spec;
 pub trait Player<R: Evaluate> {
     fn new_game(&mut self) -> Result<()>;
     /// The move to play in `pos`, which was reached from `start` by
-    /// `moves` (canonical texts).
-    fn choose(&mut self, pos: &Position<R>, start: &str, moves: &[String]) -> Result<Move>;
+    /// `moves` (canonical texts); in a timed game, by `clock`.
+    fn choose(
+        &mut self,
+        pos: &Position<R>,
+        start: &str,
+        moves: &[String],
+        clock: Option<&Clocks>,
+    ) -> Result<Move>;
+}
+
+/// The clocks a move is chosen by: each side's time left, and the
+/// increment.
+#[derive(Clone, Copy, Debug)]
+pub struct Clocks {
+    pub left: [Duration; 2],
+    pub increment: Duration,
 }
 
 /// Builds a player; `movetime` is the time per move of engines whose spec
@@ -71,10 +85,26 @@ impl<R: Evaluate> Player<R> for EnginePlayer<R> {
         self.engine.clear();
         Ok(())
     }
-    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+    fn choose(
+        &mut self,
+        pos: &Position<R>,
+        _: &str,
+        _: &[String],
+        clock: Option<&Clocks>,
+    ) -> Result<Move> {
+        // With a clock, the clock's time instead of a time per move.
+        let limits = match clock {
+            Some(c) => Limits {
+                movetime: None,
+                time: c.left.map(Some),
+                inc: [c.increment; 2],
+                ..self.limits.clone()
+            },
+            None => self.limits.clone(),
+        };
         let report = self
             .engine
-            .search(pos, &self.limits, &AtomicBool::new(false), |_| {});
+            .search(pos, &limits, &AtomicBool::new(false), |_| {});
         report
             .best
             .ok_or_else(|| anyhow!("the engine found no move"))
@@ -93,7 +123,13 @@ impl<R: Evaluate> Player<R> for RandomPlayer {
     fn new_game(&mut self) -> Result<()> {
         Ok(())
     }
-    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+    fn choose(
+        &mut self,
+        pos: &Position<R>,
+        _: &str,
+        _: &[String],
+        _: Option<&Clocks>,
+    ) -> Result<Move> {
         let moves = legal(pos);
         if moves.is_empty() {
             bail!("no legal move");
@@ -110,7 +146,13 @@ impl<R: Evaluate> Player<R> for GreedyPlayer {
     fn new_game(&mut self) -> Result<()> {
         Ok(())
     }
-    fn choose(&mut self, pos: &Position<R>, _: &str, _: &[String]) -> Result<Move> {
+    fn choose(
+        &mut self,
+        pos: &Position<R>,
+        _: &str,
+        _: &[String],
+        _: Option<&Clocks>,
+    ) -> Result<Move> {
         let moves = legal(pos);
         if moves.is_empty() {
             bail!("no legal move");
@@ -236,18 +278,36 @@ impl<R: Evaluate> Player<R> for UciPlayer {
             .map(|_| ())
     }
 
-    fn choose(&mut self, pos: &Position<R>, start: &str, moves: &[String]) -> Result<Move> {
+    fn choose(
+        &mut self,
+        pos: &Position<R>,
+        start: &str,
+        moves: &[String],
+        clock: Option<&Clocks>,
+    ) -> Result<Move> {
         let mut command = format!("position fen {start}");
         if !moves.is_empty() {
             command.push_str(" moves ");
             command.push_str(&moves.join(" "));
         }
         self.send(&command)?;
-        self.send(&format!("go movetime {}", self.movetime))?;
-        let line = self.wait_for(
-            "bestmove",
-            Duration::from_millis(self.movetime * 10 + 5_000),
-        )?;
+        let patience = match clock {
+            Some(c) => {
+                let ms = |d: Duration| d.as_millis();
+                let inc = ms(c.increment);
+                self.send(&format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    ms(c.left[0]),
+                    ms(c.left[1])
+                ))?;
+                c.left[pos.side_to_move().index()] + Duration::from_secs(5)
+            }
+            None => {
+                self.send(&format!("go movetime {}", self.movetime))?;
+                Duration::from_millis(self.movetime * 10 + 5_000)
+            }
+        };
+        let line = self.wait_for("bestmove", patience)?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         pos.clone()
             .parse_move(text)

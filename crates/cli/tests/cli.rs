@@ -66,8 +66,14 @@ fn polyhedron_works_from_the_command_line() {
     assert!(shown.contains("White to move"), "{shown}");
     let e = fails(&["show", "polyhedron", "--moves", "Cc3-Cc6"]);
     assert!(e.contains("illegal move 'Cc3-Cc6'"), "{e}");
+    // Squares named without their level fit a pawn step on every level.
     let e = fails(&["show", "polyhedron", "--moves", "c3c4"]);
-    assert!(e.contains("cannot read move 'c3c4'"), "{e}");
+    assert!(
+        e.contains("'c3c4' could be Ac3-Ac4 or Bc3-Bc4 or Cc3-Cc4 or Dc3-Dc4 or Ec3-Ec4"),
+        "{e}"
+    );
+    let e = fails(&["show", "polyhedron", "--moves", "c3c9"]);
+    assert!(e.contains("cannot read move 'c3c9'"), "{e}");
 }
 
 #[test]
@@ -267,8 +273,13 @@ fn bad_input_fails_with_one_clear_line() {
         e.contains("move 3 ('e4e6')") && e.contains("illegal move"),
         "{e}"
     );
-    let e = fails(&["show", "chess", "--moves", "e2-e4"]);
-    assert!(e.contains("cannot read move 'e2-e4'"), "{e}");
+    let e = fails(&["show", "chess", "--moves", "e2-e9"]);
+    assert!(e.contains("cannot read move 'e2-e9'"), "{e}");
+    // Moves are read as players type them: SAN too (RULINGS.md §6).
+    let shown = ok(&["show", "chess", "--moves", "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O"]);
+    assert!(shown.contains("Black to move"), "{shown}");
+    let e = fails(&["show", "chess", "--moves", "e4 e5 Nc3 Nc6 Ne2"]);
+    assert!(e.contains("'Ne2' could be Nce2 or Nge2"), "{e}");
     // --moves takes a value; it must not swallow the next flag.
     let e = fails(&["perft", "chess", "2", "--moves", "--divide"]);
     assert!(e.contains("--moves"), "{e}");

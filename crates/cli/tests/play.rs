@@ -73,12 +73,7 @@ fn chess_fools_mate_from_the_start_in_short_notation() {
     let out = play(&args, "f3\ne5\ng4\nQh4#\n");
     assert_eq!(
         lines(&out, "Move"),
-        [
-            "Move 1. f2f3",
-            "Move 1... e7e5",
-            "Move 2. g2g4",
-            "Move 2... d8h4"
-        ]
+        ["Move 1. f3", "Move 1... e5", "Move 2. g4", "Move 2... Qh4#"]
     );
     assert_eq!(
         lines(&out, "Result"),
@@ -239,7 +234,12 @@ fn the_moves_file_is_written_after_every_move_and_resumes_the_game() {
     // Two moves, then the input ends (a closed terminal).
     play(&args, "f2f3\ne7e5\n");
     let record = std::fs::read_to_string(&file).unwrap();
-    assert!(record.contains("1. f2f3 e7e5 *"), "{record}");
+    // Chess records are in SAN (RULINGS.md §6), with the Seven Tag Roster.
+    assert!(record.contains("1. f3 e5 *"), "{record}");
+    assert!(
+        record.starts_with("[Event \"chess3d play\"]\n[Site \"?\"]\n[Date "),
+        "{record}"
+    );
     assert!(record.contains("[Result \"*\"]"), "{record}");
     // Resumed: White to move, and the game goes on to its mate.
     let out = play(
@@ -254,7 +254,8 @@ fn the_moves_file_is_written_after_every_move_and_resumes_the_game() {
         ],
         "g2g4\nd8h4\n",
     );
-    assert_eq!(lines(&out, "Move"), ["Move 2. g2g4", "Move 2... d8h4"]);
+    // Typed in UCI coordinates, shown in SAN with the mate mark.
+    assert_eq!(lines(&out, "Move"), ["Move 2. g4", "Move 2... Qh4#"]);
     assert_eq!(
         lines(&out, "Result"),
         ["Result 0-1 (checkmate, Black wins)"]
@@ -366,4 +367,62 @@ fn a_new_game_gets_its_own_moves_file() {
     assert!(first.contains("1. 2a2-2a3 *"), "{first}");
     let after = std::fs::read_dir(&dir).unwrap().count();
     assert!(after >= before + 2);
+}
+
+#[test]
+fn a_timed_game_records_its_clock_and_the_engine_plays_by_it() {
+    let file = temp("timed.pgn");
+    let path = file.to_str().unwrap();
+    // You (White) against the engine at 1+0: the engine answers within
+    // its clock; the record carries the time control and each move's time.
+    let out = play(
+        &[
+            "chess",
+            "--black",
+            "engine",
+            "--clock",
+            "1+0",
+            "--moves-file",
+            path,
+        ],
+        "e4\n",
+    );
+    assert_eq!(lines(&out, "Move").len(), 2, "{out}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("[TimeControl \"60+0\"]"), "{record}");
+    // White's first move is not timed: a full minute.
+    assert!(record.contains("1. e4 {[%clk 0:01:00]} "), "{record}");
+    let black = record
+        .split("{[%clk ")
+        .nth(2)
+        .and_then(|rest| rest.split(']').next())
+        .unwrap_or_else(|| panic!("{record}"));
+    // The engine spent some of its minute, and at most a tenth of it on
+    // this one move (its budget is about a thirtieth).
+    let ms = chess3d_core::record::parse_clock(black).unwrap();
+    assert!((54_000..60_000).contains(&ms), "{black}");
+    // Resumed, the game keeps its clock.
+    let out = play(
+        &[
+            "--load",
+            path,
+            "--white",
+            "human",
+            "--black",
+            "human",
+            "--no-moves-file",
+        ],
+        "Nf3\n",
+    );
+    assert_eq!(lines(&out, "Move"), ["Move 2. Nf3"], "{out}");
+    // A bad time control is refused with what to write.
+    let output = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args(["play", "chess", "--clock", "five", "--plain"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        !output.status.success() && err.contains("such as 5+3"),
+        "{err}"
+    );
 }

@@ -249,3 +249,24 @@ fn a_scripted_conversation() {
     let status = e.child.wait().unwrap();
     assert!(status.success());
 }
+
+/// `go wtime ... btime ...`: the engine answers within the clock of the
+/// side to move, whatever the other side's, in every game (a flag fall is
+/// a lost game; 300 ms and 20 s are far apart on purpose).
+#[test]
+fn go_with_clocks_answers_within_the_movers_time() {
+    let mut e = Engine::start();
+    for game in AVAILABLE {
+        e.send(&format!("setoption name UCI_Variant value {game}"));
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.sync();
+        // White to move with 300 ms, Black with plenty.
+        let started = std::time::Instant::now();
+        e.send("go wtime 300 btime 20000 winc 0 binc 0");
+        let (best, _) = e.bestmove();
+        let took = started.elapsed();
+        assert!(legal_after(game, &[], &best), "{game}: {best}");
+        assert!(took < Duration::from_millis(300), "{game}: {took:?}");
+    }
+}

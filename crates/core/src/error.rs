@@ -34,6 +34,13 @@ pub enum MoveError {
     TooLong { len: usize, max: usize },
     #[error("illegal move '{text}' in this position")]
     Illegal { text: String },
+    /// Illegal, and why: the King in check, a pinned piece, no such piece.
+    #[error("illegal move '{text}': {reason}")]
+    IllegalBecause { text: String, reason: String },
+    /// A short form that fits several legal moves (listed as players read
+    /// them); the program never guesses.
+    #[error("'{text}' could be {}", options.join(" or "))]
+    Ambiguous { text: String, options: Vec<String> },
     /// The game ended with the last move (a royal piece captured, the
     /// temple reached); `result` describes how.
     #[error("no move '{text}': the game is over ({result})")]

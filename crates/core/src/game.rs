@@ -59,6 +59,15 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     fn move_text(&self, m: Move) -> String;
     /// Reads a move in canonical notation; it must be legal here.
     fn parse_move(&mut self, text: &str) -> Result<Move, MoveError>;
+    /// Reads a move as players type it (SAN, short forms; see
+    /// `position::notation`); it must be legal here.
+    fn read_move(&mut self, text: &str) -> Result<Move, MoveError>;
+    /// A legal move as players read it: SAN for chess, the canonical text
+    /// otherwise, with `+` or `#`.
+    fn move_label(&mut self, m: Move) -> String;
+    /// Whether moves are shown and recorded in standard algebraic notation
+    /// (chess) rather than in canonical text.
+    fn shows_san(&self) -> bool;
 
     /// The options the game can be played with (the common ones first).
     fn option_defs() -> Vec<OptionDef>;
@@ -156,6 +165,15 @@ impl<R: Rules> Game for Position<R> {
     }
     fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         Position::parse_move(self, text)
+    }
+    fn read_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        Position::read_move(self, text)
+    }
+    fn move_label(&mut self, m: Move) -> String {
+        Position::move_label(self, m)
+    }
+    fn shows_san(&self) -> bool {
+        Position::shows_san(self)
     }
     fn option_defs() -> Vec<OptionDef> {
         Position::<R>::option_defs()

@@ -98,6 +98,15 @@ pub struct Level {
 pub struct Geometry {
     coords: Vec<V3>,
     names: Vec<String>,
+    /// Each cell's file and rank labels joined, without its level (`d3` for
+    /// Star Trek's `d3(4)`): how players name a square when the level is
+    /// clear or left for the program to find.
+    flat_names: Vec<String>,
+    /// Each cell's file label (`e` for `e4`), for chess notation's
+    /// disambiguation.
+    files: Vec<String>,
+    /// Each cell's rank label (`4` for `e4`).
+    ranks: Vec<String>,
     /// The longest name's length in bytes: a cell name within a longer
     /// text is never longer, which keeps reading move texts linear.
     longest_name: usize,
@@ -145,6 +154,13 @@ impl Geometry {
         ];
         let mut grid = vec![NO_CELL; (dims[0] * dims[1] * dims[2]) as usize];
         let names: Vec<String> = coords.iter().map(|&c| (naming.cell)(c)).collect();
+        let files: Vec<String> = coords.iter().map(|c| (naming.file)(c[2], c[0])).collect();
+        let ranks: Vec<String> = coords.iter().map(|c| (naming.row)(c[2], c[1])).collect();
+        let flat_names = files
+            .iter()
+            .zip(&ranks)
+            .map(|(f, r)| format!("{f}{r}"))
+            .collect();
         let mut by_name = HashMap::new();
         for (i, c) in coords.iter().enumerate() {
             let slot = &mut grid[Self::grid_index(min, dims, *c).expect("inside")];
@@ -179,6 +195,9 @@ impl Geometry {
         Geometry {
             coords,
             names,
+            flat_names,
+            files,
+            ranks,
             longest_name,
             by_name,
             min,
@@ -233,6 +252,22 @@ impl Geometry {
     /// The canonical name of a cell.
     pub fn name(&self, cell: Cell) -> &str {
         &self.names[cell as usize]
+    }
+
+    /// The cell's file and rank without its level (`d3` for `d3(4)`; the
+    /// name itself on a one-level board).
+    pub fn flat_name(&self, cell: Cell) -> &str {
+        &self.flat_names[cell as usize]
+    }
+
+    /// The cell's file label (`e` for `e4`).
+    pub fn file_label(&self, cell: Cell) -> &str {
+        &self.files[cell as usize]
+    }
+
+    /// The cell's rank label (`4` for `e4`).
+    pub fn rank_label(&self, cell: Cell) -> &str {
+        &self.ranks[cell as usize]
     }
 
     /// The cell with this exact canonical name.

@@ -141,4 +141,14 @@ impl<R: Rules> Position<R> {
         }
         None
     }
+
+    /// Whether `side` could still win, for a flag fall (RULINGS.md has
+    /// none; docs/play.md): not with nothing but its royal piece, nor in a
+    /// position the game's own insufficient-material rule calls dead.
+    pub fn can_still_win(&self, side: Side) -> bool {
+        let t = self.tables();
+        let own = self.side_cells(side);
+        let royal = self.kind_cells(t.royal) & own;
+        own.count() > royal.count() && !R::insufficient_material(self)
+    }
 }

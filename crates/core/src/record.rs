@@ -1,20 +1,31 @@
-//! Game records: a PGN-style text of tags and moves in canonical notation.
+//! Game records: PGN. Chess records are standard PGN (RULINGS.md §6): the
+//! Seven Tag Roster and moves in standard algebraic notation; the other
+//! games write their moves in canonical notation (§0).
 //!
 //! ```text
+//! [Event "chess3d play"]
+//! [Site "?"]
+//! [Date "2026.11.24"]
+//! [Round "-"]
+//! [White "you"]
+//! [Black "chess3d skill=20"]
+//! [Result "*"]
 //! [Game "chess"]
-//! [White "chess3d depth=3"]
-//! [Black "random"]
-//! [Result "1-0"]
+//! [TimeControl "300+3"]
 //!
-//! 1. e2e4 e7e5 2. d1h5 b8c6 ... 1-0
+//! 1. e4 {[%clk 0:04:58]} e5 {[%clk 0:05:01]} 2. Qh5 *
 //! ```
 //!
 //! Tags come in the order given; a position not from the game's start has
 //! `[FEN "..."]`, options other than the defaults `[Options "a=on b=off"]`.
 //! Move numbers count from 1 at the record's first move, whatever the
-//! position string's move counter says.
+//! position string's move counter says. A clock's time after each move is
+//! a `[%clk h:mm:ss]` comment.
 //!
-//! Reading is lenient about layout and strict about content: [`Record::parse`]
+//! Reading takes what other programs write: comments (`{...}`, `;` to the
+//! end of the line), variations in parentheses and NAGs (`$1`) are skipped,
+//! moves are read as players type them (SAN, canonical, UCI coordinates).
+//! It is lenient about layout and strict about content: [`Record::parse`]
 //! and [`replay`] keep everything up to the first damage (a cut, a changed or
 //! illegal move, a wrong move number, a missing result) and report that
 //! damage with the move's number and text.
@@ -31,8 +42,102 @@ pub struct Record {
     /// with `1...` for Black).
     pub first_mover: Option<Side>,
     pub moves: Vec<String>,
+    /// The mover's clock after each move, in milliseconds, where the record
+    /// has one (`{[%clk 0:04:58]}`); as long as `moves`, or empty.
+    pub clocks: Vec<Option<u64>>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+}
+
+/// The Seven Tag Roster of PGN, in its order: Event, Site, Date, Round,
+/// White, Black, Result. `?` stands for an unknown Site, `-` for a Round
+/// that does not apply, as PGN writes them.
+pub fn roster(
+    event: &str,
+    site: &str,
+    date: &str,
+    round: &str,
+    white: &str,
+    black: &str,
+    result: &str,
+) -> Vec<(String, String)> {
+    [
+        ("Event", event),
+        ("Site", site),
+        ("Date", date),
+        ("Round", round),
+        ("White", white),
+        ("Black", black),
+        ("Result", result),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v.to_string()))
+    .collect()
+}
+
+/// The moves of a game as its record writes them: standard algebraic
+/// notation with `+` and `#` for chess (RULINGS.md §6), the canonical text
+/// for the other games (§0).
+pub fn record_moves<G: Game>(start: &G, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = if pos.shows_san() {
+                pos.move_label(m)
+            } else {
+                pos.move_text(m)
+            };
+            pos.make(m);
+            text
+        })
+        .collect()
+}
+
+/// A clock's time as `%clk` writes it: `h:mm:ss`, with tenths of a second
+/// when there are any (`0:00:09.4`), rounded down.
+pub fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    let tenths = ms % 1000 / 100;
+    let whole = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    if tenths == 0 {
+        whole
+    } else {
+        format!("{whole}.{tenths}")
+    }
+}
+
+/// Reads `h:mm:ss` or `h:mm:ss.f` (as `%clk` writes it) in milliseconds.
+pub fn parse_clock(text: &str) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let parts: Vec<&str> = whole.split(':').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return None;
+    }
+    let mut seconds: u64 = 0;
+    for p in parts {
+        if p.is_empty() || p.len() > 6 || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        seconds = seconds.checked_mul(60)?.checked_add(p.parse().ok()?)?;
+    }
+    let mut ms = seconds.checked_mul(1000)?;
+    if !fraction.is_empty() {
+        if fraction.len() > 3 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let padded = format!("{fraction:0<3}");
+        ms += padded.parse::<u64>().ok()?;
+    }
+    Some(ms)
+}
+
+/// The `%clk` command in a comment's text, if there is one.
+fn clock_in_comment(comment: &str) -> Option<u64> {
+    let at = comment.find("[%clk")?;
+    let rest = comment[at + 5..].trim_start();
+    let end = rest.find(']')?;
+    parse_clock(rest[..end].trim())
 }
 
 /// The result tokens, in the order PGN lists them.
@@ -129,6 +234,9 @@ impl Record {
                 tokens.push("1...".to_string());
             }
             tokens.push(m.clone());
+            if let Some(Some(ms)) = self.clocks.get(i) {
+                tokens.push(format!("{{[%clk {}]}}", clock_text(*ms)));
+            }
         }
         tokens.push(self.result.clone());
         let mut line = String::new();
@@ -179,17 +287,16 @@ impl Record {
             }
             lines.next();
         }
-        // The moves: tokens separated by white space, up to a stray tag.
+        // The moves: tokens separated by white space, comments and
+        // variations, up to a stray tag.
         let ends_in_space = text.ends_with(char::is_whitespace);
-        let mut tokens: Vec<(usize, &str)> = Vec::new();
-        let mut stray_tag = None;
-        for (i, line) in lines {
-            if line.trim_start().starts_with('[') {
-                stray_tag = Some(i + 1);
-                break;
-            }
-            tokens.extend(line.split_whitespace().map(|t| (i + 1, t)));
-        }
+        let rest: Vec<(usize, &str)> = lines.map(|(i, line)| (i + 1, line)).collect();
+        let Lexed {
+            tokens,
+            ends_in_word,
+            stray_tag,
+            unclosed,
+        } = lex(&rest);
         let last_line = text.lines().count().max(1);
         let mut black_first = false;
         // Whether a move number came before the first move: only then does
@@ -199,10 +306,27 @@ impl Record {
         let mut result = None;
         let mut found = None;
         let mut last_is_move = false;
-        for (k, &(line, token)) in tokens.iter().enumerate() {
+        let mut clocks: Vec<Option<u64>> = Vec::new();
+        for (k, &(line, ref token)) in tokens.iter().enumerate() {
+            let token = match token {
+                Token::Word(w) => *w,
+                Token::Comment(c) => {
+                    // A comment after a move: its clock, if it has one.
+                    if last_is_move {
+                        if let (Some(ms), Some(slot)) = (clock_in_comment(c), clocks.last_mut()) {
+                            *slot = Some(ms);
+                        }
+                    }
+                    continue;
+                }
+            };
             last_is_move = false;
             if let Some(r) = RESULTS.iter().find(|&&r| r == token) {
-                if let Some(&(line, next)) = tokens.get(k + 1) {
+                let next = tokens[k + 1..].iter().find_map(|(line, t)| match t {
+                    Token::Word(w) => Some((*line, *w)),
+                    Token::Comment(_) => None,
+                });
+                if let Some((line, next)) = next {
                     let reason = format!("text '{next}' after the result {r}");
                     found = Some(damage(line, None, black_first, reason));
                     break;
@@ -219,10 +343,12 @@ impl Record {
                     continue;
                 }
                 // Numbers are optional, but one that is there must be right.
+                // `8...` before Black's move, as exports write it after a
+                // comment or a variation.
                 let ply = moves.len() + usize::from(black_first);
-                if ply % 2 == 1 || number != (ply / 2 + 1, false) {
+                if number != (ply / 2 + 1, ply % 2 == 1) {
                     let want = if ply % 2 == 1 {
-                        "a move".to_string()
+                        format!("a move or {}...", ply / 2 + 1)
                     } else {
                         format!("{}.", ply / 2 + 1)
                     };
@@ -233,19 +359,24 @@ impl Record {
                 continue;
             }
             moves.push((line, token));
+            clocks.push(None);
             last_is_move = true;
         }
         if found.is_none() {
-            if let Some(line) = stray_tag {
+            if let Some((line, what)) = unclosed {
+                let reason = format!("{what} is never closed: cut short?");
+                found = Some(damage(line, None, black_first, reason));
+            } else if let Some(line) = stray_tag {
                 let reason = "a tag after the moves (one game per record)".to_string();
                 found = Some(damage(line, None, black_first, reason));
             } else if result.is_none() {
                 // No result: the record was cut short. A last move the text
                 // ends inside may itself be cut (`a1-a10` cut to `a1-a1`).
                 found = Some(match moves.last() {
-                    Some(&(line, token)) if last_is_move && !ends_in_space => {
+                    Some(&(line, token)) if last_is_move && ends_in_word && !ends_in_space => {
                         let at_move = Some((moves.len() - 1, token.to_string()));
                         moves.pop();
+                        clocks.pop();
                         let reason = "the text ends inside this move, without a result: cut short?";
                         damage(line, at_move, black_first, reason.to_string())
                     }
@@ -263,11 +394,146 @@ impl Record {
             (true, true) => Some(Side::Black),
         };
         record.moves = moves.into_iter().map(|(_, t)| t.to_string()).collect();
+        record.clocks = if clocks.iter().any(Option::is_some) {
+            clocks
+        } else {
+            Vec::new()
+        };
         if found.is_none() {
             record.result = result.unwrap_or_default();
         }
         (record, found)
     }
+}
+
+/// A piece of the movetext: a word (a move, a move number, a result) or a
+/// comment's text.
+enum Token<'a> {
+    Word(&'a str),
+    Comment(String),
+}
+
+struct Lexed<'a> {
+    tokens: Vec<(usize, Token<'a>)>,
+    /// Whether the text ends inside a word (a move the text may have cut),
+    /// rather than after a space, a comment, a variation or a NAG.
+    ends_in_word: bool,
+    /// The line of a tag after the moves.
+    stray_tag: Option<usize>,
+    /// A comment or variation the text ends inside: where it opened.
+    unclosed: Option<(usize, &'static str)>,
+}
+
+/// Splits numbered lines of movetext into words and comments, skipping
+/// variations, NAGs and `;` comments; a move number glued to its move
+/// (`1.e4`, `1...e5`) is two words.
+fn lex<'a>(lines: &[(usize, &'a str)]) -> Lexed<'a> {
+    let mut out = Lexed {
+        tokens: Vec::new(),
+        ends_in_word: false,
+        stray_tag: None,
+        unclosed: None,
+    };
+    // An open `{` comment: where it began and its text so far.
+    let mut comment: Option<(usize, String)> = None;
+    // Open parentheses of variations, and where the outermost began.
+    let mut depth = 0usize;
+    let mut variation_line = 0;
+    for &(line_no, line) in lines {
+        let mut rest = line;
+        if comment.is_none() && depth == 0 {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with('[') {
+                out.stray_tag = Some(line_no);
+                return out;
+            }
+            // An escaped line (PGN's `%` in the first column).
+            if line.starts_with('%') {
+                continue;
+            }
+        }
+        // A line break ends any word.
+        out.ends_in_word = false;
+        while !rest.is_empty() {
+            out.ends_in_word = false;
+            if let Some((_, text)) = &mut comment {
+                match rest.find('}') {
+                    Some(end) => {
+                        text.push_str(&rest[..end]);
+                        let (_, text) = comment.take().expect("an open comment");
+                        if depth == 0 {
+                            out.tokens.push((line_no, Token::Comment(text)));
+                        }
+                        rest = &rest[end + 1..];
+                    }
+                    None => {
+                        text.push_str(rest);
+                        text.push(' ');
+                        rest = "";
+                    }
+                }
+                continue;
+            }
+            let c = rest.chars().next().expect("text left");
+            match c {
+                '{' => {
+                    comment = Some((line_no, String::new()));
+                    rest = &rest[1..];
+                }
+                ';' => rest = "",
+                '(' => {
+                    if depth == 0 {
+                        variation_line = line_no;
+                    }
+                    depth += 1;
+                    rest = &rest[1..];
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    rest = &rest[1..];
+                }
+                c if c.is_whitespace() => rest = &rest[c.len_utf8()..],
+                // Inside a variation, a character at a time: its
+                // parentheses count wherever they stand.
+                _ if depth > 0 => rest = &rest[c.len_utf8()..],
+                _ => {
+                    // Parentheses inside a word are Star Trek's levels
+                    // (`b2(2)`); only one that starts a word opens a
+                    // variation.
+                    let end = rest
+                        .find(|c: char| c.is_whitespace() || "{};".contains(c))
+                        .unwrap_or(rest.len())
+                        .max(c.len_utf8());
+                    let word = &rest[..end];
+                    rest = &rest[end..];
+                    let is_nag = word.len() > 1
+                        && word.starts_with('$')
+                        && word[1..].bytes().all(|b| b.is_ascii_digit());
+                    if is_nag {
+                        continue;
+                    }
+                    // `1.e4`: the number, then the move.
+                    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+                    let dots = word[digits..].bytes().take_while(|&b| b == b'.').count();
+                    out.ends_in_word = rest.is_empty();
+                    if digits > 0 && dots > 0 && digits + dots < word.len() {
+                        out.tokens
+                            .push((line_no, Token::Word(&word[..digits + dots])));
+                        out.tokens
+                            .push((line_no, Token::Word(&word[digits + dots..])));
+                    } else {
+                        out.tokens.push((line_no, Token::Word(word)));
+                    }
+                }
+            }
+        }
+    }
+    if let Some((line, _)) = comment {
+        out.unclosed = Some((line, "a comment opened with '{'"));
+    } else if depth > 0 {
+        out.unclosed = Some((variation_line, "a variation opened with '('"));
+    }
+    out
 }
 
 /// `3.` as (3, false), `3...` as (3, true).
@@ -355,6 +621,8 @@ pub fn apply_options<G: Game>(pos: &mut G, text: &str) -> Result<(), String> {
 pub fn game_tags<G: Game>(start: &G) -> Vec<(String, String)> {
     let mut tags = vec![("Game".to_string(), G::id().to_string())];
     if start.to_text() != G::start().to_text() {
+        // PGN readers want `SetUp` before a `FEN`.
+        tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), start.to_text()));
     }
     let options = options_text(start);
@@ -437,7 +705,7 @@ pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replay
             )));
             return Ok(out);
         }
-        match out.position.parse_move(text) {
+        match out.position.read_move(text) {
             Ok(m) => {
                 out.position.make(m);
                 out.moves.push(m);
@@ -501,6 +769,7 @@ mod tests {
             ],
             first_mover: Some(Side::White),
             moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+            clocks: Vec::new(),
             result: "*".into(),
         };
         assert_eq!(
@@ -515,6 +784,7 @@ mod tests {
             tags: vec![],
             first_mover: Some(Side::Black),
             moves: vec!["a7a6".into(); 30],
+            clocks: Vec::new(),
             result: "1/2-1/2".into(),
         };
         let text = r.to_text();
@@ -540,5 +810,72 @@ mod tests {
             "1/2-1/2"
         );
         assert_eq!(result_token(None), "*");
+    }
+
+    #[test]
+    fn clocks_are_written_and_read() {
+        // 4 min 58 s, and 1 h 2 min 3 s: h:mm:ss as PGN's %clk writes it.
+        assert_eq!(clock_text(298_999), "0:04:58.9");
+        assert_eq!(clock_text(298_000), "0:04:58");
+        assert_eq!(clock_text(3_723_000), "1:02:03");
+        assert_eq!(parse_clock("0:04:58"), Some(298_000));
+        assert_eq!(parse_clock("0:00:09.5"), Some(9_500));
+        assert_eq!(parse_clock("1:02:03"), Some(3_723_000));
+        for bad in [
+            "",
+            "1::2",
+            "a:00:00",
+            "0:00:00.1234",
+            "1:2:3:4",
+            "99999999:0:0",
+        ] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        let r = Record {
+            tags: vec![("TimeControl".into(), "300+3".into())],
+            first_mover: Some(Side::White),
+            moves: vec!["e4".into(), "e5".into()],
+            clocks: vec![Some(298_000), None],
+            result: "*".into(),
+        };
+        let text = r.to_text();
+        assert!(text.contains("1. e4 {[%clk 0:04:58]} e5 *"), "{text}");
+        let (back, damage) = Record::parse(&text);
+        assert_eq!(damage, None);
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn what_other_programs_write_is_skipped() {
+        let text =
+            "[Event \"x\"]\n\n1.e4 {a comment\nover two lines} e5 $1 (1... c5 2. Nf3 (2. c3))\n\
+                    ; to the end of the line\n%escaped line\n2. Nf3 1-0\n";
+        let (r, damage) = Record::parse(text);
+        assert_eq!(damage, None);
+        assert_eq!(r.moves, ["e4", "e5", "Nf3"]);
+        assert_eq!(r.result, "1-0");
+        // Star Trek's squares keep their parentheses.
+        let (r, damage) = Record::parse("1. b2(2)-b4(2) (1. c2(2)-c3(2)) e7(6)-e5(6) *\n");
+        assert_eq!(damage, None);
+        assert_eq!(r.moves, ["b2(2)-b4(2)", "e7(6)-e5(6)"]);
+        // A comment or a variation left open: damage where it began.
+        let (r, damage) = Record::parse("1. e4 {cut\n");
+        assert_eq!(r.moves, ["e4"]);
+        let d = damage.unwrap();
+        assert_eq!((d.line, d.reason.contains("comment")), (1, true), "{d}");
+        let (_, damage) = Record::parse("1. e4 (1. d4\n2. c4\n");
+        assert!(damage.unwrap().reason.contains("variation"));
+        // A cut record ending in a NAG or a variation keeps its last move.
+        for text in ["1. e4 $1", "1. e4 (1. d4)", "1. e4 {ok}"] {
+            let (r, damage) = Record::parse(text);
+            assert_eq!(r.moves, ["e4"], "{text}");
+            assert!(
+                damage.unwrap().reason.contains("without a result"),
+                "{text}"
+            );
+        }
+        // `1...` where White's move number belongs is still damage.
+        let (_, damage) = Record::parse("1. e4 e5 2... Nf3 *\n");
+        assert!(damage.unwrap().reason.contains("'2...'"));
     }
 }

@@ -360,6 +360,20 @@ fn weaken<R: Evaluate>(mut report: Report, main: &Searcher<'_, R>, skill: u8, se
 /// The canonical text of a line of moves from `pos` (a principal
 /// variation), stopping at the first move that is not legal there.
 pub fn line_text<R: Evaluate>(pos: &Position<R>, line: &[Move]) -> Vec<String> {
+    line_with(pos, line, |p, m| p.move_text(m))
+}
+
+/// The legal beginning of a line as players read it (SAN for chess, with
+/// check marks).
+pub fn line_labels<R: Evaluate>(pos: &Position<R>, line: &[Move]) -> Vec<String> {
+    line_with(pos, line, |p, m| p.move_label(m))
+}
+
+fn line_with<R: Evaluate>(
+    pos: &Position<R>,
+    line: &[Move],
+    mut text: impl FnMut(&mut Position<R>, Move) -> String,
+) -> Vec<String> {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &m in line {
@@ -368,7 +382,7 @@ pub fn line_text<R: Evaluate>(pos: &Position<R>, line: &[Move]) -> Vec<String> {
         if !legal.contains(&m) {
             break;
         }
-        out.push(pos.move_text(m));
+        out.push(text(&mut pos, m));
         pos.make(m);
     }
     out

@@ -16,7 +16,7 @@ pub mod registry;
 pub mod search;
 pub mod tt;
 
-pub use engine::{info_line, line_text, Config, Engine, Info, Report, Score};
+pub use engine::{info_line, line_labels, line_text, Config, Engine, Info, Report, Score};
 pub use eval::{evaluate, Evaluate};
 pub use limits::Limits;
 pub use registry::{with_engine_game, EngineVisitor};

@@ -26,6 +26,23 @@ pub struct Budget {
     pub hard: Duration,
 }
 
+/// Below this, a clock is short of time (see [`Limits::budget`]).
+const SHORT_OF_TIME: Duration = Duration::from_secs(10);
+
+/// The moves a clock without increment or `movestogo` is shared out over:
+/// more as it runs down, so that the time left shrinks more slowly than
+/// the moves of a long game come (a 1+0 game of 300 moves a side must not
+/// lose on time; a move costs at least about half a millisecond).
+fn sudden_death_moves(left: Duration) -> u32 {
+    if left > SHORT_OF_TIME {
+        30
+    } else if left > Duration::from_secs(2) {
+        60
+    } else {
+        150
+    }
+}
+
 /// Kept back for answering: unwinding the search, printing the move, the
 /// pipe's delay, and a busy machine's scheduling.
 fn overhead(time: Duration) -> Duration {
@@ -65,10 +82,21 @@ impl Limits {
         let by_clock = self.time[side.index()].map(|left| {
             let inc = self.inc[side.index()];
             let usable = left.saturating_sub(overhead(left));
-            let moves = self.movestogo.unwrap_or(30).clamp(1, 50);
+            let moves = match self.movestogo {
+                Some(m) => m.clamp(1, 50),
+                None => sudden_death_moves(left),
+            };
             let soft = (left / moves + inc * 3 / 4).min(usable);
-            let hard = (soft * 3).min(usable / 3 + inc / 2).max(soft).min(usable);
-            Budget { soft, hard }
+            let hard = if left > SHORT_OF_TIME {
+                (soft * 3).min(usable / 3 + inc / 2)
+            } else {
+                // Short of time: no move takes a large part of what is left.
+                (soft * 2).min(usable / 10 + inc / 2)
+            };
+            Budget {
+                soft,
+                hard: hard.max(soft).min(usable),
+            }
         });
         let by_movetime = self.movetime.map(|t| {
             let hard = t.saturating_sub(overhead(t));
@@ -113,17 +141,41 @@ mod tests {
         // White: 60 s over 30 moves = 2 s soft, 6 s hard.
         let w = limits.budget(Side::White).unwrap();
         assert_eq!((w.soft, w.hard), (MS(2_000), MS(6_000)));
-        // Black: 1 s / 30 + 75 ms; hard at most a third of what is usable
+        // Black, short of time: 1 s over 150 moves plus 3/4 of the
+        // increment (6.67 + 75 ms); hard at most a tenth of what is usable
         // (1 s less 50 ms kept back) plus half the increment.
         let b = limits.budget(Side::Black).unwrap();
-        assert_eq!(b.soft, Duration::from_nanos(33_333_333) + MS(75));
-        assert!(b.hard <= MS(950) / 3 + MS(50));
+        assert_eq!(b.soft, Duration::from_nanos(6_666_666) + MS(75));
+        assert!(b.hard <= MS(950) / 10 + MS(50) && b.hard >= b.soft);
         // Almost no time left: still under what is left.
         let flag = Limits {
             time: [Some(MS(3)), None],
             ..Limits::default()
         };
         assert!(flag.budget(Side::White).unwrap().hard < MS(3));
+    }
+
+    /// A whole game without increment, each move taking its whole hard
+    /// budget and at least a millisecond: the clock lasts more than 300
+    /// moves (with a thirtieth of the time a move and a third as the hard
+    /// limit, it lasted 92).
+    #[test]
+    fn a_sudden_death_clock_lasts_a_long_game() {
+        let mut left = MS(60_000);
+        let mut moves = 0;
+        while moves < 1000 {
+            let limits = Limits {
+                time: [Some(left), None],
+                ..Limits::default()
+            };
+            let used = limits.budget(Side::White).unwrap().hard.max(MS(1));
+            if used >= left {
+                break;
+            }
+            left -= used;
+            moves += 1;
+        }
+        assert!(moves > 300, "{moves} moves");
     }
 
     #[test]

@@ -47,6 +47,7 @@ fn random_record<G: Game>(start: G, seed: u64, plies: usize) -> (String, Vec<Str
         tags,
         first_mover: Some(start.side_to_move()),
         moves: texts.clone(),
+        clocks: Vec::new(),
         result: result.to_string(),
     };
     (record.to_text(), texts, positions)

@@ -4,7 +4,7 @@
 //! terminal interface (`chess3d play`) and the web server both drive it;
 //! [`uci`] is the engine protocol over the same games.
 
-pub mod input;
+pub mod clock;
 pub mod session;
 pub mod setup;
 pub mod spec;

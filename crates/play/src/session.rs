@@ -3,13 +3,14 @@
 //! change. The terminal interface and the line mode both drive this.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::record::{self, game_tags, result_token, Damage, Record};
 use chess3d_core::{Game, Move, Position, Side};
 use chess3d_engine::{Config, Evaluate, Limits};
 
+use crate::clock::{Clock, TimeControl};
 use crate::spec::Spec;
 
 /// Who plays a side.
@@ -125,6 +126,9 @@ pub struct Session<R: Evaluate> {
     pub pos: Position<R>,
     /// Canonical texts of the moves played from `start`.
     pub moves: Vec<String>,
+    /// The same moves as players read them (SAN for chess, with `+` and
+    /// `#`; see `Position::move_label`).
+    pub labels: Vec<String>,
     redo: Vec<String>,
     pub seats: [Seat; 2],
     pub stopped: Option<Stopped>,
@@ -139,6 +143,10 @@ pub struct Session<R: Evaluate> {
     /// Tags of a loaded record that this program does not write itself
     /// (Site, Round, ...), kept when it is saved again.
     extra_tags: Vec<(String, String)>,
+    /// The players' names, when they gave them (else the seat's label).
+    pub names: [Option<String>; 2],
+    /// The clocks of a timed game.
+    pub clock: Option<Clock>,
 }
 
 impl<R: Evaluate> Session<R> {
@@ -147,6 +155,7 @@ impl<R: Evaluate> Session<R> {
             pos: start.clone(),
             start,
             moves: Vec::new(),
+            labels: Vec::new(),
             redo: Vec::new(),
             seats,
             stopped: None,
@@ -155,6 +164,8 @@ impl<R: Evaluate> Session<R> {
             warning: None,
             date: today(),
             extra_tags: Vec::new(),
+            names: [None, None],
+            clock: None,
         }
     }
 
@@ -180,21 +191,31 @@ impl<R: Evaluate> Session<R> {
         self.result().is_some()
     }
 
-    /// Plays a move typed by a player (see `input::read_move`); returns
+    /// Plays a move typed by a player (see `Position::read_move`); returns
     /// its canonical text.
     pub fn play_text(&mut self, text: &str) -> Result<String> {
+        self.check_flag();
         if let Some((_, why)) = self.result() {
             bail!("the game is over ({why}); 'undo' or 'new' to play on");
         }
-        let m = crate::input::read_move(&mut self.pos, text).map_err(|e| anyhow!(e))?;
+        let m = self.pos.read_move(text)?;
         Ok(self.play_move(m))
     }
 
     /// Plays a legal move; returns its canonical text.
     pub fn play_move(&mut self, m: Move) -> String {
         let text = self.pos.move_text(m);
+        let mover = self.pos.side_to_move();
+        self.labels.push(self.pos.move_label(m));
         self.pos.make(m);
         self.moves.push(text.clone());
+        if let Some(clock) = &mut self.clock {
+            let now = Instant::now();
+            clock.moved(mover, now);
+            if self.pos.clone().outcome().is_some() {
+                clock.stop(now);
+            }
+        }
         self.redo.clear();
         if self.draw_offer == Some(self.pos.side_to_move()) {
             // A move instead of an answer declines the offer.
@@ -209,6 +230,16 @@ impl<R: Evaluate> Session<R> {
     /// reply and yours against the engine). Says what it took back.
     pub fn undo(&mut self) -> Result<String> {
         if let Some(stopped) = self.stopped.take() {
+            let side = self.pos.side_to_move();
+            if let Some(clock) = &mut self.clock {
+                let now = Instant::now();
+                if clock.remaining(side, now) == 0 {
+                    // A flag fall taken back: the clocks as after the last
+                    // move, so that it does not fall again at once.
+                    clock.take_back(0);
+                }
+                clock.resume(side, now);
+            }
             self.write_moves_file();
             return Ok(format!("took back: {}", stopped.why));
         }
@@ -219,6 +250,7 @@ impl<R: Evaluate> Session<R> {
             }
             self.pos.unmake();
             let text = self.moves.pop().expect("a move to take back");
+            self.labels.pop();
             self.redo.push(text);
             n += 1;
             if *self.seat_to_move() == Seat::Human || self.no_humans() {
@@ -228,9 +260,33 @@ impl<R: Evaluate> Session<R> {
         if n == 0 {
             bail!("no move to take back");
         }
+        self.clock_taken_back(n);
         self.draw_offer = None;
         self.write_moves_file();
         Ok(format!("took back {n} move(s)"))
+    }
+
+    /// Takes back every move after the first `ply` (to play on from a
+    /// position under review; `redo` plays them again). A finished game
+    /// is open again.
+    pub fn back_to(&mut self, ply: usize) -> Result<String> {
+        if ply >= self.moves.len() {
+            bail!("that is the live position: nothing to take back");
+        }
+        let n = self.moves.len() - ply;
+        while self.moves.len() > ply {
+            self.pos.unmake();
+            self.labels.pop();
+            self.redo
+                .push(self.moves.pop().expect("a move to take back"));
+        }
+        self.stopped = None;
+        self.draw_offer = None;
+        self.clock_taken_back(n);
+        self.write_moves_file();
+        Ok(format!(
+            "took back {n} move(s): play on from here ('redo' plays them again)"
+        ))
     }
 
     /// Plays again what `undo` took back, up to the next human turn.
@@ -244,8 +300,13 @@ impl<R: Evaluate> Session<R> {
                 .pos
                 .parse_move(&text)
                 .map_err(|e| anyhow!("cannot redo '{text}': {e}"))?;
+            self.labels.push(self.pos.move_label(m));
+            let mover = self.pos.side_to_move();
             self.pos.make(m);
             self.moves.push(text);
+            if let Some(clock) = &mut self.clock {
+                clock.moved(mover, Instant::now());
+            }
             n += 1;
             if *self.seat_to_move() == Seat::Human || self.no_humans() {
                 break;
@@ -292,6 +353,7 @@ impl<R: Evaluate> Session<R> {
         });
         self.redo.clear();
         self.draw_offer = None;
+        self.stop_clock();
         self.write_moves_file();
         Ok(why)
     }
@@ -307,6 +369,7 @@ impl<R: Evaluate> Session<R> {
         });
         self.redo.clear();
         self.draw_offer = None;
+        self.stop_clock();
         self.write_moves_file();
         Ok(())
     }
@@ -333,32 +396,153 @@ impl<R: Evaluate> Session<R> {
     /// The same game again from its start (the position and options it
     /// began with), same players, a new moves file.
     pub fn new_game(&mut self, moves_file: Option<PathBuf>) -> Result<()> {
+        let control = self.clock.as_ref().map(|c| c.control);
+        let names = self.names.clone();
         *self = Session::new(self.start.clone(), self.seats.clone(), moves_file);
+        self.set_clock(control);
+        self.names = names;
         self.write_moves_file();
         Ok(())
     }
 
-    /// The game as a record.
+    /// Plays with clocks of this control from now on.
+    /// The moves already played (a loaded game) count as played in no
+    /// time, each with its increment.
+    pub fn set_clock(&mut self, control: Option<TimeControl>) {
+        let untimed = vec![None; self.moves.len()];
+        self.clock = control.map(|c| Clock::restored(c, self.start.side_to_move(), &untimed));
+    }
+
+    /// Ends the game if the side to move's time has run out: a loss, or a
+    /// draw when the other side could not win anyway (nothing but its
+    /// King, or a position the game's own rule calls dead). Whether it
+    /// ended now.
+    pub fn check_flag(&mut self) -> bool {
+        let now = Instant::now();
+        let Some(side) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
+            return false;
+        };
+        if self.is_over() {
+            self.stop_clock();
+            return false;
+        }
+        let name = Self::side_name(side);
+        let other = side.other();
+        self.stopped = Some(if self.pos.can_still_win(other) {
+            Stopped {
+                result: if side == Side::White { "0-1" } else { "1-0" },
+                why: format!("{name} lost on time"),
+            }
+        } else {
+            Stopped {
+                result: "1/2-1/2",
+                why: format!(
+                    "{name}'s time ran out, but {} cannot win: a draw",
+                    Self::side_name(other)
+                ),
+            }
+        });
+        self.redo.clear();
+        self.draw_offer = None;
+        self.stop_clock();
+        self.write_moves_file();
+        true
+    }
+
+    /// Each side's time left now, when the game has a clock.
+    pub fn clock_times(&self) -> Option<[u64; 2]> {
+        let clock = self.clock.as_ref()?;
+        let now = Instant::now();
+        Some(Side::BOTH.map(|s| clock.remaining(s, now)))
+    }
+
+    /// What an engine seat may spend on this move: its own limits, or with
+    /// a clock, the clock's time and increment (its depth or node limit
+    /// kept, its fixed time per move dropped: the clock rules).
+    pub fn engine_limits(&self, limits: &Limits) -> Limits {
+        let (Some(clock), Some(times)) = (&self.clock, self.clock_times()) else {
+            return limits.clone();
+        };
+        let inc = Duration::from_millis(clock.control.increment_ms);
+        Limits {
+            movetime: None,
+            time: times.map(|ms| Some(Duration::from_millis(ms))),
+            inc: [inc, inc],
+            ..limits.clone()
+        }
+    }
+
+    fn stop_clock(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.stop(Instant::now());
+        }
+    }
+
+    /// The clocks after `n` moves were taken back: as they stood after the
+    /// last move left, running for the side to move.
+    fn clock_taken_back(&mut self, n: usize) {
+        if let Some(clock) = &mut self.clock {
+            clock.take_back(n);
+            clock.resume(self.pos.side_to_move(), Instant::now());
+        }
+    }
+
+    /// The game as a record: the Seven Tag Roster, then the game, its
+    /// start and options, why it ended; moves in SAN for chess.
     pub fn record(&self) -> Record {
-        let mut tags = vec![("Event".to_string(), "chess3d play".to_string())];
-        let game = game_tags(&self.start);
-        tags.push(game[0].clone());
-        tags.push(("Date".to_string(), self.date.clone()));
-        tags.push(("White".to_string(), self.seats[0].label().to_string()));
-        tags.push(("Black".to_string(), self.seats[1].label().to_string()));
         let (result, why) = self.result().unwrap_or(("*", String::new()));
-        tags.push(("Result".to_string(), result.to_string()));
-        tags.extend(game.into_iter().skip(1));
+        let extra = |name: &str, default: &str| {
+            self.extra_tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(default.to_string(), |(_, v)| v.clone())
+        };
+        let mut tags = record::roster(
+            &extra("Event", "chess3d play"),
+            &extra("Site", "?"),
+            &self.date,
+            &extra("Round", "-"),
+            &self.player_name(Side::White),
+            &self.player_name(Side::Black),
+            result,
+        );
+        tags.extend(game_tags(&self.start));
         if !why.is_empty() {
             tags.push(("Termination".to_string(), why));
         }
-        tags.extend(self.extra_tags.iter().cloned());
+        if let Some(clock) = &self.clock {
+            tags.push(("TimeControl".to_string(), clock.control.pgn()));
+        }
+        tags.extend(
+            self.extra_tags
+                .iter()
+                .filter(|(n, _)| !["Event", "Site", "Round"].contains(&n.as_str()))
+                .cloned(),
+        );
+        let moves = if self.pos.shows_san() {
+            self.labels.clone()
+        } else {
+            self.moves.clone()
+        };
         Record {
             tags,
             first_mover: Some(self.start.side_to_move()),
-            moves: self.moves.clone(),
+            moves,
+            clocks: self
+                .clock
+                .as_ref()
+                .map(|c| c.history.iter().map(|&ms| Some(ms)).collect())
+                .unwrap_or_default(),
             result: result.to_string(),
         }
+    }
+
+    /// The name written for a side: the player's own name when given, else
+    /// what plays it.
+    pub fn player_name(&self, side: Side) -> String {
+        self.names[side.index()]
+            .clone()
+            .unwrap_or_else(|| self.seats[side.index()].label().to_string())
     }
 
     /// Writes the record to `path`, all or nothing: a new file is written
@@ -388,6 +572,7 @@ impl<R: Evaluate> Session<R> {
 
     /// Starts writing the moves file (at the start of play).
     pub fn begin(&mut self) {
+        self.resume_clock();
         self.write_moves_file()
     }
 
@@ -404,19 +589,31 @@ impl<R: Evaluate> Session<R> {
         let mut session = Session::new(replayed.start, seats, moves_file);
         for &m in &replayed.moves {
             session.moves.push(session.pos.move_text(m));
+            session.labels.push(session.pos.move_label(m));
             session.pos.make(m);
         }
         if let Some(date) = rec.tag("Date") {
             session.date = date.to_string();
         }
-        const OWN: [&str; 9] = [
-            "Event",
+        // Names the players gave: a tag that is no seat's label ("human",
+        // an engine's).
+        for (side, tag) in Side::BOTH.into_iter().zip(["White", "Black"]) {
+            session.names[side.index()] = rec
+                .tag(tag)
+                .filter(|&name| {
+                    !name.is_empty() && name != "?" && Seat::from_label(name, 1000).is_none()
+                })
+                .map(str::to_string);
+        }
+        const OWN: [&str; 10] = [
+            "TimeControl",
             "Game",
             "Date",
             "White",
             "Black",
             "Result",
             "FEN",
+            "SetUp",
             "Options",
             "Termination",
         ];
@@ -444,12 +641,41 @@ impl<R: Evaluate> Session<R> {
                 });
             }
         }
+        // The clocks as the record left them (`%clk` after each move), not
+        // running until play goes on (see [`Session::resume_clock`]).
+        // A TimeControl this program does not play (PGN's moves-per-period
+        // forms, `40/7200:3600`) is kept as a tag, without a clock.
+        let control = rec.tag("TimeControl").map(TimeControl::from_pgn);
+        if let Some(Ok(Some(control))) = control {
+            let mut times = rec.clocks.clone();
+            times.resize(session.moves.len(), None);
+            session.clock = Some(Clock::restored(
+                control,
+                session.start.side_to_move(),
+                &times,
+            ));
+        } else if let Some(Err(_)) = control {
+            let tag = (
+                "TimeControl".to_string(),
+                rec.tag("TimeControl").unwrap_or_default().to_string(),
+            );
+            session.extra_tags.push(tag);
+        }
         Ok((session, replayed.damage))
+    }
+
+    /// Starts the side to move's clock (after loading a game): the time
+    /// the game was stored is charged to no one.
+    pub fn resume_clock(&mut self) {
+        let side = self.pos.side_to_move();
+        if let (Some(clock), false) = (&mut self.clock, self.stopped.is_some()) {
+            clock.resume(side, Instant::now());
+        }
     }
 }
 
 /// Today's date as PGN writes it: `2026.11.21`.
-fn today() -> String {
+pub fn today() -> String {
     let stamp = humantime::format_rfc3339_seconds(SystemTime::now()).to_string();
     stamp[..10].replace('-', ".")
 }
@@ -507,4 +733,63 @@ pub fn damage_text(d: &Damage, loaded: usize) -> String {
 /// `Game` tag, or `None` when it has none.
 pub fn record_game(text: &str) -> Option<String> {
     Record::parse(text).0.tag("Game").map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chess3d_games::chess::ChessRules;
+
+    fn timed(control: &str) -> Session<ChessRules> {
+        let mut s = Session::new(Position::start(), [Seat::Human, Seat::Human], None);
+        s.set_clock(TimeControl::parse(control).unwrap());
+        s
+    }
+
+    #[test]
+    fn a_flag_fall_loses_and_can_be_taken_back() {
+        let mut s = timed("1+0");
+        s.play_text("e4").unwrap();
+        // Black's clock runs; its time set to nothing left.
+        let clock = s.clock.as_mut().unwrap();
+        clock.set_times([60_000, 0]);
+        clock.resume(Side::Black, Instant::now());
+        assert!(s.check_flag());
+        assert_eq!(s.result(), Some(("1-0", "Black lost on time".to_string())));
+        assert!(s.play_text("e5").is_err());
+        // Taken back like a resignation: Black's time as after its last
+        // move (here the full minute: it has not moved), running again.
+        s.undo().unwrap();
+        assert_eq!(s.result(), None);
+        assert!(!s.check_flag());
+        assert!(s.clock_times().unwrap()[1] > 59_000);
+        s.play_text("e5").unwrap();
+    }
+
+    #[test]
+    fn new_keeps_the_clock_and_names_and_a_loaded_game_keeps_its_times() {
+        let mut s = timed("5+3");
+        s.names[0] = Some("Ann".into());
+        s.play_text("e4").unwrap();
+        s.play_text("e5").unwrap();
+        let record = s.record().to_text();
+        assert!(record.contains("[TimeControl \"300+3\"]"), "{record}");
+        assert!(record.contains("[White \"Ann\"]"), "{record}");
+        let (loaded, damage) =
+            Session::<ChessRules>::from_record(&record, [Seat::Human, Seat::Human], None).unwrap();
+        assert_eq!(damage, None);
+        assert_eq!(loaded.names[0].as_deref(), Some("Ann"));
+        let clock = loaded.clock.as_ref().unwrap();
+        assert_eq!(clock.control, TimeControl::parse("5+3").unwrap().unwrap());
+        assert_eq!(clock.history.len(), 2);
+        s.new_game(None).unwrap();
+        assert!(s.clock.is_some() && s.moves.is_empty());
+        assert_eq!(s.names[0].as_deref(), Some("Ann"));
+        // A time control this program does not play is kept as a tag.
+        let odd = record.replace("300+3", "40/7200:3600");
+        let (loaded, _) =
+            Session::<ChessRules>::from_record(&odd, [Seat::Human, Seat::Human], None).unwrap();
+        assert!(loaded.clock.is_none());
+        assert!(loaded.record().to_text().contains("40/7200:3600"));
+    }
 }

@@ -1,12 +1,13 @@
 //! A position as a command sets it up: game options, a position string or
-//! the start, then moves in canonical notation (`chess3d perft`, `play`,
-//! `match`, and UCI's `position` command).
+//! the start, then moves (`chess3d perft`, `play`, `match`, and UCI's
+//! `position` command): in canonical notation, or as players type them
+//! (SAN for chess; `Position::read_move`).
 
 use anyhow::{bail, Context, Result};
 use chess3d_core::Game;
 
 /// A position from options (`NAME`, `NAME=on`, `NAME=off`), a position
-/// string or the start, and moves in canonical notation. Errors name the
+/// string or the start, and moves (canonical, SAN or short forms). Errors name the
 /// option or the move (`label` first: "--moves, move 3 ('e2e5'): ...").
 pub fn build_position<G: Game>(
     options: &[String],
@@ -43,7 +44,7 @@ pub fn build_position<G: Game>(
             );
         }
         let m = pos
-            .parse_move(text)
+            .read_move(text)
             .with_context(|| format!("{label}move {} ('{}')", i + 1, text.escape_debug()))?;
         pos.make(m);
     }

@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use chess3d_core::{Move, Position};
-use chess3d_engine::{line_text, Engine, Evaluate, Info, Limits, Score};
+use chess3d_engine::{line_labels, Engine, Evaluate, Info, Limits, Score};
 
 /// One finished iteration, as the player sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +17,7 @@ pub struct Thought {
     pub depth: u32,
     pub score: Score,
     pub nodes: u64,
-    /// The best line in canonical notation.
+    /// The best line as players read it (SAN for chess).
     pub pv: Vec<String>,
 }
 
@@ -27,7 +27,7 @@ impl Thought {
             depth: info.depth,
             score: info.score,
             nodes: info.nodes,
-            pv: line_text(pos, &info.pv),
+            pv: line_labels(pos, &info.pv),
         }
     }
 
@@ -59,7 +59,7 @@ pub fn think_now<R: Evaluate>(
         depth: report.depth,
         score: report.score,
         nodes: report.nodes,
-        pv: line_text(pos, &report.pv),
+        pv: line_labels(pos, &report.pv),
     });
     (report.best, thought)
 }

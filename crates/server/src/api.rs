@@ -73,7 +73,10 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
         .route("/games", post(create))
         .route("/games/{id}", get(game))
         .route("/games/{id}/record", get(record))
+        .route("/games/{id}/positions/{ply}", get(position))
         .route("/games/{id}/join", post(join))
+        .route("/games/{id}/seat", post(seat))
+        .route("/games/{id}/hint", post(hint))
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/ws", get(ws))
         .route("/games/{id}/reach", get(reach))
@@ -260,6 +263,26 @@ async fn game(
     Ok(([(header::CONTENT_TYPE, "application/json")], state).into_response())
 }
 
+/// The board after the first `ply` moves (0: the start), for review.
+async fn position(
+    State(App { hub, .. }): State<App>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let number = ply.parse::<usize>().ok();
+    let (view, plies) =
+        blocking(move || Ok(hub.get(&id)?.view_at(number.unwrap_or(usize::MAX)))).await?;
+    match view {
+        Some(view) => Ok(Json(json!({ "ply": number, "plies": plies, "view": view }))),
+        None => Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "'{}' is not a move of this game: it has {plies} moves, so 0 to {plies}",
+                ply.escape_debug()
+            ),
+        )),
+    }
+}
+
 async fn record(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
@@ -292,14 +315,50 @@ async fn join(
 ) -> Result<Json<Value>, ApiError> {
     limits.act(who)?;
     let req = body(req)?;
-    let invite = req
-        .get("invite")
+    let invite = field(&req, "invite", "the invitation")?;
+    let name = req.get("name").and_then(Value::as_str).map(str::to_string);
+    seat_json(blocking(move || hub.join(&id, &invite, name.as_deref())).await?)
+}
+
+/// The seat a token holds: `{"token": ...}` (a resume link).
+async fn seat(
+    State(App { hub, limits }): State<App>,
+    Client { ip: who, .. }: Client,
+    Path(id): Path<String>,
+    req: Result<Json<Value>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    limits.act(who)?;
+    let token = field(&body(req)?, "token", "the seat's token")?;
+    seat_json(blocking(move || hub.seat(&id, &token)).await?)
+}
+
+/// A string a request must give: `"name": "..."`.
+fn field(req: &Value, name: &str, what: &str) -> Result<String, ApiError> {
+    req.get(name)
         .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("give the invitation as \"invite\""))?
-        .to_string();
-    let joined = blocking(move || hub.join(&id, &invite)).await?;
+        .map(str::to_string)
+        .ok_or_else(|| ApiError::bad(format!("give {what} as \"{name}\"")))
+}
+
+/// A seat taken or shown: its token, sides and the game's state.
+fn seat_json(seat: crate::hub::Joined) -> Result<Json<Value>, ApiError> {
+    serde_json::to_value(seat)
+        .map(Json)
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// The engine's suggestion for the player to move: `{"token": ...}`.
+async fn hint(
+    State(App { hub, limits }): State<App>,
+    Client { ip: who, .. }: Client,
+    Path(id): Path<String>,
+    req: Result<Json<Value>, JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    limits.act(who)?;
+    let req = body(req)?;
+    let token = req.get("token").and_then(Value::as_str).map(str::to_string);
     Ok(Json(
-        serde_json::to_value(joined).map_err(|e| ApiError::internal(e.to_string()))?,
+        blocking(move || hub.hint(&id, token.as_deref())).await?,
     ))
 }
 

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use chess3d_core::Side;
+use chess3d_play::clock::TimeControl;
 use chess3d_play::session::Seat;
 use chess3d_play::thinker::Thought;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,10 @@ pub struct NewGame {
     pub movetime: Option<u64>,
     /// A game record to continue.
     pub record: Option<String>,
+    /// A time control, minutes + seconds a move (`5+3`); none by default.
+    pub clock: Option<String>,
+    /// The creator's name, shown to the other player and in the record.
+    pub name: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -80,9 +85,21 @@ pub enum Action {
     Draw,
     /// Decline the other side's offer.
     Decline,
+    /// After the game: offer a new one with colours swapped, or accept
+    /// the other side's offer.
+    Rematch,
+    /// Takes back every move after the first `ply` (play on from a
+    /// position under review); not in remote games.
+    Back {
+        ply: usize,
+    },
 }
 
 pub const DEFAULT_MOVETIME: u64 = 1000;
+/// A hint's search.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+/// How long a hint waits for a free engine.
+const HINT_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
 const MOVETIME_RANGE: std::ops::RangeInclusive<u64> = 50..=60_000;
 
 /// The server's games.
@@ -91,6 +108,9 @@ pub struct Hub {
     games: Registry,
     engines: Arc<EnginePool>,
     config: Config,
+    /// The runtime the clocks' timers run on (the hub is made inside it;
+    /// engine threads, outside it, arm timers through it).
+    runtime: Option<tokio::runtime::Handle>,
 }
 
 impl Hub {
@@ -105,6 +125,7 @@ impl Hub {
             games: Registry::default(),
             engines: EnginePool::new(config.engine_threads, config.hash_per_search_mb()),
             config,
+            runtime: tokio::runtime::Handle::try_current().ok(),
         })
     }
 
@@ -192,8 +213,13 @@ impl Hub {
                 seat
             }
         });
+        let control = match req.clock.as_deref() {
+            Some(text) => TimeControl::parse(text).map_err(ApiError::bad)?,
+            None => None,
+        };
+        let name = check_name(req.name.as_deref())?;
         let hash = self.hash_mb();
-        let (table, note) = match &req.record {
+        let (mut table, note) = match &req.record {
             Some(text) => table::table_from_record(&game, text, play_seats(&seats, hash))
                 .map_err(|e| ApiError::bad(format!("cannot load the record: {e:#}")))?,
             None => (
@@ -202,41 +228,49 @@ impl Hub {
                 None,
             ),
         };
-        let id = loop {
-            let id = new_secret()[..12].to_string();
-            if self.store.load(&id).ok().flatten().is_none() {
-                break id;
-            }
-        };
-        let live = Live::new(
-            id.clone(),
-            game,
-            mode,
-            Inner {
-                table,
-                seats,
-                version: 0,
-                thinking: None,
-                job: None,
-                draw_job: None,
-                note: note.clone(),
-            },
-        );
-        let mut inner = live.lock();
-        self.save(&live, &inner)?;
-        self.games.insert(Arc::clone(&live));
-        self.kick(&live, &mut inner);
-        live.announce(&inner);
-        let sides = live.sides_of(&inner, Some(&token))?;
-        drop(inner);
+        if req.record.is_none() || control.is_some() {
+            table.set_clock(control);
+        }
+        // A loaded record's clocks run on from its last move.
+        table.resume_clock();
+        if name.is_some() {
+            table.set_name(side_of(side), name);
+        }
+        let live = self.open_new(game, mode, Inner::new(table, seats, 0, note.clone()))?;
+        let sides = live.sides_of(&live.lock(), Some(&token))?;
         Ok(Created {
-            id,
+            id: live.id.clone(),
             token,
             sides,
             invite,
             note,
             state: live.current_state(),
         })
+    }
+
+    /// A new game under a fresh id: stored, in memory, the engine started
+    /// if it is to move, the clock watched.
+    fn open_new(
+        self: &Arc<Hub>,
+        game: String,
+        mode: Mode,
+        inner: Inner,
+    ) -> Result<Arc<Live>, ApiError> {
+        let id = loop {
+            let id = new_secret()[..12].to_string();
+            if self.store.load(&id).ok().flatten().is_none() {
+                break id;
+            }
+        };
+        let live = Live::new(id, game, mode, inner);
+        let mut inner = live.lock();
+        self.save(&live, &inner)?;
+        self.games.insert(Arc::clone(&live));
+        self.kick(&live, &mut inner);
+        self.watch_clock(&live, &mut inner);
+        live.announce(&inner);
+        drop(inner);
+        Ok(live)
     }
 
     /// The game `id`, from memory or from the database. Reads the database:
@@ -271,20 +305,18 @@ impl Hub {
             // An open offer is not in the record; restore it.
             let _ = table.offer_draw(side);
         }
+        // The clocks as stored, running again from now: the time the game
+        // spent out of memory (a restart) is charged to no one.
+        if let Some(times) = row.clock {
+            table.set_clock_times(times);
+        }
+        table.resume_clock();
         let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
         let live = Live::new(
             row.id,
             row.game,
             mode,
-            Inner {
-                table,
-                seats: row.seats,
-                version: row.version,
-                thinking: None,
-                job: None,
-                draw_job: None,
-                note: None,
-            },
+            Inner::new(table, row.seats, row.version, None),
         );
         let loaded = self.games.insert(Arc::clone(&live));
         if !Arc::ptr_eq(&loaded, &live) {
@@ -293,6 +325,7 @@ impl Hub {
         }
         let mut inner = live.lock();
         self.kick(&live, &mut inner);
+        self.watch_clock(&live, &mut inner);
         if let Some(side) = offer {
             if inner.seats[side.other().index()].is_engine() {
                 let version = inner.version;
@@ -321,7 +354,13 @@ impl Hub {
     }
 
     /// Claims a remote game's open seat with its invitation.
-    pub fn join(self: &Arc<Hub>, id: &str, invite: &str) -> Result<Joined, ApiError> {
+    pub fn join(
+        self: &Arc<Hub>,
+        id: &str,
+        invite: &str,
+        name: Option<&str>,
+    ) -> Result<Joined, ApiError> {
+        let name = check_name(name)?;
         let live = self.get(id)?;
         let mut inner = live.lock();
         let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
@@ -337,6 +376,9 @@ impl Hub {
         let before = inner.snapshot();
         inner.seats[i].invite_hash = None;
         inner.seats[i].token_hash = Some(digest(&token));
+        if name.is_some() {
+            inner.table.set_name(side_of(i), name);
+        }
         inner.version += 1;
         if let Err(e) = self.save(&live, &inner) {
             inner.restore(&live.game, before, self.hash_mb());
@@ -351,6 +393,80 @@ impl Hub {
         })
     }
 
+    /// The seat `token` holds (a resume link opened on another device).
+    pub fn seat(self: &Arc<Hub>, id: &str, token: &str) -> Result<Joined, ApiError> {
+        let live = self.get(id)?;
+        let sides = live.sides_of(&live.lock(), Some(token))?;
+        Ok(Joined {
+            token: token.to_string(),
+            sides,
+            state: live.current_state(),
+        })
+    }
+
+    /// The engine's suggestion for the player holding `token`, whose turn
+    /// it is: a short search on the engine pool (queued like any other).
+    pub fn hint(self: &Arc<Hub>, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
+        let live = self.get(id)?;
+        let (job, version) = {
+            let mut inner = live.lock();
+            let sides = live.sides_of(&inner, token)?;
+            self.flag_fall(&live, &mut inner);
+            if let Some((_, why)) = inner.table.result() {
+                return Err(ApiError::conflict(format!("the game is over ({why})")));
+            }
+            let to_move = inner.table.side_to_move();
+            if !sides.contains(&to_move.index()) {
+                return Err(ApiError::conflict(
+                    "a hint is for the player to move, on their turn",
+                ));
+            }
+            let config = chess3d_engine::Config {
+                hash_mb: self.hash_mb(),
+                ..chess3d_engine::Config::default()
+            };
+            let limits = chess3d_engine::Limits::movetime(HINT_TIME);
+            (inner.table.search(config, limits), inner.version)
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&abort);
+        self.engines.submit(
+            Arc::clone(&abort),
+            |_| {},
+            move || {
+                let mut last = None;
+                let best = job(&stop, &mut |t| last = Some(t));
+                let _ = tx.send((best, last));
+            },
+        );
+        let Ok((best, thought)) = rx.recv_timeout(HINT_WAIT) else {
+            abort.store(true, Ordering::Relaxed);
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "the engines are all busy with other games: ask for the hint again in a moment",
+            ));
+        };
+        let best = best.ok_or_else(|| ApiError::conflict("the engine has no move to suggest"))?;
+        // The move as the game shows it, from the legal moves of the state
+        // it was searched in (the last iteration's line may lead with
+        // another move).
+        let state = live.current_state();
+        let label = (state["version"] == version)
+            .then(|| state["view"]["legal"].as_array())
+            .flatten()
+            .and_then(|legal| legal.iter().find(|m| m["text"] == best.as_str()))
+            .and_then(|m| m["label"].as_str())
+            .unwrap_or(&best)
+            .to_string();
+        Ok(serde_json::json!({
+            "version": version,
+            "move": best,
+            "label": label,
+            "summary": thought.map(|t| t.summary()),
+        }))
+    }
+
     /// Does `action` for the player holding `token`; the new state.
     pub fn act(
         self: &Arc<Hub>,
@@ -361,6 +477,8 @@ impl Hub {
         let live = self.get(id)?;
         let mut inner = live.lock();
         let sides = live.sides_of(&inner, token)?;
+        // A flag that fell since the last change ends the game first.
+        self.flag_fall(&live, &mut inner);
         let to_move = inner.table.side_to_move();
         let name = |s: Side| table::game_names(&live.game).map_or("?", |n| n.1[s.index()]);
         // The side a player acts for: the side to move if theirs, else
@@ -452,6 +570,49 @@ impl Hub {
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
                 note = Some(format!("{} declines the draw", name(by)));
             }
+            Action::Back { ply } => {
+                if live.mode == Mode::Remote {
+                    return Err(ApiError::conflict(
+                        "moves cannot be taken back in a remote game",
+                    ));
+                }
+                note = Some(
+                    inner
+                        .table
+                        .back_to(ply)
+                        .map_err(|e| ApiError::conflict(e.to_string()))?,
+                );
+            }
+            Action::Rematch => {
+                if over.is_none() {
+                    return Err(ApiError::conflict(
+                        "a rematch is offered once the game is over",
+                    ));
+                }
+                if let Some(next) = &inner.rematch {
+                    return Err(ApiError::conflict(format!("the rematch is game {next}")));
+                }
+                let other = acting.other();
+                // The other seat answers at once when it is the engine's or
+                // this player's own.
+                let agreed = inner.rematch_offer == Some(other)
+                    || inner.seats[other.index()].is_engine()
+                    || sides.contains(&other.index());
+                if agreed {
+                    let next = self.open_rematch(&live, &inner)?;
+                    inner.rematch = Some(next);
+                    inner.rematch_offer = None;
+                    note = Some("rematch agreed: a new game with colours swapped".to_string());
+                } else if inner.rematch_offer == Some(acting) {
+                    return Err(ApiError::conflict(format!(
+                        "{} has offered a rematch already",
+                        name(acting)
+                    )));
+                } else {
+                    inner.rematch_offer = Some(acting);
+                    note = Some(format!("{} offers a rematch", name(acting)));
+                }
+            }
         }
         self.changed(&live, &mut inner, note, before)?;
         if let Some(side) = engine_answers {
@@ -511,8 +672,93 @@ impl Hub {
             inner.restore(&live.game, before, self.hash_mb());
         }
         self.kick(live, inner);
+        self.watch_clock(live, inner);
         live.announce(inner);
         stored
+    }
+
+    /// Ends the game if the side to move's time has run out, as a change
+    /// (stored and announced). Whether it did.
+    fn flag_fall(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) -> bool {
+        let before = inner.snapshot();
+        if !inner.table.check_flag() {
+            return false;
+        }
+        let note = inner.table.result().map(|(_, why)| why);
+        if let Err(e) = self.changed(live, inner, note, before) {
+            eprintln!("game {}: {e}", live.id);
+        }
+        true
+    }
+
+    /// When a clock runs, wakes when it would run out: the game ends then
+    /// unless it changed meanwhile (each change sets its own wake-up).
+    fn watch_clock(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
+        if let Some(old) = inner.clock_timer.take() {
+            old.abort();
+        }
+        let Some(clock) = inner.table.clock() else {
+            return;
+        };
+        let Some(side) = clock.running else {
+            return;
+        };
+        let Some(runtime) = &self.runtime else {
+            return;
+        };
+        // At zero already: a flag fall that could not be stored is tried
+        // again a second later, not in a tight loop.
+        let left = match clock.remaining[side] {
+            0 => std::time::Duration::from_secs(1),
+            ms => std::time::Duration::from_millis(ms + 5),
+        };
+        // Weak: a server that stopped, or a game unloaded, is left alone.
+        let (hub, live, version) = (Arc::downgrade(self), Arc::downgrade(live), inner.version);
+        let timer = runtime.spawn(async move {
+            tokio::time::sleep(left).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let (Some(hub), Some(live)) = (hub.upgrade(), live.upgrade()) else {
+                    return;
+                };
+                let mut inner = live.lock();
+                if inner.version == version {
+                    hub.flag_fall(&live, &mut inner);
+                }
+            })
+            .await;
+        });
+        inner.clock_timer = Some(timer.abort_handle());
+    }
+
+    /// The rematch of a finished game: same game, start, options and time
+    /// control, colours swapped (each token plays the other side), the
+    /// engine's settings kept. Its id.
+    fn open_rematch(self: &Arc<Hub>, live: &Arc<Live>, inner: &Inner) -> Result<String, ApiError> {
+        let mut seats = inner.seats.clone();
+        seats.swap(0, 1);
+        for seat in &mut seats {
+            seat.invite_hash = None;
+        }
+        let table = inner.table.rematch(play_seats(&seats, self.hash_mb()));
+        let next = self.open_new(
+            live.game.clone(),
+            live.mode,
+            Inner::new(table, seats, 0, None),
+        )?;
+        Ok(next.id.clone())
+    }
+
+    /// Stores every game in memory with its clocks as they stand (at
+    /// shutdown), so that a restart resumes them there.
+    pub fn store_all(&self) {
+        for live in self.games.all() {
+            let inner = live.lock();
+            if inner.table.clock().is_some() {
+                if let Err(e) = self.save(&live, &inner) {
+                    eprintln!("{e}");
+                }
+            }
+        }
     }
 
     /// Queues the engine's search if the engine is to move.
@@ -524,7 +770,9 @@ impl Hub {
         let Seat::Engine(engine) = &inner.table.seats()[side.index()] else {
             return;
         };
-        let job = inner.table.search(engine.config, engine.limits.clone());
+        let job = inner
+            .table
+            .search(engine.config, inner.table.engine_limits(&engine.limits));
         let abort: Abort = Arc::new(AtomicBool::new(false));
         inner.job = Some(Arc::clone(&abort));
         let version = inner.version;
@@ -537,6 +785,11 @@ impl Hub {
                     live: &Arc<Live>,
                     inner: &mut Inner,
                     best: std::thread::Result<Option<String>>| {
+            // Out of time while it thought (a busy server): the flag fall
+            // is the change, stored and announced.
+            if hub.flag_fall(live, inner) {
+                return;
+            }
             let before = inner.snapshot();
             // A failed search or a refused move is shown, not retried (a
             // retry would fail the same way): undo or a restart goes on.
@@ -633,6 +886,21 @@ impl Hub {
             },
         );
     }
+}
+
+/// A player's name: trimmed, at most 40 characters, no control
+/// characters; empty is none.
+fn check_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    if name.chars().count() > 40 {
+        return Err(ApiError::bad("a name is at most 40 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::bad("a name cannot hold control characters"));
+    }
+    Ok(Some(name.to_string()))
 }
 
 /// A record to load: refused when larger or with more tags than a game's

@@ -64,7 +64,28 @@ pub fn store_path(db: &str) -> Result<PathBuf> {
     }
 }
 
-/// Serves until Ctrl-C. `ready` gets the address once it listens.
+/// Ctrl-C, or SIGTERM (what service managers send).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => return std::future::pending().await,
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Serves until Ctrl-C or SIGTERM, then stores the clocks of the games in
+/// memory as they stand. `ready` gets the address once it listens.
 pub async fn serve(
     addr: SocketAddr,
     db: PathBuf,
@@ -82,16 +103,23 @@ pub async fn serve(
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     ready(listener.local_addr()?);
-    tokio::spawn(sweep(hub, limits));
+    tokio::spawn(sweep(Arc::clone(&hub), limits));
     let connections = limits::Connections::new(&config);
-    let shutdown = tokio::signal::ctrl_c();
+    let shutdown = stop_signal();
     tokio::pin!(shutdown);
+    let stop = || {
+        let hub = Arc::clone(&hub);
+        async move {
+            let _ = tokio::task::spawn_blocking(move || hub.store_all()).await;
+            Ok(())
+        }
+    };
     loop {
         // At most `max_connections` at once: the next waits in the
         // listener's backlog.
         let permit = tokio::select! {
             permit = connections.permit() => permit,
-            _ = &mut shutdown => return Ok(()),
+            _ = &mut shutdown => return stop().await,
         };
         let (stream, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -103,7 +131,7 @@ pub async fn serve(
                     continue;
                 }
             },
-            _ = &mut shutdown => return Ok(()),
+            _ = &mut shutdown => return stop().await,
         };
         // A client with its most connections open: this one is closed.
         let Some(slot) = connections.admit(permit, remote.ip()) else {

@@ -59,6 +59,11 @@ pub struct Live {
     announced_queue: AtomicI64,
     /// When the game was last asked for (seconds since the Unix epoch).
     used: AtomicU64,
+    /// The side whose clock runs in the latest state (-1: none), and when
+    /// that state was made: a state read later shows the time since
+    /// taken off that side's clock.
+    clock_running: AtomicI64,
+    state_made: Mutex<std::time::Instant>,
 }
 
 pub struct Inner {
@@ -73,6 +78,39 @@ pub struct Inner {
     pub draw_job: Option<Abort>,
     /// The last thing the players should read (a declined draw).
     pub note: Option<String>,
+    /// The engine's last finished iteration, kept after it moves: the side
+    /// it played and what it thought.
+    pub evaluation: Option<(Side, Thought)>,
+    /// A rematch offered by this side, after the game.
+    pub rematch_offer: Option<Side>,
+    /// The rematch's game, once agreed.
+    pub rematch: Option<String>,
+    /// The timer that ends the game when the running clock reaches zero.
+    pub clock_timer: Option<tokio::task::AbortHandle>,
+}
+
+impl Inner {
+    /// A game just made or loaded: nothing thought, offered or noted.
+    pub fn new(
+        table: Box<dyn Table>,
+        seats: [SeatRow; 2],
+        version: u64,
+        note: Option<String>,
+    ) -> Inner {
+        Inner {
+            table,
+            seats,
+            version,
+            thinking: None,
+            job: None,
+            draw_job: None,
+            note,
+            evaluation: None,
+            rematch_offer: None,
+            rematch: None,
+            clock_timer: None,
+        }
+    }
 }
 
 /// A game as it was before a change, to go back to when the change cannot
@@ -81,6 +119,7 @@ pub struct Snapshot {
     record: String,
     seats: [SeatRow; 2],
     draw_offer: Option<Side>,
+    clock: Option<[u64; 2]>,
     version: u64,
 }
 
@@ -90,6 +129,7 @@ impl Inner {
             record: self.table.record(),
             seats: self.seats.clone(),
             draw_offer: self.table.draw_offer(),
+            clock: self.table.clock().map(|c| c.remaining),
             version: self.version,
         }
     }
@@ -101,6 +141,10 @@ impl Inner {
         {
             if let Some(side) = before.draw_offer {
                 let _ = table.offer_draw(side);
+            }
+            if let Some(times) = before.clock {
+                table.set_clock_times(times);
+                table.resume_clock();
             }
             self.table = table;
         }
@@ -158,6 +202,8 @@ impl Live {
             queued: AtomicI64::new(-1),
             announced_queue: AtomicI64::new(-1),
             used: AtomicU64::new(now_secs()),
+            clock_running: AtomicI64::new(-1),
+            state_made: Mutex::new(std::time::Instant::now()),
         };
         let state = live.state_text(&live.lock());
         live.events.state(state);
@@ -186,6 +232,26 @@ impl Live {
     /// The latest state every watcher sees, as JSON text (no tokens in it),
     /// read without the game's lock.
     pub fn latest(&self) -> Arc<str> {
+        let latest = self.queue_now();
+        let side = self.clock_running.load(Ordering::Relaxed);
+        if side < 0 {
+            return latest;
+        }
+        // A running clock: the time since the state was made comes off it
+        // (not kept: it changes every instant).
+        let Ok(mut state) = serde_json::from_str::<Value>(&latest) else {
+            return latest;
+        };
+        let elapsed = lock(&self.state_made).elapsed().as_millis() as u64;
+        let left = &mut state["clock"]["remaining"][side as usize];
+        if let Some(ms) = left.as_u64() {
+            *left = json!(ms.saturating_sub(elapsed));
+        }
+        Arc::from(state.to_string())
+    }
+
+    /// The latest state with the engine's place in the queue now.
+    fn queue_now(&self) -> Arc<str> {
         let latest = self.events.latest();
         let queued = self.queued.load(Ordering::Relaxed);
         if queued == self.announced_queue.load(Ordering::Relaxed) {
@@ -217,6 +283,12 @@ impl Live {
         self.lock().table.record()
     }
 
+    /// The board after the first `ply` moves, with how many there are now.
+    pub fn view_at(&self, ply: usize) -> (Option<crate::scene::View>, usize) {
+        let inner = self.lock();
+        (inner.table.view_at(ply), inner.table.ply())
+    }
+
     /// The sides `token` plays.
     pub fn sides_of(&self, inner: &Inner, token: Option<&str>) -> Result<Vec<usize>, ApiError> {
         let token = token.filter(|t| !t.is_empty()).ok_or_else(|| {
@@ -245,6 +317,7 @@ impl Live {
             record: inner.table.record(),
             seats: inner.seats.clone(),
             draw_offer: inner.table.draw_offer().map(|s| s.index() as u8),
+            clock: inner.table.clock().map(|c| c.remaining),
             version: inner.version,
         }
     }
@@ -265,6 +338,7 @@ impl Live {
             "version": version,
             "thinking": thinking_json(&t),
         });
+        inner.evaluation = Some((inner.table.side_to_move(), t.clone()));
         inner.thinking = Some(t);
         self.events.send(event.to_string());
     }
@@ -303,6 +377,11 @@ impl Live {
         }
         let queued = self.queued.load(Ordering::Relaxed);
         self.announced_queue.store(queued, Ordering::Relaxed);
+        let clock = inner.table.clock();
+        let running = clock.as_ref().and_then(|c| c.running);
+        self.clock_running
+            .store(running.map_or(-1, |s| s as i64), Ordering::Relaxed);
+        *lock(&self.state_made) = std::time::Instant::now();
         json!({
             "api": 1,
             "id": self.id,
@@ -314,6 +393,12 @@ impl Live {
             "seats": seats,
             "ply": inner.table.ply(),
             "moves": inner.table.moves(),
+            "labels": inner.table.labels(),
+            "names": inner.table.names(),
+            "clock": clock,
+            "evaluation": inner.evaluation.as_ref().map(|(side, t)| evaluation_json(*side, t)),
+            "rematch_offer": inner.rematch_offer.map(|s| s.index()),
+            "rematch": inner.rematch,
             "draw_offer": inner.table.draw_offer().map(|s| s.index()),
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),
@@ -321,6 +406,24 @@ impl Live {
             "view": inner.table.view(),
         })
     }
+}
+
+/// The engine's last evaluation: the side it played, its score from that
+/// side (`cp` in hundredths of a pawn, or `mate` in moves, negative when
+/// mated), its depth and line.
+fn evaluation_json(side: Side, t: &Thought) -> Value {
+    let (cp, mate) = match t.score {
+        chess3d_engine::Score::Cp(c) => (Some(c), None),
+        chess3d_engine::Score::Mate(m) => (None, Some(m)),
+    };
+    json!({
+        "side": side.index(),
+        "cp": cp,
+        "mate": mate,
+        "depth": t.depth,
+        "summary": t.summary(),
+        "line": t.pv,
+    })
 }
 
 fn thinking_json(t: &Thought) -> Value {

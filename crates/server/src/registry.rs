@@ -28,6 +28,11 @@ impl Registry {
         Arc::clone(games.entry(live.id.clone()).or_insert(live))
     }
 
+    /// Every game in memory.
+    pub fn all(&self) -> Vec<Arc<Live>> {
+        lock(&self.games).values().cloned().collect()
+    }
+
     pub fn remove(&self, id: &str) {
         lock(&self.games).remove(id);
     }
@@ -55,7 +60,9 @@ impl Registry {
             let Some(inner) = live.try_lock() else {
                 continue;
             };
-            if inner.job.is_some() || inner.draw_job.is_some() {
+            // Nor one whose clock runs: its flag must fall on time.
+            let clock_runs = inner.table.clock().is_some_and(|c| c.running.is_some());
+            if inner.job.is_some() || inner.draw_job.is_some() || clock_runs {
                 continue;
             }
             let mut games = lock(&self.games);

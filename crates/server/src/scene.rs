@@ -46,6 +46,8 @@ pub struct MoveView {
     pub to: String,
     /// The canonical text, which the page sends back to play it.
     pub text: String,
+    /// As players read it (SAN for chess, `+` and `#`).
+    pub label: String,
     /// The move in a player's words ("Pawn to a8, promoting to Queen",
     /// "Ox pushes: the Pawn goes to 2a4").
     pub words: String,
@@ -107,19 +109,35 @@ pub struct View {
 /// The view of `pos`; `result` is the game's (it may have ended off the
 /// board, by resignation or agreement).
 pub fn view<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>) -> View {
+    build(pos, result, true)
+}
+
+/// A past position of a game, for review: its board, whose move it was,
+/// check and the move that led to it, without legal moves or a result.
+pub fn past_view<R: Rules>(pos: &Position<R>) -> View {
+    build(pos, None, false)
+}
+
+fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, moves: bool) -> View {
     let t = pos.tables();
     let geo = &t.geo;
     let id = t.def.id;
     let mut list = MoveList::new();
-    if result.is_none() {
+    if moves && result.is_none() {
         pos.clone().legal_moves(&mut list);
     }
+    let labels: Vec<String> = {
+        let mut labeller = pos.clone();
+        list.iter().map(|&m| labeller.move_label(m)).collect()
+    };
     let legal: Vec<MoveView> = list
         .iter()
-        .map(|&m| MoveView {
+        .zip(labels)
+        .map(|(&m, label)| MoveView {
             from: geo.name(m.from).to_string(),
             to: geo.name(m.to).to_string(),
             text: pos.move_text(m),
+            label,
             words: words(pos, m, &list),
             capture: pos.is_capture(m),
             board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),

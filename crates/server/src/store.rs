@@ -76,6 +76,9 @@ pub struct GameRow {
     pub seats: [SeatRow; 2],
     /// The side (0 or 1) whose draw offer is open.
     pub draw_offer: Option<u8>,
+    /// Each side's clock time when the game was stored (ms), in a timed
+    /// game: the record's `%clk` has whole moves only.
+    pub clock: Option<[u64; 2]>,
     /// The number of changes the game has had.
     pub version: u64,
 }
@@ -113,6 +116,9 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
     hash_seat_secrets,
     // 3: games found by the time of their last change, to expire them.
     |db| db.execute_batch("CREATE INDEX IF NOT EXISTS games_updated ON games (updated);"),
+    // 4: the clocks of timed games as they stood when stored (JSON
+    // `[white_ms, black_ms]`), so that a restart resumes them there.
+    |db| db.execute_batch("ALTER TABLE games ADD COLUMN clock TEXT;"),
 ];
 
 fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
@@ -242,15 +248,16 @@ impl Store {
 
     pub fn save(&self, row: &GameRow) -> Result<()> {
         let seats = serde_json::to_string(&row.seats)?;
+        let clock = row.clock.map(|c| serde_json::to_string(&c)).transpose()?;
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         db.execute(
-            "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
              ON CONFLICT(id) DO UPDATE SET record = ?4, seats = ?5, draw_offer = ?6,
-                 version = ?7, updated = ?8",
+                 version = ?7, updated = ?8, clock = ?9",
             params![
                 row.id,
                 row.game,
@@ -259,7 +266,8 @@ impl Store {
                 seats,
                 row.draw_offer,
                 row.version as i64,
-                now
+                now,
+                clock
             ],
         )?;
         Ok(())
@@ -280,7 +288,7 @@ impl Store {
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let row = db
             .query_row(
-                "SELECT id, game, mode, record, seats, draw_offer, version FROM games WHERE id = ?1",
+                "SELECT id, game, mode, record, seats, draw_offer, version, clock FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -291,15 +299,20 @@ impl Store {
                         r.get::<_, String>(4)?,
                         r.get::<_, Option<u8>>(5)?,
                         r.get::<_, i64>(6)?,
+                        r.get::<_, Option<String>>(7)?,
                     ))
                 },
             )
             .optional()?;
-        let Some((id, game, mode, record, seats, draw_offer, version)) = row else {
+        let Some((id, game, mode, record, seats, draw_offer, version, clock)) = row else {
             return Ok(None);
         };
         let seats: [SeatRow; 2] = serde_json::from_str(&seats)
             .with_context(|| format!("game {id}: its seats cannot be read"))?;
+        let clock: Option<[u64; 2]> = clock
+            .map(|c| serde_json::from_str(&c))
+            .transpose()
+            .with_context(|| format!("game {id}: its clocks cannot be read"))?;
         Ok(Some(GameRow {
             id,
             game,
@@ -307,6 +320,7 @@ impl Store {
             record,
             seats,
             draw_offer,
+            clock,
             version: version as u64,
         }))
     }
@@ -336,11 +350,13 @@ mod tests {
             record: "[Game \"chess\"]\n\n*\n".into(),
             seats: [seat.clone(), seat],
             draw_offer: None,
+            clock: None,
             version: 0,
         };
         store.save(&row).unwrap();
         row.record = "[Game \"chess\"]\n\n1. e2e4 *\n".into();
         row.draw_offer = Some(1);
+        row.clock = Some([59_500, 60_000]);
         row.version = 7;
         store.save(&row).unwrap();
         drop(store);

@@ -9,10 +9,22 @@ use anyhow::{anyhow, Result};
 use chess3d_core::record::Damage;
 use chess3d_core::{BitSet, Game, Piece, Position, Side};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
+use chess3d_play::clock::TimeControl;
 use chess3d_play::session::{damage_text, Seat, Session};
 use chess3d_play::thinker::{draw_answer, Thought};
 
 use crate::scene::{self, View};
+
+/// The clocks as the page shows them.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ClockView {
+    /// `5+3`.
+    pub control: String,
+    /// Each side's time left, in milliseconds, when the state was made.
+    pub remaining: [u64; 2],
+    /// The side whose clock runs.
+    pub running: Option<usize>,
+}
 
 /// A search to run on a blocking thread; it returns the move's canonical
 /// text. `on_info` gets every finished iteration.
@@ -26,6 +38,11 @@ pub trait Table: Send {
     fn ply(&self) -> usize;
     /// The moves played, in canonical notation.
     fn moves(&self) -> &[String];
+    /// The same moves as players read them (SAN for chess, `+` and `#`).
+    fn labels(&self) -> &[String];
+    /// The board after the first `ply` moves, for review; `None` past the
+    /// last move.
+    fn view_at(&self, ply: usize) -> Option<View>;
     fn seats(&self) -> &[Seat; 2];
     /// The result token and why, once the game is over.
     fn result(&self) -> Option<(&'static str, String)>;
@@ -33,6 +50,8 @@ pub trait Table: Send {
     /// Plays a move as a player types it; its canonical text.
     fn play(&mut self, text: &str) -> Result<String>;
     fn undo(&mut self) -> Result<String>;
+    /// Takes back every move after the first `ply`; what it did.
+    fn back_to(&mut self, ply: usize) -> Result<String>;
     fn resign(&mut self, side: Side) -> Result<String>;
     /// `side` offers a draw; an offer the other side made first is
     /// accepted instead. Whether the draw is agreed.
@@ -49,6 +68,25 @@ pub trait Table: Send {
     fn reach(&self, letter: char, side: Side, cell: &str) -> Result<(Vec<String>, Vec<String>)>;
     /// A search of the current position by an engine with these settings.
     fn search(&self, config: Config, limits: Limits) -> SearchJob;
+    /// The clocks, when the game is timed.
+    fn clock(&self) -> Option<ClockView>;
+    /// Plays with clocks of this control from now (a new game).
+    fn set_clock(&mut self, control: Option<TimeControl>);
+    /// Sets each side's time (a stored game's clocks, stopped).
+    fn set_clock_times(&mut self, times: [u64; 2]);
+    /// Starts the side to move's clock (after a stored game is loaded).
+    fn resume_clock(&mut self);
+    /// Ends the game if the side to move's time ran out; whether it did.
+    fn check_flag(&mut self) -> bool;
+    /// What an engine seat may spend on this move (the clock's time in a
+    /// timed game).
+    fn engine_limits(&self, limits: &Limits) -> Limits;
+    /// The players' names as the record writes them.
+    fn names(&self) -> [String; 2];
+    fn set_name(&mut self, side: Side, name: Option<String>);
+    /// A new game from the same start, options and time control, with
+    /// these seats.
+    fn rematch(&self, seats: [Seat; 2]) -> Box<dyn Table>;
     /// Whether an engine with `hash_mb` MB of hash table playing `side`
     /// takes a draw now.
     fn draw_job(&self, side: Side, hash_mb: usize) -> Box<dyn FnOnce() -> bool + Send>;
@@ -64,6 +102,17 @@ impl<R: Evaluate> Table for Session<R> {
     fn moves(&self) -> &[String] {
         &self.moves
     }
+    fn labels(&self) -> &[String] {
+        &self.labels
+    }
+    fn view_at(&self, ply: usize) -> Option<View> {
+        let mut pos = self.start.clone();
+        for text in self.moves.get(..ply)? {
+            let m = pos.parse_move(text).ok()?;
+            pos.make(m);
+        }
+        Some(scene::past_view(&pos))
+    }
     fn seats(&self) -> &[Seat; 2] {
         &self.seats
     }
@@ -78,6 +127,9 @@ impl<R: Evaluate> Table for Session<R> {
     }
     fn undo(&mut self) -> Result<String> {
         Session::undo(self)
+    }
+    fn back_to(&mut self, ply: usize) -> Result<String> {
+        Session::back_to(self, ply)
     }
     fn resign(&mut self, side: Side) -> Result<String> {
         self.resign_as(side)
@@ -153,6 +205,44 @@ impl<R: Evaluate> Table for Session<R> {
             });
             report.best.map(|m| pos.move_text(m))
         })
+    }
+    fn clock(&self) -> Option<ClockView> {
+        let clock = self.clock.as_ref()?;
+        let remaining = self.clock_times()?;
+        Some(ClockView {
+            control: clock.control.to_string(),
+            remaining,
+            running: clock.is_running().then(|| self.pos.side_to_move().index()),
+        })
+    }
+    fn set_clock(&mut self, control: Option<TimeControl>) {
+        Session::set_clock(self, control)
+    }
+    fn set_clock_times(&mut self, times: [u64; 2]) {
+        if let Some(clock) = &mut self.clock {
+            clock.set_times(times);
+        }
+    }
+    fn resume_clock(&mut self) {
+        Session::resume_clock(self)
+    }
+    fn check_flag(&mut self) -> bool {
+        Session::check_flag(self)
+    }
+    fn engine_limits(&self, limits: &Limits) -> Limits {
+        Session::engine_limits(self, limits)
+    }
+    fn names(&self) -> [String; 2] {
+        Side::BOTH.map(|s| self.player_name(s))
+    }
+    fn set_name(&mut self, side: Side, name: Option<String>) {
+        self.names[side.index()] = name;
+    }
+    fn rematch(&self, seats: [Seat; 2]) -> Box<dyn Table> {
+        let mut next = Session::new(self.start.clone(), seats, None);
+        next.set_clock(self.clock.as_ref().map(|c| c.control));
+        next.names = [self.names[1].clone(), self.names[0].clone()];
+        Box::new(next)
     }
     fn draw_job(&self, side: Side, hash_mb: usize) -> Box<dyn FnOnce() -> bool + Send> {
         let pos = self.pos.clone();

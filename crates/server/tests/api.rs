@@ -228,7 +228,7 @@ async fn a_record_loads_up_to_its_damage() {
         .unwrap();
     assert_eq!(status, 200);
     assert!(
-        text.contains("[Game \"chess\"]") && text.contains("1. e2e4 e7e5 2. g1f3 *"),
+        text.contains("[Game \"chess\"]") && text.contains("1. e4 e5 2. Nf3 *"),
         "{text}"
     );
     let (status, v) = get(addr, "/api/v1/games/nosuchgame").await;
@@ -569,4 +569,371 @@ async fn a_change_that_cannot_be_stored_is_undone() {
     assert_eq!(err.status.as_u16(), 500, "{err}");
     let state = hub.get(&created.id).unwrap().current_state();
     assert_eq!(state["view"]["result"], Value::Null);
+}
+
+/// Waits until `ready` holds for the game's state (the engine moving, a
+/// flag falling), at most `secs` seconds.
+async fn wait_for(addr: SocketAddr, id: &str, secs: u64, ready: impl Fn(&Value) -> bool) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let (_, state) = get(addr, &format!("/api/v1/games/{id}")).await;
+        if ready(&state) || std::time::Instant::now() > deadline {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn moves_are_shown_in_san_and_past_positions_are_served_for_review() {
+    let addr = server("review").await;
+    let (id, token, _) = create(addr, json!({ "game": "chess", "mode": "local" })).await;
+    for m in ["e4", "e7e5", "Nf3"] {
+        let (status, v) = act(
+            addr,
+            &id,
+            json!({ "token": token, "action": "move", "move": m }),
+        )
+        .await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (_, state) = get(addr, &format!("/api/v1/games/{id}")).await;
+    assert_eq!(state["moves"], json!(["e2e4", "e7e5", "g1f3"]));
+    assert_eq!(state["labels"], json!(["e4", "e5", "Nf3"]));
+    // After move 1: White's pawn on e4, Black to move, no legal moves
+    // offered (nothing is played on a past position).
+    let (status, past) = get(addr, &format!("/api/v1/games/{id}/positions/1")).await;
+    assert_eq!(status, 200, "{past}");
+    assert_eq!(past["plies"], 3);
+    assert_eq!(past["view"]["last"], json!(["e2", "e4"]));
+    assert_eq!(past["view"]["to_move"], 1);
+    assert_eq!(past["view"]["legal"], json!([]));
+    let (_, start) = get(addr, &format!("/api/v1/games/{id}/positions/0")).await;
+    assert_eq!(start["view"]["last"], Value::Null);
+    // Play on from move 1: the two moves after it taken back.
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "back", "ply": 1 }),
+    )
+    .await;
+    assert_eq!((status, v["labels"].clone()), (200, json!(["e4"])), "{v}");
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "back", "ply": 1 }),
+    )
+    .await;
+    assert_eq!(status, 409, "{v}");
+    for m in ["e5", "Nf3"] {
+        act(
+            addr,
+            &id,
+            json!({ "token": token, "action": "move", "move": m }),
+        )
+        .await;
+    }
+    for bad in ["4", "x", "-1"] {
+        let (status, v) = get(addr, &format!("/api/v1/games/{id}/positions/{bad}")).await;
+        assert_eq!(status, 404, "{bad}: {v}");
+        assert!(error(&v).contains("0 to 3"), "{v}");
+    }
+    // A short form that fits two moves lists them (Star Trek's Knight on
+    // e1(2) reaches d3 on levels 2 and 4).
+    let (id, token, _) = create(addr, json!({ "game": "startrek", "mode": "local" })).await;
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "Nd3" }),
+    )
+    .await;
+    assert_eq!(status, 422, "{v}");
+    assert_eq!(error(&v), "'Nd3' could be e1(2)-d3(2) or e1(2)-d3(4)");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_flag_fall_loses_or_draws_and_ends_the_game() {
+    let addr = server("flag").await;
+    // 0.02 minutes: 1.2 s each. White's first move is not timed; then
+    // Black's clock runs out, and White, with all its pieces, wins.
+    let (id, token, created) = create(
+        addr,
+        json!({ "game": "chess", "mode": "local", "clock": "0.02+0" }),
+    )
+    .await;
+    assert_eq!(created["state"]["clock"]["control"], "0.02+0");
+    assert_eq!(created["state"]["clock"]["running"], Value::Null);
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "e4" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["clock"]["running"], 1);
+    assert_eq!(v["clock"]["remaining"], json!([1200, 1200]));
+    // The server's own timer ends the game, with no request meanwhile.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let state = wait_for(addr, &id, 5, |s| !s["view"]["result"].is_null()).await;
+    assert_eq!(
+        state["view"]["result"],
+        json!(["1-0", "Black lost on time"])
+    );
+    assert_eq!(state["clock"]["running"], Value::Null);
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "e5" }),
+    )
+    .await;
+    assert_eq!(status, 409, "{v}");
+    let (_, record) = http_text(addr, "GET", &format!("/api/v1/games/{id}/record"), "")
+        .await
+        .unwrap();
+    assert!(record.contains("[TimeControl \"1.2+0\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"Black lost on time\"]"),
+        "{record}"
+    );
+    assert!(record.contains("1. e4 {[%clk 0:00:01.2]} 1-0"), "{record}");
+    // White has a bare King: Black's flag cannot lose Black the game.
+    let record = "[Game \"chess\"]\n[SetUp \"1\"]\n[FEN \"3qk3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n*\n";
+    let (id, token, _) = create(
+        addr,
+        json!({ "record": record, "mode": "local", "clock": "0.02+0" }),
+    )
+    .await;
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "Kf2" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let state = wait_for(addr, &id, 5, |s| !s["view"]["result"].is_null()).await;
+    assert_eq!(
+        state["view"]["result"],
+        json!([
+            "1/2-1/2",
+            "Black's time ran out, but White cannot win: a draw"
+        ])
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn clocks_resume_where_they_stood_after_a_restart() {
+    let db = temp_db("clock-restart");
+    let id = {
+        let hub = Hub::new(Store::open(&db).unwrap());
+        let created = hub
+            .create(NewGame {
+                game: Some("chess".into()),
+                mode: Some(chess3d_server::hub::Mode::Local),
+                clock: Some("1+0".into()),
+                ..NewGame::default()
+            })
+            .unwrap();
+        let mv = |text: &str| Action::Move {
+            r#move: text.into(),
+            ply: None,
+        };
+        hub.act(&created.id, Some(&created.token), mv("e4"))
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        hub.act(&created.id, Some(&created.token), mv("e5"))
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        // The server stops (Ctrl-C, SIGTERM): the clocks are stored.
+        hub.store_all();
+        created.id
+    };
+    // Down for a second: charged to no one.
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let hub = Hub::new(Store::open(&db).unwrap());
+    let state = hub.get(&id).unwrap().current_state();
+    let left = |side: usize| state["clock"]["remaining"][side].as_u64().unwrap();
+    // White: 60 s less the 0.5 s it had used; Black: less its 0.3 s.
+    assert!((59_350..=59_550).contains(&left(0)), "{}", state["clock"]);
+    assert!((59_600..=59_750).contains(&left(1)), "{}", state["clock"]);
+    assert_eq!(state["clock"]["running"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn names_rematch_resume_links_and_hints() {
+    let addr = server("rematch").await;
+    let (id, ann, created) = create(
+        addr,
+        json!({ "game": "chess", "mode": "remote", "name": "Ann", "clock": "5+3" }),
+    )
+    .await;
+    let invite = created["invite"].as_str().unwrap();
+    let (status, joined) = post(
+        addr,
+        &format!("/api/v1/games/{id}/join"),
+        json!({ "invite": invite, "name": "Bob" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let bob = joined["token"].as_str().unwrap().to_string();
+    assert_eq!(joined["state"]["names"], json!(["Ann", "Bob"]));
+    // A name is checked.
+    let (status, v) = post(
+        addr,
+        "/api/v1/games",
+        json!({ "game": "chess", "name": "x".repeat(41) }),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    let (status, v) = post(
+        addr,
+        "/api/v1/games",
+        json!({ "game": "chess", "name": "a\u{7}b" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{v}");
+    // The resume link's token opens Ann's seat elsewhere; a wrong one not.
+    let (status, seat) = post(
+        addr,
+        &format!("/api/v1/games/{id}/seat"),
+        json!({ "token": ann }),
+    )
+    .await;
+    assert_eq!((status, seat["sides"].clone()), (200, json!([0])), "{seat}");
+    let (status, _) = post(
+        addr,
+        &format!("/api/v1/games/{id}/seat"),
+        json!({ "token": "nope" }),
+    )
+    .await;
+    assert!(status == 401 || status == 403, "{status}");
+    // A hint for the side to move, a legal move; none for the other side.
+    let (status, hint) = post(
+        addr,
+        &format!("/api/v1/games/{id}/hint"),
+        json!({ "token": ann }),
+    )
+    .await;
+    assert_eq!(status, 200, "{hint}");
+    let legal: Vec<&str> = joined["state"]["view"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert!(legal.contains(&hint["move"].as_str().unwrap()), "{hint}");
+    let (status, v) = post(
+        addr,
+        &format!("/api/v1/games/{id}/hint"),
+        json!({ "token": bob }),
+    )
+    .await;
+    assert_eq!(status, 409, "{v}");
+    // No rematch before the end.
+    let (status, v) = act(addr, &id, json!({ "token": ann, "action": "rematch" })).await;
+    assert_eq!(status, 409, "{v}");
+    let (status, _) = act(addr, &id, json!({ "token": bob, "action": "resign" })).await;
+    assert_eq!(status, 200);
+    let (_, record) = http_text(addr, "GET", &format!("/api/v1/games/{id}/record"), "")
+        .await
+        .unwrap();
+    assert!(
+        record.contains("[White \"Ann\"]\n[Black \"Bob\"]"),
+        "{record}"
+    );
+    let (status, v) = act(addr, &id, json!({ "token": ann, "action": "rematch" })).await;
+    assert_eq!((status, v["rematch_offer"].clone()), (200, json!(0)), "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": ann, "action": "rematch" })).await;
+    assert_eq!(status, 409, "{v}");
+    let (status, v) = act(addr, &id, json!({ "token": bob, "action": "rematch" })).await;
+    assert_eq!(status, 200, "{v}");
+    let next = v["rematch"].as_str().unwrap().to_string();
+    // The new game: colours swapped, each token keeps its player.
+    let (_, state) = get(addr, &format!("/api/v1/games/{next}")).await;
+    assert_eq!(state["names"], json!(["Bob", "Ann"]));
+    assert_eq!(state["clock"]["control"], "5+3");
+    assert_eq!(state["ply"], 0);
+    let (status, v) = act(
+        addr,
+        &next,
+        json!({ "token": ann, "action": "move", "move": "e4" }),
+    )
+    .await;
+    assert_eq!(status, 409, "Ann plays Black now: {v}");
+    let (status, v) = act(
+        addr,
+        &next,
+        json!({ "token": bob, "action": "move", "move": "e4" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_engines_evaluation_stays_after_it_moves() {
+    let addr = server("evaluation").await;
+    // The human plays Black: the engine, White, moves first.
+    let (id, _, _) = create(
+        addr,
+        json!({ "game": "chess", "mode": "computer", "side": 1, "movetime": 200 }),
+    )
+    .await;
+    let state = wait_for(addr, &id, 20, |s| s["ply"] == 1).await;
+    assert_eq!(state["ply"], 1);
+    let e = &state["evaluation"];
+    assert_eq!(e["side"], 0, "{e}");
+    assert!(e["depth"].as_u64().unwrap() >= 1, "{e}");
+    assert!(e["cp"].is_i64() || e["mate"].is_i64(), "{e}");
+    assert_eq!(state["thinking"], Value::Null);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn against_the_engine_the_players_flag_falls_on_the_servers_timer() {
+    let addr = server("engine-flag").await;
+    // 1.2 s each; the engine (Black) answers within its time, then the
+    // human's clock runs out with no request from anyone.
+    let (id, token, _) = create(
+        addr,
+        json!({ "game": "chess", "mode": "computer", "side": 0, "clock": "0.02+0" }),
+    )
+    .await;
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "e4" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    let state = wait_for(addr, &id, 10, |s| !s["view"]["result"].is_null()).await;
+    assert_eq!(
+        state["ply"], 2,
+        "the engine moved in time: {}",
+        state["moves"]
+    );
+    assert_eq!(
+        state["view"]["result"],
+        json!(["0-1", "White lost on time"])
+    );
+    // A state read later shows the time run since it was made: the
+    // running clock of a fresh game counts down between two reads.
+    let (id, token, _) = create(
+        addr,
+        json!({ "game": "chess", "mode": "local", "clock": "1+0" }),
+    )
+    .await;
+    act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "e4" }),
+    )
+    .await;
+    let (_, first) = get(addr, &format!("/api/v1/games/{id}")).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, second) = get(addr, &format!("/api/v1/games/{id}")).await;
+    let black = |s: &Value| s["clock"]["remaining"][1].as_u64().unwrap();
+    assert!(
+        black(&first) - black(&second) >= 250,
+        "{} then {}",
+        first["clock"],
+        second["clock"]
+    );
 }

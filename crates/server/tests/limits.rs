@@ -442,7 +442,7 @@ async fn tokens_are_kept_as_digests_in_a_file_only_its_owner_reads() {
         })
         .unwrap();
     let invite = created.invite.clone().unwrap();
-    let joined = hub.join(&created.id, &invite).unwrap();
+    let joined = hub.join(&created.id, &invite, None).unwrap();
     let dump: String = rusqlite::Connection::open(&db)
         .unwrap()
         .query_row("SELECT seats FROM games", [], |r| r.get(0))

@@ -796,13 +796,13 @@ export class Board3D {
 
   // ------------------------------------------------------------ keys
 
-  /// Camera keys: Q/E orbit, R/F tilt, +/- zoom, Shift+arrows pan, Home
+  /// Camera keys: Q/E orbit, R/F tilt, +/- zoom, Shift+arrows pan, 0
   /// back to the default view.
   key(e: KeyboardEvent): boolean {
     const offset = this.camera.position.clone().sub(this.controls.target);
     const spherical = new THREE.Spherical().setFromVector3(offset);
     const size = Math.max(spherical.radius * 0.06, 0.2);
-    if (e.key === "Home") {
+    if (e.key === "0") {
       this.fit(true);
       return true;
     }

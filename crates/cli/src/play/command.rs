@@ -19,6 +19,8 @@ pub enum Typed {
     Moves,
     Help,
     Quit,
+    /// Play on from the position under review.
+    Continue,
 }
 
 /// The commands and what they do, for `help` and `--help`.
@@ -32,6 +34,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "take back your last move (and the computer's reply)",
     ),
     ("redo", "play again what undo took back"),
+    (
+        "continue",
+        "while reviewing (Home, Shift+arrows): take back the moves after the position shown and play on",
+    ),
     ("hint", "ask the engine for a move"),
     ("flip", "turn the board round"),
     (
@@ -68,6 +74,7 @@ impl Typed {
         match word.to_ascii_lowercase().as_str() {
             "undo" | "takeback" => no_argument(Typed::Undo),
             "redo" => no_argument(Typed::Redo),
+            "continue" => no_argument(Typed::Continue),
             "hint" => no_argument(Typed::Hint),
             "flip" => no_argument(Typed::Flip),
             "save" => Ok(Typed::Save((!rest.is_empty()).then(|| rest.to_string()))),

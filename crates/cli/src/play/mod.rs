@@ -2,7 +2,6 @@
 //! full-screen interface (ratatui) or as plain lines (`--plain`).
 //!
 //! - [`session`]: the game, its players, its record and moves file;
-//! - [`input`]: moves as players type them;
 //! - [`command`]: the commands both front ends read;
 //! - [`thinker`]: the engine's search, foreground or on a thread;
 //! - [`plain`]: the line mode;
@@ -26,6 +25,7 @@ use chess3d_core::Position;
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use clap::Args;
 
+use chess3d_play::clock::TimeControl;
 use session::{damage_text, default_moves_file, Seat, Session};
 
 pub const PLAY_HELP: &str = "\
@@ -52,18 +52,29 @@ KEYS (full-screen mode):
   1-9                choose among several moves to one square (promotions,
                      Ox push or leap, elevator moves)
   Esc                clear the selection and the typed text
+  Home / End         review the game from its start / back to the live game
+  Shift+← / Shift+→  a move back / forward (also , and .; plain arrows
+                     while reviewing); 'continue' plays on from there
   F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit
-  typing             moves (e2e4, 0e2-0e4, Nf3, O2a3) and the commands
-                     below, then Enter
+  typing             moves (e4, Nf3, O-O, e2e4, 0e2-0e4, Nd3, O2a3) and the
+                     commands below, then Enter
 
 COMMANDS (typed in both modes):
-  undo, redo, hint, flip, save [FILE], load FILE, new, resign, draw
-  (offer), accept (a draw offer), board, moves (list legal moves), help,
-  quit
+  undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,
+  draw (offer), accept (a draw offer), board, moves (list legal moves),
+  help, quit
 
-GAME RECORDS: games are saved as PGN-style text: tags such as [Game \"...\"],
-[FEN \"...\"] (when not from the start), [White], [Black], [Date], [Result],
-[Options \"hundred-ply=off\"], then the moves in canonical notation. While
+CLOCKS: --clock 5+3 gives each side 5 minutes and adds 3 seconds a move;
+both clocks show beside the board. The first move is not timed. A side
+whose time runs out loses, or draws if the other side has nothing but its
+King. The engine plays by its clock.
+
+GAME RECORDS: games are saved as PGN: the Seven Tag Roster (Event, Site,
+Date, Round, White, Black, Result), then [Game \"...\"], [FEN \"...\"] (when
+not from the start), [Options \"hundred-ply=off\"], [TimeControl \"300+3\"],
+then the moves: chess in standard algebraic notation (any chess program
+reads it), the 3-D games in their canonical notation, with each move's
+clock as {[%clk 0:04:58]} in timed games. While
 you play, the record is rewritten to the moves file after every move
 (default: $XDG_DATA_HOME/chess3d/games or ~/.local/share/chess3d/games), so a
 crash or a closed terminal loses nothing: resume with --load. A damaged
@@ -126,6 +137,17 @@ pub struct PlayArgs {
         conflicts_with = "load"
     )]
     pub options: Vec<String>,
+    /// Play with clocks: minutes for each side + seconds added per move,
+    /// such as 5+3, 15+10 or 30+0 (none by default). The first move is
+    /// not timed; a flag fall loses, or draws when the other side has
+    /// nothing to win with. An engine then plays by its clock. A loaded
+    /// game keeps its own time control.
+    #[arg(long, value_name = "MIN+SEC", value_parser = parse_clock, conflicts_with = "load")]
+    pub clock: Option<TimeControl>,
+}
+
+fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    TimeControl::parse(text)?.ok_or_else(|| "no clock: leave --clock out".to_string())
 }
 
 pub fn run(args: PlayArgs) -> Result<()> {
@@ -214,7 +236,9 @@ impl EngineVisitor for Play {
                     &[],
                     "",
                 )?;
-                Session::new(start, seats, moves_file)
+                let mut session = Session::new(start, seats, moves_file);
+                session.set_clock(args.clock);
+                session
             }
         };
         let plain =

@@ -66,6 +66,7 @@ pub fn run<R: Evaluate>(
     let mut shown_end = false;
     let mut board_due = true;
     loop {
+        session.check_flag();
         if let Some((result, why)) = session.result() {
             if !shown_end {
                 writeln!(out, "{}", session.pos.diagram().trim_end())?;
@@ -77,10 +78,16 @@ pub fn run<R: Evaluate>(
             let engine = engines.seats[side.index()]
                 .as_mut()
                 .expect("an engine seat");
-            let (best, thought) = think_now(engine, &session.pos, &seat.limits);
+            let limits = session.engine_limits(&seat.limits);
+            let (best, thought) = think_now(engine, &session.pos, &limits);
+            // Out of time while it thought: the flag fall is the result.
+            if session.check_flag() {
+                continue;
+            }
             let Some(m) = best else { break };
             let number = move_number(&session);
-            let text = session.play_move(m);
+            session.play_move(m);
+            let text = last_label(&session);
             let detail = thought.map(|t| t.summary()).unwrap_or_default();
             writeln!(out, "Move {number} {text} (engine: {detail})")?;
             if let Some(w) = session.take_warning() {
@@ -137,10 +144,15 @@ pub enum Flow {
     Quit,
 }
 
-/// `12.` before White's move, `12...` before Black's.
+/// `12.` before White's move, `12...` before Black's: the next move's.
 pub fn move_number<R: Evaluate>(session: &Session<R>) -> String {
+    number_of(session, session.moves.len())
+}
+
+/// The number of move `i` (from 0) of the session: `3.` or `3...`.
+pub fn number_of<R: Evaluate>(session: &Session<R>, i: usize) -> String {
     let black_first = session.start.side_to_move() == chess3d_core::Side::Black;
-    let ply = session.moves.len() + usize::from(black_first);
+    let ply = i + usize::from(black_first);
     format!(
         "{}{}",
         ply / 2 + 1,
@@ -157,8 +169,8 @@ pub fn handle<R: Evaluate>(
     Ok(match typed {
         Typed::Move(text) => {
             let number = move_number(session);
-            let played = session.play_text(&text)?;
-            writeln!(out, "Move {number} {played}")?;
+            session.play_text(&text)?;
+            writeln!(out, "Move {number} {}", last_label(session))?;
             Flow::Changed
         }
         Typed::Undo => {
@@ -230,17 +242,25 @@ pub fn handle<R: Evaluate>(
             Flow::Same
         }
         Typed::Quit => Flow::Quit,
+        Typed::Continue => anyhow::bail!(
+            "'continue' plays on from a position under review in the full-screen interface; here, 'undo' takes moves back"
+        ),
     })
 }
 
-/// The legal moves in canonical notation, sorted.
+/// The last move as players read it (SAN for chess).
+pub fn last_label<R: Evaluate>(session: &Session<R>) -> String {
+    session.labels.last().cloned().unwrap_or_default()
+}
+
+/// The legal moves as players read them (SAN for chess), sorted.
 pub fn legal_texts<R: Evaluate>(session: &Session<R>) -> Vec<String> {
     let mut pos = session.pos.clone();
     let mut moves = MoveList::new();
     if pos.outcome().is_none() {
         pos.legal_moves(&mut moves);
     }
-    let mut texts: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
+    let mut texts: Vec<String> = moves.iter().map(|&m| pos.move_label(m)).collect();
     texts.sort();
     texts
 }
@@ -256,7 +276,11 @@ pub fn hint<R: Evaluate>(session: &Session<R>, engines: &mut Engines<R>) -> Resu
         .get_or_insert_with(|| Box::new(Engine::new(seat.config)));
     let (best, thought) = think_now(engine, &session.pos, &seat.limits);
     match (best, thought) {
-        (Some(m), Some(t)) => Ok(format!("{} ({})", session.pos.move_text(m), t.summary())),
+        (Some(m), Some(t)) => Ok(format!(
+            "{} ({})",
+            session.pos.clone().move_label(m),
+            t.summary()
+        )),
         _ => anyhow::bail!("no move to suggest"),
     }
 }

@@ -184,7 +184,99 @@ fn the_moves_command_opens_a_window_with_every_legal_move() {
         .collect();
     // Chess's 20 opening moves, all shown.
     assert!(text.contains("20 legal moves"), "{text}");
-    for m in ["a2a3", "g1h3", "h2h4"] {
+    // In SAN, as they are typed and shown.
+    for m in ["Na3", "Nh3", "Nf3"] {
         assert!(text.contains(m), "{m}");
     }
+    assert!(!text.contains("g1f3"), "{text}");
+}
+
+/// The screen's text.
+fn screen<R: Evaluate>(app: &mut App<R>, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal.draw(|f| app.draw(f)).expect("drawn");
+    let buffer = terminal.backend().buffer().clone();
+    (0..height)
+        .map(|y| {
+            let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
+            line.trim_end().to_string() + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn review_steps_through_the_game_and_comes_back() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+    let shift = |code| KeyEvent::new(code, KeyModifiers::SHIFT);
+    let session = Session::new(
+        Position::<chess3d_games::chess::ChessRules>::start(),
+        [Seat::Human, Seat::Human],
+        None,
+    );
+    let mut app = App::new(session);
+    for m in ["e4", "e5", "Nf3"] {
+        app.command(super::command::Typed::Move(m.to_string()));
+    }
+    let live = screen(&mut app, 80, 24);
+    assert!(
+        live.contains("1. e4  e5") && live.contains("2. Nf3"),
+        "{live}"
+    );
+    // Home: the start; the pawns back on rank 2, the status says so.
+    app.key(key(KeyCode::Home));
+    let start = screen(&mut app, 80, 24);
+    assert!(
+        start.contains("REVIEWING the start (White to move)"),
+        "{start}"
+    );
+    assert_eq!(app.review.as_ref().map(|r| r.0), Some(0));
+    // Shift+→ twice: after 1... e5, Black's move in brackets.
+    app.key(shift(KeyCode::Right));
+    app.key(key(KeyCode::Right));
+    let after = screen(&mut app, 80, 24);
+    assert!(
+        after.contains("REVIEWING move 1... e5 (White to move)"),
+        "{after}"
+    );
+    assert!(after.contains("[e5]"), "{after}");
+    // Nothing is played on a past position.
+    app.key(key(KeyCode::Enter));
+    assert_eq!(app.session.moves.len(), 3);
+    assert!(app.message.contains("past position"), "{}", app.message);
+    // End: the live game again.
+    app.key(key(KeyCode::End));
+    assert!(app.review.is_none());
+    assert!(!screen(&mut app, 80, 24).contains("REVIEWING"));
+    // `continue` from move 1 takes back the two moves after it; redo
+    // brings them back.
+    app.key(key(KeyCode::Home));
+    app.key(key(KeyCode::Right));
+    app.command(super::command::Typed::Continue);
+    assert_eq!(app.session.moves, ["e2e4"]);
+    assert!(app.review.is_none());
+    app.command(super::command::Typed::Redo);
+    assert_eq!(app.session.moves.len(), 2);
+}
+
+#[test]
+fn clocks_show_beside_the_moves() {
+    let mut session = Session::new(
+        Position::<chess3d_games::chess::ChessRules>::start(),
+        [Seat::Human, Seat::Human],
+        None,
+    );
+    session.set_clock(chess3d_play::clock::TimeControl::parse("5+3").unwrap());
+    let mut app = App::new(session);
+    let text = screen(&mut app, 80, 24);
+    // Nothing runs before the first move; both at 5:00.
+    let clock = |side: &str| {
+        text.lines()
+            .any(|l| l.contains(&format!(" {side} ")) && l.ends_with(" 5:00"))
+    };
+    assert!(clock("White") && clock("Black"), "{text}");
+    app.command(super::command::Typed::Move("e4".to_string()));
+    let text = screen(&mut app, 80, 24);
+    // Black's clock runs now, marked without colour.
+    assert!(text.contains("▶ Black"), "{text}");
 }

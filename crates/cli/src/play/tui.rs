@@ -21,9 +21,10 @@ use ratatui::{DefaultTerminal, Frame};
 
 use super::board::{self, BoardView, Marks, Step};
 use super::command::{help_text, Typed};
-use super::plain::{self, move_number, Engines};
+use super::plain::{self, move_number, number_of, Engines};
 use super::session::{Seat, Session};
 use super::thinker::{Message, Thinking, Thought};
+use chess3d_play::clock::clock_face;
 
 pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<()> {
     let mut app = App::new(session);
@@ -66,6 +67,9 @@ pub struct App<R: Evaluate> {
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Rect,
     quit: bool,
+    /// A past position shown instead of the live one: the moves played to
+    /// reach it, and the position. Nothing is played there.
+    pub review: Option<(usize, Position<R>)>,
 }
 
 impl<R: Evaluate> App<R> {
@@ -87,6 +91,7 @@ impl<R: Evaluate> App<R> {
             overlay: None,
             board_area: Rect::default(),
             quit: false,
+            review: None,
         };
         app.marks.flipped =
             app.session.seats[0] != Seat::Human && app.session.seats[1] == Seat::Human;
@@ -112,6 +117,13 @@ impl<R: Evaluate> App<R> {
 
     /// Starts the engine when it is to move; plays its move when it has one.
     fn tick(&mut self) -> Result<()> {
+        if self.session.check_flag() {
+            self.stop_thinking();
+            if let Some((result, why)) = self.session.result() {
+                self.message = format!("{result}: {why}");
+            }
+            return Ok(());
+        }
         if let Some(thinking) = &mut self.thinking {
             while let Some(message) = thinking.poll() {
                 match message {
@@ -151,7 +163,7 @@ impl<R: Evaluate> App<R> {
                 self.thinking = Some(Thinking::start(
                     engine,
                     self.session.pos.clone(),
-                    seat.limits,
+                    self.session.engine_limits(&seat.limits),
                     self.session.moves.len(),
                 ));
             }
@@ -226,6 +238,10 @@ impl<R: Evaluate> App<R> {
         let Some(cell) = self.marks.cursor else {
             return;
         };
+        if self.review.is_some() {
+            self.message = REVIEW_HELP.to_string();
+            return;
+        }
         if !self.human_to_move() {
             self.message = if self.session.is_over() {
                 "the game is over: 'undo', 'new', 'load' or 'quit'".to_string()
@@ -272,14 +288,30 @@ impl<R: Evaluate> App<R> {
         self.after_change();
     }
 
-    fn key(&mut self, k: KeyEvent) {
+    pub fn key(&mut self, k: KeyEvent) {
         if self.overlay.is_some() {
             self.overlay = None;
             return;
         }
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        let shift = k.modifiers.contains(KeyModifiers::SHIFT);
+        let reviewing = self.review.is_some();
+        let at = self
+            .review
+            .as_ref()
+            .map_or(self.session.moves.len(), |r| r.0);
         match k.code {
             KeyCode::Char('c' | 'q') if ctrl => self.quit = true,
+            // Review: Home the start, End the live game; Shift+arrows (or
+            // `,` and `.`) a move back and forward, plain arrows too while
+            // reviewing (the cursor has nothing to do on a past position).
+            KeyCode::Home => self.review_at(0),
+            KeyCode::End => self.review_at(usize::MAX),
+            KeyCode::Esc if reviewing => self.review_at(usize::MAX),
+            KeyCode::Left if shift || reviewing => self.review_at(at.saturating_sub(1)),
+            KeyCode::Right if shift || reviewing => self.review_at(at + 1),
+            KeyCode::Char(',') if self.input.is_empty() => self.review_at(at.saturating_sub(1)),
+            KeyCode::Char('.') if self.input.is_empty() => self.review_at(at + 1),
             KeyCode::F(1) => self.command(Typed::Help),
             KeyCode::F(2) => self.command(Typed::Undo),
             KeyCode::F(3) => self.command(Typed::Redo),
@@ -323,6 +355,35 @@ impl<R: Evaluate> App<R> {
         }
     }
 
+    /// Shows the position after `ply` moves; the live game from the last
+    /// one on.
+    pub fn review_at(&mut self, ply: usize) {
+        let live = self.session.moves.len();
+        if ply >= live {
+            if self.review.take().is_some() {
+                self.message = "back to the live game".to_string();
+            }
+            return;
+        }
+        let mut pos = self.session.start.clone();
+        for text in &self.session.moves[..ply] {
+            match pos.parse_move(text) {
+                Ok(m) => pos.make(m),
+                Err(_) => return,
+            }
+        }
+        self.marks.selected = None;
+        self.marks.destinations.clear();
+        self.choices.clear();
+        self.message = REVIEW_HELP.to_string();
+        self.review = Some((ply, pos));
+    }
+
+    /// The position on the screen: the live one, or the one under review.
+    fn shown(&self) -> &Position<R> {
+        self.review.as_ref().map_or(&self.session.pos, |r| &r.1)
+    }
+
     fn step(&mut self, step: Step) {
         if let Some(c) = self.marks.cursor {
             self.marks.cursor = Some(board::step(&self.session.pos, c, step, self.marks.flipped));
@@ -363,6 +424,22 @@ impl<R: Evaluate> App<R> {
                 self.message = "board turned round".to_string();
             }
             Typed::Board => self.message = "the board is on the screen".to_string(),
+            Typed::Continue => {
+                match self.review.take() {
+                    None => self.message =
+                        "'continue' plays on from a position under review (Home, Shift+←): none is"
+                            .to_string(),
+                    Some((ply, _)) => {
+                        self.stop_thinking();
+                        self.thought = None;
+                        self.message = match self.session.back_to(ply) {
+                            Ok(m) => m,
+                            Err(e) => format!("{e:#}"),
+                        };
+                        self.after_change();
+                    }
+                }
+            }
             Typed::Move(_) if !self.human_to_move() && !self.session.is_over() => {
                 self.message = "wait for the engine's move".to_string();
             }
@@ -431,10 +508,21 @@ impl<R: Evaluate> App<R> {
             rows[0],
         );
         self.board_area = cols[0];
+        let review_marks;
+        let marks = match &self.review {
+            Some((_, pos)) => {
+                review_marks = Marks {
+                    last_move: pos.moves_played().last().map(|m| (m.from, m.to)),
+                    ..self.marks.clone()
+                };
+                &review_marks
+            }
+            None => &self.marks,
+        };
         f.render_widget(
             BoardView {
-                pos: &s.pos,
-                marks: &self.marks,
+                pos: self.shown(),
+                marks,
             },
             cols[0],
         );
@@ -478,6 +566,18 @@ impl<R: Evaluate> App<R> {
     pub fn status(&self) -> Line<'static> {
         let s = &self.session;
         let mut parts: Vec<Span> = Vec::new();
+        if let Some((ply, pos)) = &self.review {
+            let side = Session::<R>::side_name(pos.side_to_move());
+            let what = match ply {
+                0 => "the start".to_string(),
+                n => format!("move {} {}", number_of(s, n - 1), s.labels[n - 1]),
+            };
+            parts.push(Span::styled(
+                format!("REVIEWING {what} ({side} to move) · End/Esc: live game"),
+                Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+            ));
+            return Line::from(parts);
+        }
         match s.result() {
             Some((result, why)) => parts.push(Span::styled(
                 format!("Result {result} ({why})"),
@@ -505,7 +605,7 @@ impl<R: Evaluate> App<R> {
                 }
             }
         }
-        if let Some(last) = s.moves.last() {
+        if let Some(last) = s.labels.last() {
             parts.push(Span::raw(format!(" · last {last}")));
         }
         if let Some(c) = self.marks.cursor {
@@ -517,27 +617,85 @@ impl<R: Evaluate> App<R> {
     fn side_panel(&self, height: u16) -> Paragraph<'static> {
         let s = &self.session;
         let black_first = s.start.side_to_move() == chess3d_core::Side::Black;
-        let mut lines: Vec<String> = Vec::new();
-        for (i, m) in s.moves.iter().enumerate() {
+        let reviewed = self.review.as_ref().map(|r| r.0);
+        let mut lines: Vec<Vec<Span<'static>>> = Vec::new();
+        // The clocks first, the running one marked (seen without colour).
+        let clocks: Vec<Line<'static>> = match s.clock_times() {
+            Some(times) => chess3d_core::Side::BOTH
+                .iter()
+                .map(|&side| {
+                    let running = s.clock.as_ref().is_some_and(|c| c.is_running())
+                        && s.pos.side_to_move() == side;
+                    let text = format!(
+                        "{} {:<6} {:>8}",
+                        if running { "▶" } else { " " },
+                        Session::<R>::side_name(side),
+                        clock_face(times[side.index()])
+                    );
+                    let style = if running {
+                        Style::default().add_modifier(Modifier::BOLD)
+                    } else {
+                        Style::default()
+                    };
+                    Line::from(Span::styled(text, style))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        // The line holding the move under review, kept in sight.
+        let mut reviewed_line = None;
+        for (i, m) in s.labels.iter().enumerate() {
             let ply = i + usize::from(black_first);
-            if ply % 2 == 0 {
-                lines.push(format!("{:>3}. {m}", ply / 2 + 1));
-            } else if let (Some(last), false) = (lines.last_mut(), i == 0) {
-                last.push_str(&format!(" {m}"));
+            // The move under review in brackets (seen without colour too).
+            let text = if reviewed == Some(i + 1) {
+                reviewed_line = Some(
+                    lines
+                        .len()
+                        .saturating_sub(usize::from(ply % 2 == 1 && i > 0)),
+                );
+                Span::styled(
+                    format!("[{m}]"),
+                    Style::default().add_modifier(Modifier::REVERSED),
+                )
             } else {
-                lines.push(format!("{:>3}. ... {m}", ply / 2 + 1));
+                Span::raw(format!(" {m} "))
+            };
+            if ply % 2 == 0 {
+                lines.push(vec![Span::raw(format!("{:>3}.", ply / 2 + 1)), text]);
+            } else if let (Some(last), false) = (lines.last_mut(), i == 0) {
+                last.push(text);
+            } else {
+                lines.push(vec![Span::raw(format!("{:>3}. ...", ply / 2 + 1)), text]);
             }
         }
-        let skip = lines.len().saturating_sub(height as usize);
-        let text: Vec<Line> = lines.into_iter().skip(skip).map(Line::from).collect();
+        if let Some((result, _)) = s.result() {
+            lines.push(vec![Span::styled(
+                format!("     {result}"),
+                Style::default().add_modifier(Modifier::BOLD),
+            )]);
+        }
+        let height = (height as usize).saturating_sub(clocks.len());
+        let bottom = lines.len().saturating_sub(height);
+        let skip = match reviewed_line {
+            Some(l) if l < bottom => l.saturating_sub(height / 2),
+            _ => bottom,
+        };
+        let text: Vec<Line> = clocks
+            .into_iter()
+            .chain(lines.into_iter().skip(skip).map(Line::from))
+            .collect();
         Paragraph::new(text).block(Block::default().borders(Borders::LEFT).title(" moves "))
     }
 }
 
+/// What the player reads while reviewing.
+const REVIEW_HELP: &str =
+    "past position: ←/→ step, Home start, End/Esc live, 'continue' plays from here";
+
 /// The help window's text.
 fn help_screen() -> String {
     format!(
-        "Keys\n  arrows: cursor along files and ranks   PgUp/PgDn or [ ]: level up/down\n  Enter or Space: select a piece / move it to the cursor   mouse: click a square\n  1-9: choose among several moves to one square   Esc: clear\n  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit\n  Type a move (canonical or the seed's form) or a command, then Enter.\n\nCommands\n{}",
+        "Keys\n  arrows: cursor along files and ranks   PgUp/PgDn or [ ]: level up/down\n  Home/End: review from the start / back to the live game   Shift+←/→ or , .: a move back/forward\n  Enter or Space: select a piece / move it to the cursor   mouse: click a square\n  1-9: choose among several moves to one square   Esc: clear\n  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit\n  Type a move (canonical or the seed's form) or a command, then Enter.\n\nCommands\n{}",
         help_text()
     )
 }

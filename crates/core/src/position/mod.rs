@@ -7,6 +7,7 @@
 
 mod make;
 mod movegen;
+mod notation;
 mod reach;
 mod text;
 

@@ -1,0 +1,378 @@
+//! Moves as players read and type them.
+//!
+//! Shown: chess (the games written in UCI coordinates) in standard algebraic
+//! notation (`e4`, `Nbd2`, `exd6`, `e8=Q`, `O-O`), every other game in its
+//! canonical notation (RULINGS.md §0); both with `+` for check and `#` for
+//! checkmate in games with check.
+//!
+//! Typed: besides the canonical text ([`Position::parse_move`]),
+//! - check and comment marks at the end: `+`, `#`, `!`, `?`;
+//! - castling as `O-O`, `0-0`, `O-O-O`, `0-0-0`;
+//! - any case, and the separators `-`, `x`, `:` and `=` left out or
+//!   swapped: `0e4-0d5` for the capture `0e4x0d5`, `e7e8=Q` for `e7e8q`;
+//! - a leading piece letter: `Pb2(2)-b4(2)` (Star Trek), `Ng1f3`;
+//! - a piece letter and the destination alone: `O2a3` (Elevator's leap),
+//!   `Nf3`, or the destination alone for a pawn: `e4`, with part of the
+//!   origin (a file, a rank) when several pieces could go: `Nbd2`, `exd5`;
+//!   Elevator's push `O2a3/Pa4` names the pushed piece after a `/`;
+//! - a destination without its level (`Nd3` in Star Trek, `Nc3` in
+//!   Ziggurat) when the full names fit no move.
+//!
+//! A form that fits several legal moves is refused with them listed, never
+//! guessed; one that fits none says why when it can (the King in check, a
+//! pinned piece, no such piece).
+
+use super::{Position, Rules};
+use crate::bits::BitSet;
+use crate::def::Notation;
+use crate::error::MoveError;
+use crate::{Move, MoveKind, MoveList, MAX_MOVE_TEXT};
+
+impl<R: Rules> Position<R> {
+    /// Whether the game's moves are shown in standard algebraic notation
+    /// (chess) rather than in their canonical text.
+    pub fn shows_san(&self) -> bool {
+        self.t.def.notation == Notation::Uci
+    }
+
+    /// A legal move as players read it: SAN for chess, the canonical text
+    /// otherwise, with `+` or `#` when it gives check or mate.
+    pub fn move_label(&mut self, m: Move) -> String {
+        let mut label = self.move_label_plain(m);
+        label.push_str(self.check_mark(m));
+        label
+    }
+
+    /// [`Position::move_label`] without the check mark.
+    pub fn move_label_plain(&mut self, m: Move) -> String {
+        if self.shows_san() {
+            self.san(m)
+        } else {
+            self.move_text(m)
+        }
+    }
+
+    /// `+`, `#` or nothing: what the move does to the opponent's King in a
+    /// game with check.
+    fn check_mark(&mut self, m: Move) -> &'static str {
+        if !self.t.def.has_check {
+            return "";
+        }
+        self.make(m);
+        let mark = if !self.in_check() {
+            ""
+        } else if self.count_legal() == 0 {
+            "#"
+        } else {
+            "+"
+        };
+        self.unmake();
+        mark
+    }
+
+    /// Standard algebraic notation without the check mark.
+    fn san(&mut self, m: Move) -> String {
+        let t = self.t;
+        let geo = &t.geo;
+        if m.kind == MoveKind::Castle {
+            return t.castles[m.extra as usize].text.to_string();
+        }
+        let piece = self.piece_at(m.from);
+        let def = &t.kinds[piece.kind() as usize].def;
+        let capture = self.is_capture(m);
+        let mut s = String::new();
+        if def.pawn.is_some() {
+            if capture {
+                s.push_str(geo.file_label(m.from));
+            }
+        } else {
+            s.push(def.letter);
+            // Disambiguation: other pieces of the kind reaching the same
+            // cell; the file if it tells them apart, else the rank, else
+            // both.
+            let mut legal = MoveList::new();
+            self.legal_moves(&mut legal);
+            let rivals: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && o.kind != MoveKind::Castle
+                        && self.piece_at(o.from) == piece
+                })
+                .collect();
+            if !rivals.is_empty() {
+                let file = geo.file_label(m.from);
+                let rank = geo.rank_label(m.from);
+                if rivals.iter().all(|o| geo.file_label(o.from) != file) {
+                    s.push_str(file);
+                } else if rivals.iter().all(|o| geo.rank_label(o.from) != rank) {
+                    s.push_str(rank);
+                } else {
+                    s.push_str(file);
+                    s.push_str(rank);
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(geo.name(m.to));
+        if let Some(k) = m.promotion {
+            s.push('=');
+            s.push(t.kinds[k as usize].def.letter);
+        }
+        s
+    }
+
+    /// The legal move `text` stands for as a player types it (see the
+    /// module documentation), or why there is none.
+    pub fn read_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(MoveError::TooLong {
+                len: text.len(),
+                max: MAX_MOVE_TEXT,
+            });
+        }
+        let text = text.trim();
+        let canonical_error = match self.parse_move(text) {
+            Ok(m) => return Ok(m),
+            Err(e @ MoveError::GameOver { .. }) => return Err(e),
+            Err(e) => e,
+        };
+        // The canonical text with check or comment marks (`1e7>1e5+`).
+        let unmarked = text.trim_end_matches(['+', '#', '!', '?']);
+        if unmarked.len() < text.len() {
+            if let Ok(m) = self.parse_move(unmarked) {
+                return Ok(m);
+            }
+        }
+        let typed = Typed::new(text);
+        // A finished game (a King taken) was refused by `parse_move`; one
+        // drawn by a rule still has its moves, as in `parse_move`.
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let found = self.fitting(&typed, &legal);
+        match found.as_slice() {
+            [m] => return Ok(*m),
+            [] => {}
+            several => {
+                let mut options: Vec<String> =
+                    several.iter().map(|&m| self.move_label_plain(m)).collect();
+                options.sort();
+                return Err(MoveError::Ambiguous {
+                    text: text.to_string(),
+                    options,
+                });
+            }
+        }
+        match self.why_not(&typed) {
+            Some(reason) => Err(MoveError::IllegalBecause {
+                text: text.to_string(),
+                reason,
+            }),
+            None => Err(canonical_error),
+        }
+    }
+
+    /// The moves of `list` that `typed` fits: those whose full names fit,
+    /// or else those whose destination fits without its level.
+    fn fitting(&mut self, typed: &Typed, list: &MoveList) -> Vec<Move> {
+        for flat in [false, true] {
+            let found: Vec<Move> = list
+                .iter()
+                .copied()
+                .filter(|&m| self.fits(typed, m, flat))
+                .collect();
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        Vec::new()
+    }
+
+    /// Whether a typed text stands for the move `m`; with `flat`, cells may
+    /// be named without their level.
+    fn fits(&mut self, typed: &Typed, m: Move, flat: bool) -> bool {
+        if typed.pushed != (m.kind == MoveKind::Push) {
+            return false;
+        }
+        if typed.castle.is_some() && !self.t.castles.is_empty() {
+            return m.kind == MoveKind::Castle
+                && typed.castle == Some(self.t.castles[m.extra as usize].text);
+        }
+        let t = self.t;
+        let geo = &t.geo;
+        let full = squeeze(&self.move_text(m));
+        if !flat && (full == typed.wanted || (self.shows_san() && self.san(m) == typed.body)) {
+            return true;
+        }
+        let name = |c| {
+            if flat {
+                geo.flat_name(c)
+            } else {
+                geo.name(c)
+            }
+        };
+        let to = squeeze(name(m.to));
+        let from = squeeze(name(m.from));
+        let promo = m
+            .promotion
+            .map(|k| {
+                t.kinds[k as usize]
+                    .def
+                    .letter
+                    .to_ascii_lowercase()
+                    .to_string()
+            })
+            .unwrap_or_default();
+        // Destination and promotion, after part of the origin (a file, a
+        // rank, or nothing) as chess players disambiguate.
+        let short = |s: &str| {
+            s.strip_suffix(&format!("{to}{promo}"))
+                .is_some_and(|part| from.contains(part))
+        };
+        // Board and elevator moves may start from an empty square: no mover.
+        let piece = self.piece_at(m.from);
+        let mover = (!piece.is_empty()).then(|| &t.kinds[piece.kind() as usize].def);
+        let by_letter = typed.letter.is_some() && typed.letter == mover.map(|d| d.letter);
+        // A capital letter names a piece, unless it begins a square's name
+        // (Polyhedron's levels): `Bb3` is no pawn move in chess.
+        let starts_square =
+            |l: char| geo.name(m.from).starts_with(l) || geo.name(m.to).starts_with(l);
+        let pawn_form = typed.letter.is_none_or(starts_square);
+        // Pawns go by their destination alone (Star Trek's keep their rules
+        // in the game's code: a kind that promotes is taken for one).
+        let is_pawn = mover.is_some_and(|d| d.pawn.is_some() || d.promotes);
+        (by_letter && ((!flat && full == typed.after_letter) || short(&typed.after_letter)))
+            || (pawn_form && is_pawn && short(&typed.wanted))
+    }
+
+    /// Why no legal move fits a typed text that pseudo-legal moves fit, or
+    /// that names a piece the side does not have or that cannot go there.
+    fn why_not(&mut self, typed: &Typed) -> Option<String> {
+        let t = self.t;
+        let side = self.side;
+        let side_name = t.def.side_names[side.index()];
+        let royal = &t.kinds[t.royal as usize].def;
+        if let Some(text) = typed.castle {
+            let rule = t
+                .castles
+                .iter()
+                .enumerate()
+                .find(|(_, c)| c.side == side && c.text == text);
+            if let Some((i, c)) = rule {
+                return Some(if self.castling & (1 << i) == 0 {
+                    format!("{side_name} has lost the right to castle {text}")
+                } else if self.in_check() {
+                    format!("{side_name} may not castle out of check")
+                } else if !(self.occupied() & c.empty).is_empty()
+                    || [c.king_to, c.rook_to].iter().any(|&cell| {
+                        cell != c.king_from
+                            && cell != c.rook_from
+                            && !self.piece_at(cell).is_empty()
+                    })
+                {
+                    "pieces stand between the King and the Rook".to_string()
+                } else {
+                    format!(
+                        "the {} would cross or land on an attacked square",
+                        royal.name
+                    )
+                });
+            }
+        }
+        let mut pseudo = MoveList::new();
+        self.pseudo_legal_moves(&mut pseudo);
+        let found = self.fitting(typed, &pseudo);
+        if let Some(&m) = found.first() {
+            let piece = self.piece_at(m.from);
+            let def = (!piece.is_empty()).then(|| &t.kinds[piece.kind() as usize].def);
+            let to = t.geo.name(m.to);
+            return Some(match def {
+                Some(d) if d.royal => {
+                    if m.kind == MoveKind::Castle && self.in_check() {
+                        format!("{side_name} may not castle out of check")
+                    } else if m.kind == MoveKind::Castle {
+                        format!("the {} would cross or land on an attacked square", d.name)
+                    } else {
+                        format!("the {} would be in check on {to}", d.name)
+                    }
+                }
+                _ if self.in_check() => format!(
+                    "{side_name}'s {} is in check, and this move does not end the check",
+                    royal.name
+                ),
+                Some(d) => format!(
+                    "the {} on {} is pinned: moving it would put {side_name}'s {} in check",
+                    d.name,
+                    t.geo.name(m.from),
+                    royal.name
+                ),
+                None => format!("it would put {side_name}'s {} in check", royal.name),
+            });
+        }
+        // A piece letter that names no piece of the side, or none that can
+        // reach the square.
+        let letter = typed.letter?;
+        let kind = t.kind_by_letter(letter)?;
+        let def = &t.kinds[kind as usize].def;
+        let count = (self.side_cells(side) & self.kind_cells(kind)).count();
+        Some(match count {
+            0 => format!("{side_name} has no {}", def.name),
+            1 => format!("{side_name}'s {} cannot make that move", def.name),
+            _ => format!("no {side_name} {} can make that move", def.name),
+        })
+    }
+}
+
+/// A typed move, taken apart once.
+struct Typed {
+    /// `O-O` or `O-O-O` when the text is castling (`0-0` too).
+    castle: Option<&'static str>,
+    /// The text without check and comment marks or a pushed piece.
+    body: String,
+    /// Whether a pushed piece is named after a `/`.
+    pushed: bool,
+    /// The body squeezed (see [`squeeze`]).
+    wanted: String,
+    /// A leading capital letter: a piece, or a level in some games.
+    letter: Option<char>,
+    /// The body after that letter, squeezed.
+    after_letter: String,
+}
+
+impl Typed {
+    fn new(text: &str) -> Typed {
+        let stripped = text.trim_end_matches(['+', '#', '!', '?']);
+        let (body, pushed) = match stripped.split_once('/') {
+            Some((body, pushed)) if !pushed.is_empty() => (body, true),
+            _ => (stripped, false),
+        };
+        let castle = match body.replace('0', "O").to_ascii_uppercase().as_str() {
+            "O-O" | "OO" => Some("O-O"),
+            "O-O-O" | "OOO" => Some("O-O-O"),
+            _ => None,
+        };
+        let letter = body.chars().next().filter(char::is_ascii_uppercase);
+        Typed {
+            castle,
+            body: body.to_string(),
+            pushed,
+            wanted: squeeze(body),
+            letter,
+            // The text after a leading piece letter (an ASCII letter: one
+            // byte).
+            after_letter: squeeze(body.get(1..).unwrap_or("")),
+        }
+    }
+}
+
+/// Lower case without the separators players leave out or swap.
+fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':' | '='))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
