@@ -292,7 +292,7 @@ async function playEveryGame() {
     await page.click("#save");
     const record = readFileSync(await (await download).path(), "utf8");
     // The record writes the moves as the list shows them (SAN for chess).
-    const shown = (await state(page)).labels;
+    const { moves, labels: shown } = await state(page);
     check(record.includes(`[Game "${game}"]`) && record.includes(shown[3]), `${game}: saved the record (${shown[3]})`);
     await page.goto(`${server.base}/#/`);
     await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });

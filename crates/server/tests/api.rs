@@ -71,6 +71,18 @@ async fn act(addr: SocketAddr, id: &str, body: Value) -> (u16, Value) {
     post(addr, &format!("/api/v1/games/{id}/actions"), body).await
 }
 
+/// Plays `text` for `token`, which must be accepted; the new state.
+async fn moved(addr: SocketAddr, id: &str, token: &str, text: &str) -> Value {
+    let (status, v) = act(
+        addr,
+        id,
+        json!({ "token": token, "action": "move", "move": text }),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}: {v}");
+    v
+}
+
 fn error(v: &Value) -> &str {
     v["error"]
         .as_str()
@@ -589,13 +601,7 @@ async fn moves_are_shown_in_san_and_past_positions_are_served_for_review() {
     let addr = server("review").await;
     let (id, token, _) = create(addr, json!({ "game": "chess", "mode": "local" })).await;
     for m in ["e4", "e7e5", "Nf3"] {
-        let (status, v) = act(
-            addr,
-            &id,
-            json!({ "token": token, "action": "move", "move": m }),
-        )
-        .await;
-        assert_eq!(status, 200, "{v}");
+        moved(addr, &id, &token, m).await;
     }
     let (_, state) = get(addr, &format!("/api/v1/games/{id}")).await;
     assert_eq!(state["moves"], json!(["e2e4", "e7e5", "g1f3"]));
@@ -626,12 +632,7 @@ async fn moves_are_shown_in_san_and_past_positions_are_served_for_review() {
     .await;
     assert_eq!(status, 409, "{v}");
     for m in ["e5", "Nf3"] {
-        act(
-            addr,
-            &id,
-            json!({ "token": token, "action": "move", "move": m }),
-        )
-        .await;
+        moved(addr, &id, &token, m).await;
     }
     for bad in ["4", "x", "-1"] {
         let (status, v) = get(addr, &format!("/api/v1/games/{id}/positions/{bad}")).await;
@@ -663,13 +664,7 @@ async fn a_flag_fall_loses_or_draws_and_ends_the_game() {
     .await;
     assert_eq!(created["state"]["clock"]["control"], "0.02+0");
     assert_eq!(created["state"]["clock"]["running"], Value::Null);
-    let (status, v) = act(
-        addr,
-        &id,
-        json!({ "token": token, "action": "move", "move": "e4" }),
-    )
-    .await;
-    assert_eq!(status, 200, "{v}");
+    let v = moved(addr, &id, &token, "e4").await;
     assert_eq!(v["clock"]["running"], 1);
     assert_eq!(v["clock"]["remaining"], json!([1200, 1200]));
     // The server's own timer ends the game, with no request meanwhile.
@@ -703,13 +698,7 @@ async fn a_flag_fall_loses_or_draws_and_ends_the_game() {
         json!({ "record": record, "mode": "local", "clock": "0.02+0" }),
     )
     .await;
-    let (status, v) = act(
-        addr,
-        &id,
-        json!({ "token": token, "action": "move", "move": "Kf2" }),
-    )
-    .await;
-    assert_eq!(status, 200, "{v}");
+    moved(addr, &id, &token, "Kf2").await;
     let state = wait_for(addr, &id, 5, |s| !s["view"]["result"].is_null()).await;
     assert_eq!(
         state["view"]["result"],
@@ -859,13 +848,7 @@ async fn names_rematch_resume_links_and_hints() {
     )
     .await;
     assert_eq!(status, 409, "Ann plays Black now: {v}");
-    let (status, v) = act(
-        addr,
-        &next,
-        json!({ "token": bob, "action": "move", "move": "e4" }),
-    )
-    .await;
-    assert_eq!(status, 200, "{v}");
+    moved(addr, &next, &bob, "e4").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -896,13 +879,7 @@ async fn against_the_engine_the_players_flag_falls_on_the_servers_timer() {
         json!({ "game": "chess", "mode": "computer", "side": 0, "clock": "0.02+0" }),
     )
     .await;
-    let (status, v) = act(
-        addr,
-        &id,
-        json!({ "token": token, "action": "move", "move": "e4" }),
-    )
-    .await;
-    assert_eq!(status, 200, "{v}");
+    moved(addr, &id, &token, "e4").await;
     let state = wait_for(addr, &id, 10, |s| !s["view"]["result"].is_null()).await;
     assert_eq!(
         state["ply"], 2,
