@@ -266,6 +266,17 @@ impl<R: Evaluate> Session<R> {
         Ok(format!("took back {n} move(s)"))
     }
 
+    /// The position after the first `ply` moves (for review), `None` past
+    /// the last one: the live position with the later moves unmade.
+    pub fn position_at(&self, ply: usize) -> Option<Position<R>> {
+        let later = self.moves.len().checked_sub(ply)?;
+        let mut pos = self.pos.clone();
+        for _ in 0..later {
+            pos.unmake()?;
+        }
+        Some(pos)
+    }
+
     /// Takes back every move after the first `ply` (to play on from a
     /// position under review; `redo` plays them again). A finished game
     /// is open again.

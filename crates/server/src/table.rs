@@ -106,12 +106,7 @@ impl<R: Evaluate> Table for Session<R> {
         &self.labels
     }
     fn view_at(&self, ply: usize) -> Option<View> {
-        let mut pos = self.start.clone();
-        for text in self.moves.get(..ply)? {
-            let m = pos.parse_move(text).ok()?;
-            pos.make(m);
-        }
-        Some(scene::past_view(&pos))
+        self.position_at(ply).map(|pos| scene::past_view(&pos))
     }
     fn seats(&self) -> &[Seat; 2] {
         &self.seats

@@ -365,13 +365,9 @@ impl<R: Evaluate> App<R> {
             }
             return;
         }
-        let mut pos = self.session.start.clone();
-        for text in &self.session.moves[..ply] {
-            match pos.parse_move(text) {
-                Ok(m) => pos.make(m),
-                Err(_) => return,
-            }
-        }
+        let Some(pos) = self.session.position_at(ply) else {
+            return;
+        };
         self.marks.selected = None;
         self.marks.destinations.clear();
         self.choices.clear();
