@@ -426,3 +426,58 @@ fn a_timed_game_records_its_clock_and_the_engine_plays_by_it() {
         "{err}"
     );
 }
+
+#[test]
+fn a_loaded_game_goes_on_in_its_own_file_unless_that_would_lose_something() {
+    // A moves file, resumed: the game goes on in it, and says so.
+    let file = temp("resumed.pgn");
+    let path = file.to_str().unwrap();
+    let mut args = vec!["chess", "--moves-file", path];
+    args.extend(&HUMANS[..4]);
+    play(&args, "e4\ne5\n");
+    let out = play(
+        &["--load", path, "--white", "human", "--black", "human"],
+        "Nf3\n",
+    );
+    assert_eq!(
+        lines(&out, "Recording to"),
+        [format!("Recording to {path}")]
+    );
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.contains("1. e4 e5 2. Nf3 *"), "{record}");
+    // A record with a comment chess3d does not keep: left as it was, and
+    // the game goes on in a new moves file, named.
+    let annotated = temp("annotated.pgn");
+    let text = "[Game \"chess\"]\n[Result \"*\"]\n\n1. e4 {the best move} e5 *\n";
+    std::fs::write(&annotated, text).unwrap();
+    let out = play(
+        &[
+            "--load",
+            annotated.to_str().unwrap(),
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        "Nf3\n",
+    );
+    assert_eq!(std::fs::read_to_string(&annotated).unwrap(), text);
+    let to = lines(&out, "Recording to");
+    assert_eq!(to.len(), 1, "{out}");
+    assert_ne!(to[0], format!("Recording to {}", annotated.display()));
+    let new = std::fs::read_to_string(to[0].trim_start_matches("Recording to ")).unwrap();
+    assert!(new.contains("1. e4 e5 2. Nf3 *"), "{new}");
+}
+
+#[test]
+fn without_a_game_the_games_are_listed() {
+    let out = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .arg("play")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    for id in chess3d_games::AVAILABLE {
+        assert!(err.contains(id), "{err}");
+    }
+}

@@ -559,6 +559,17 @@ impl<R: Evaluate> Session<R> {
     /// Writes the record to `path`, all or nothing: a new file is written
     /// and then renamed over the old one.
     pub fn save(&self, path: &Path) -> Result<()> {
+        // A folder is made only for the moves files; a typed path's folder
+        // must exist (a typo would hide the game in a new folder).
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            if !dir.is_dir() {
+                bail!(
+                    "cannot save to {}: there is no folder {}",
+                    path.display(),
+                    dir.display()
+                );
+            }
+        }
         write_atomically(path, &self.record().to_text())
             .with_context(|| format!("cannot save to {}", path.display()))
     }
@@ -673,6 +684,25 @@ impl<R: Evaluate> Session<R> {
             session.extra_tags.push(tag);
         }
         Ok((session, replayed.damage))
+    }
+
+    /// Where a game loaded from `loaded` goes on being recorded: that file
+    /// itself when rewriting it loses nothing (it holds exactly the record
+    /// chess3d writes for the game, as a moves file does), else a new moves
+    /// file; with a sentence for the player saying which, and why.
+    pub fn resume_file(&self, loaded: &Path, text: &str) -> (PathBuf, String) {
+        let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+        if words(text) == words(&self.record().to_text()) {
+            let say = format!("recording to {} (the file loaded)", loaded.display());
+            return (loaded.to_path_buf(), say);
+        }
+        let new = default_moves_file(R::tables().def.id);
+        let say = format!(
+            "recording to {}: {} is kept as it was (it holds more than chess3d writes, or damage)",
+            new.display(),
+            loaded.display()
+        );
+        (new, say)
     }
 
     /// Starts the side to move's clock (after loading a game): the time

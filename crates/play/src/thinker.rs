@@ -19,6 +19,8 @@ pub struct Thought {
     pub nodes: u64,
     /// The best line as players read it (SAN for chess).
     pub pv: Vec<String>,
+    /// The side whose view the score is from (the side to move), by name.
+    pub side: &'static str,
 }
 
 impl Thought {
@@ -28,11 +30,12 @@ impl Thought {
             score: info.score,
             nodes: info.nodes,
             pv: line_labels(pos, &info.pv),
+            side: side_name(pos),
         }
     }
 
-    /// `depth 9, score +0.35, line e7e5 g1f3` (the score from the mover's
-    /// side, in pawns, or `mate in 3` / `mated in 2`).
+    /// `depth 9, score +0.35 for Black, line e5 Nf3` (the score from the
+    /// side to move's view, named, in pawns, or `mate in 3` / `mated in 2`).
     pub fn summary(&self) -> String {
         let score = match self.score {
             Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
@@ -40,11 +43,17 @@ impl Thought {
             Score::Mate(m) => format!("mated in {}", -m),
         };
         format!(
-            "depth {}, score {score}, line {}",
+            "depth {}, score {score} for {}, line {}",
             self.depth,
+            self.side,
             self.pv.join(" ")
         )
     }
+}
+
+/// The name of the side to move (White, Gold, ...).
+fn side_name<R: Evaluate>(pos: &Position<R>) -> &'static str {
+    pos.tables().def.side_names[pos.side_to_move().index()]
 }
 
 /// Searches in the foreground; the best move and the last iteration.
@@ -60,6 +69,7 @@ pub fn think_now<R: Evaluate>(
         score: report.score,
         nodes: report.nodes,
         pv: line_labels(pos, &report.pv),
+        side: side_name(pos),
     });
     (report.best, thought)
 }

@@ -2,8 +2,17 @@
 //! columns lined up across levels so that the pyramid's half-offsets,
 //! Polyhedron's centring, Star Trek's attack boards over their pins and
 //! Elevator's shafts show which squares stand over which. Levels are drawn
-//! highest first, in columns that fill top to bottom. The same layout
-//! answers mouse clicks, and the cursor moves over it.
+//! lowest at the bottom of the left column and upward from there, as the
+//! boards stand. The same layout answers mouse clicks, and the cursor moves
+//! over it.
+//!
+//! Every mark has a glyph as well as a colour, so that the board reads
+//! without colour (`NO_COLOR`, a monochrome terminal, a screen reader's
+//! text): `[ ]` the cursor, `< >` the selected piece, `*` (`·` in colour)
+//! an empty destination, `× ×` a capture, `+` a square that a board or an
+//! elevator would bring, `' '` the last move, `! !` a King in check,
+//! `{ }` the hint; `.` an empty square without colour, nothing where no
+//! square is.
 
 use chess3d_core::{BitSet, Cell, Position, Rules, Side};
 use ratatui::buffer::Buffer;
@@ -11,18 +20,156 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::widgets::Widget;
 
-/// Square colours, highlights and pieces.
-pub const LIGHT: Color = Color::Rgb(240, 217, 181);
-pub const DARK: Color = Color::Rgb(181, 136, 99);
-pub const DESTINATION: Color = Color::Rgb(120, 190, 90);
-pub const CAPTURE: Color = Color::Rgb(225, 100, 80);
-pub const SELECTED: Color = Color::Rgb(90, 150, 230);
-pub const LAST_MOVE: Color = Color::Rgb(215, 215, 110);
-const WHITE_PIECE: Color = Color::Rgb(255, 255, 255);
-const BLACK_PIECE: Color = Color::Rgb(0, 0, 0);
-
 /// Width of a square on screen.
 const SQUARE: u16 = 3;
+
+/// How many colours the terminal shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colours {
+    /// None (`NO_COLOR`, `TERM=dumb`): glyphs and reverse video only.
+    Mono,
+    /// The 16 ANSI colours, whatever the terminal's theme makes of them.
+    Ansi16,
+    /// The xterm 256-colour palette.
+    Indexed256,
+    /// 24-bit colour, only when the terminal says so (`COLORTERM`).
+    TrueColour,
+}
+
+impl Colours {
+    /// The terminal's colours from its environment.
+    pub fn from_env() -> Colours {
+        let var = |name| std::env::var(name).ok();
+        Colours::from_vars(
+            var("NO_COLOR").as_deref(),
+            var("COLORTERM").as_deref(),
+            var("TERM").as_deref(),
+        )
+    }
+
+    /// `NO_COLOR` set and not empty (no-color.org) or `TERM=dumb`: none;
+    /// `COLORTERM=truecolor` or `24bit`: 24-bit; a `TERM` naming 256
+    /// colours: 256; otherwise the 16 every colour terminal has.
+    pub fn from_vars(no_color: Option<&str>, colorterm: Option<&str>, term: Option<&str>) -> Self {
+        if no_color.is_some_and(|v| !v.is_empty()) || term == Some("dumb") {
+            Colours::Mono
+        } else if matches!(colorterm, Some("truecolor" | "24bit")) {
+            Colours::TrueColour
+        } else if term.is_some_and(|t| t.contains("256")) {
+            Colours::Indexed256
+        } else {
+            Colours::Ansi16
+        }
+    }
+}
+
+/// The colours of the board's roles, for one terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    pub colours: Colours,
+    pub light: Color,
+    pub dark: Color,
+    pub destination: Color,
+    pub capture: Color,
+    pub selected: Color,
+    pub last_move: Color,
+    pub check: Color,
+    pub hint: Color,
+    pub ghost: Color,
+    /// The pieces of each side.
+    pub pieces: [Color; 2],
+}
+
+/// The 24-bit colours of every role: a wooden board, or a slate one for
+/// the Red and Gold armies of the 43-square Ziggurat (red and gold pieces
+/// read on neither light nor dark wood).
+const WOOD: [(u8, u8, u8); 2] = [(240, 217, 181), (181, 136, 99)];
+const SLATE: [(u8, u8, u8); 2] = [(110, 110, 130), (70, 70, 90)];
+const DESTINATION: (u8, u8, u8) = (120, 190, 90);
+const CAPTURE: (u8, u8, u8) = (225, 100, 80);
+const SELECTED: (u8, u8, u8) = (90, 150, 230);
+const LAST_MOVE: (u8, u8, u8) = (215, 215, 110);
+const CHECK: (u8, u8, u8) = (235, 40, 40);
+const HINT: (u8, u8, u8) = (200, 120, 230);
+const GHOST: (u8, u8, u8) = (150, 210, 170);
+
+/// Piece colours by side name.
+fn piece_rgb(side_name: &str, side: Side) -> (u8, u8, u8) {
+    match side_name {
+        "Red" => (255, 95, 95),
+        "Gold" => (255, 215, 0),
+        _ if side == Side::White => (255, 255, 255),
+        _ => (0, 0, 0),
+    }
+}
+
+impl Palette {
+    /// The palette for a game with these side names on this terminal.
+    pub fn new(colours: Colours, side_names: [&str; 2]) -> Palette {
+        let slate = side_names.contains(&"Red");
+        let board = if slate { SLATE } else { WOOD };
+        let pieces = [
+            piece_rgb(side_names[0], Side::White),
+            piece_rgb(side_names[1], Side::Black),
+        ];
+        let c = |rgb: (u8, u8, u8), ansi: Color| match colours {
+            Colours::Mono => Color::Reset,
+            Colours::Ansi16 => ansi,
+            Colours::Indexed256 => Color::Indexed(xterm_index(rgb)),
+            Colours::TrueColour => Color::Rgb(rgb.0, rgb.1, rgb.2),
+        };
+        let ansi_piece = |name: &str, side: Side| match name {
+            "Red" => Color::LightRed,
+            "Gold" => Color::LightYellow,
+            _ if side == Side::White => Color::White,
+            _ => Color::Black,
+        };
+        Palette {
+            colours,
+            light: c(board[0], if slate { Color::DarkGray } else { Color::Gray }),
+            dark: c(board[1], if slate { Color::Black } else { Color::Yellow }),
+            destination: c(DESTINATION, Color::Green),
+            capture: c(CAPTURE, Color::Red),
+            selected: c(SELECTED, Color::Blue),
+            last_move: c(LAST_MOVE, Color::Cyan),
+            check: c(CHECK, Color::LightRed),
+            hint: c(HINT, Color::Magenta),
+            ghost: c(GHOST, Color::LightGreen),
+            pieces: [
+                c(pieces[0], ansi_piece(side_names[0], Side::White)),
+                c(pieces[1], ansi_piece(side_names[1], Side::Black)),
+            ],
+        }
+    }
+
+    fn mono(&self) -> bool {
+        self.colours == Colours::Mono
+    }
+}
+
+/// The nearest colour of the xterm 256-colour cube (16–231) or grey ramp
+/// (232–255) to a 24-bit colour.
+pub fn xterm_index((r, g, b): (u8, u8, u8)) -> u8 {
+    // The cube's six levels per channel.
+    const LEVELS: [i32; 6] = [0, 95, 135, 175, 215, 255];
+    let nearest = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (LEVELS[i] - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b));
+    let cube = [LEVELS[ri], LEVELS[gi], LEVELS[bi]];
+    let grey_level = ((i32::from(r) + i32::from(g) + i32::from(b)) / 3 - 8).clamp(0, 230) / 10;
+    let grey = 8 + 10 * grey_level;
+    let distance = |c: [i32; 3]| {
+        (c[0] - i32::from(r)).pow(2) + (c[1] - i32::from(g)).pow(2) + (c[2] - i32::from(b)).pow(2)
+    };
+    if distance([grey; 3]) < distance(cube) {
+        232 + grey_level as u8
+    } else {
+        16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8
+    }
+}
 
 /// What to draw over the position.
 #[derive(Clone, Debug, Default)]
@@ -31,7 +178,14 @@ pub struct Marks {
     pub selected: Option<Cell>,
     /// Legal destinations of the selected piece, and whether each captures.
     pub destinations: Vec<(Cell, bool)>,
+    /// Destinations on squares that do not exist yet: where an attack board
+    /// or an elevator would go. They are drawn, and the cursor reaches them.
+    pub ghosts: Vec<Cell>,
     pub last_move: Option<(Cell, Cell)>,
+    /// The square of a King in check.
+    pub check: Option<Cell>,
+    /// The hinted move.
+    pub hint: Option<(Cell, Cell)>,
     /// Seen from the second player's side: ranks and files reversed.
     pub flipped: bool,
 }
@@ -64,9 +218,16 @@ pub struct Layout {
     pub panels: Vec<Panel>,
     /// Levels left out for lack of room (the cursor's level is always in).
     pub hidden: usize,
+    /// The size the largest level needs, title and file letters included.
+    pub level_size: (u16, u16),
 }
 
 impl Layout {
+    /// The squares drawn.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.panels.iter().flat_map(|p| &p.squares).map(|s| s.cell)
+    }
+
     /// The square at a screen position.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
         self.panels
@@ -77,30 +238,33 @@ impl Layout {
     }
 }
 
-/// A level to draw: its z, title, and rows (label, present cells) from the
-/// far side.
+/// A level to draw: its z, title, and rows (label, cells) from the far
+/// side.
 struct LevelRows {
     z: i32,
     title: String,
     rows: Vec<(String, Vec<Cell>)>,
 }
 
-/// The levels of a position with their present cells.
-fn levels<R: Rules>(pos: &Position<R>, flipped: bool) -> Vec<LevelRows> {
+impl LevelRows {
+    /// Title, rows and file letters.
+    fn height(&self) -> u16 {
+        self.rows.len() as u16 + 2
+    }
+}
+
+/// The levels with the cells drawn (present, or ghosts), lowest first.
+fn levels<R: Rules>(pos: &Position<R>, marks: &Marks) -> Vec<LevelRows> {
     let t = pos.tables();
     let present = R::present(pos);
+    let shown = |c: Cell| present.contains(c) || marks.ghosts.contains(&c);
     let mut out = Vec::new();
     for level in t.geo.levels() {
         let mut rows: Vec<(String, Vec<Cell>)> = level
             .rows
             .iter()
             .map(|r| {
-                let cells: Vec<Cell> = r
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|&c| present.contains(c))
-                    .collect();
+                let cells: Vec<Cell> = r.cells.iter().copied().filter(|&c| shown(c)).collect();
                 (r.label.clone(), cells)
             })
             .filter(|(_, cells)| !cells.is_empty())
@@ -108,7 +272,7 @@ fn levels<R: Rules>(pos: &Position<R>, flipped: bool) -> Vec<LevelRows> {
         if rows.is_empty() {
             continue;
         }
-        if flipped {
+        if marks.flipped {
             rows.reverse();
         }
         let z = t.geo.coord(level.rows[0].cells[0])[2];
@@ -119,8 +283,7 @@ fn levels<R: Rules>(pos: &Position<R>, flipped: bool) -> Vec<LevelRows> {
         };
         out.push(LevelRows { z, title, rows });
     }
-    // Highest level first.
-    out.sort_by_key(|l| std::cmp::Reverse(l.z));
+    out.sort_by_key(|l| l.z);
     out
 }
 
@@ -135,7 +298,7 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
         xs.reverse();
     }
     let column = |c: Cell| xs.iter().position(|&x| x == geo.coord(c)[0]).unwrap_or(0) as u16;
-    let levels = levels(pos, marks.flipped);
+    let levels = levels(pos, marks);
     // Screen columns per board column: squares SQUARE wide, and neighbours
     // in a row never overlap (the pyramid's rows skip every other column).
     let gap = levels
@@ -156,15 +319,19 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
         .max()
         .unwrap_or(1) as u16;
     let width = label_w + 1 + (xs.len() as u16 - 1) * step + SQUARE;
+    let level_size = (
+        width,
+        levels.iter().map(LevelRows::height).max().unwrap_or(0),
+    );
     let cursor_level = marks.cursor.map(|c| geo.coord(c)[2]);
-    let first_with_cursor = |start: usize| {
-        let placed = place(&levels, start, width, area);
+    let shows_cursor = |placed: &[(usize, Rect)]| {
         cursor_level.is_none_or(|z| placed.iter().any(|&(i, _)| levels[i].z == z))
     };
-    let start = (0..levels.len())
-        .find(|&s| first_with_cursor(s))
-        .unwrap_or(0);
-    let placed = place(&levels, start, width, area);
+    // The lowest run of levels that shows the cursor's.
+    let placed = (0..levels.len())
+        .map(|s| place(&levels, s, width, area))
+        .find(|p| shows_cursor(p))
+        .unwrap_or_default();
     let mut panels = Vec::new();
     for &(i, rect) in &placed {
         let LevelRows { z, title, rows } = &levels[i];
@@ -206,27 +373,55 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
     Layout {
         hidden: levels.len() - placed.len(),
         panels,
+        level_size,
     }
 }
 
-/// Places levels `start..` in columns filled top to bottom; returns each
-/// placed level's index and rectangle.
+/// Places levels `start..` (lowest first) in columns from the left, each
+/// filled from the bottom up, as the levels stand; returns each placed
+/// level's index and rectangle. Levels above the last that fits are left
+/// out.
 fn place(levels: &[LevelRows], start: usize, width: u16, area: Rect) -> Vec<(usize, Rect)> {
-    let mut out = Vec::new();
-    let (mut x, mut y) = (area.x, area.y);
+    // Columns of (level index, height), bottom first.
+    let mut columns: Vec<Vec<(usize, u16)>> = vec![Vec::new()];
+    let mut used = 0;
     for (i, level) in levels.iter().enumerate().skip(start) {
-        // Title, rows, file letters, and a blank line after.
-        let height = level.rows.len() as u16 + 2;
-        if y + height > area.bottom() && y > area.y {
-            x += width + 2;
-            y = area.y;
+        // Levels stack with no blank line: each one's title separates it.
+        let h = level.height();
+        let need = used + h;
+        if need <= area.height {
+            columns.last_mut().expect("a column").push((i, h));
+            used = need;
+            continue;
         }
-        if x + width > area.right() || y + height > area.bottom() {
+        let x_next = area.x + columns.len() as u16 * (width + 2);
+        if h > area.height || x_next + width > area.right() {
             break;
         }
-        out.push((i, Rect::new(x, y, width, height)));
-        y += height + 1;
+        columns.push(vec![(i, h)]);
+        used = h;
     }
+    // The tallest column starts at the top of the area; every column
+    // stands on the same bottom line.
+    let tallest = columns
+        .iter()
+        .map(|c| c.iter().map(|&(_, h)| h).sum::<u16>())
+        .max()
+        .unwrap_or(0);
+    let floor = area.y + tallest.min(area.height);
+    let mut out = Vec::new();
+    for (k, column) in columns.iter().enumerate() {
+        let x = area.x + k as u16 * (width + 2);
+        if x + width > area.right() {
+            break;
+        }
+        let mut bottom = floor;
+        for &(i, h) in column {
+            out.push((i, Rect::new(x, bottom - h, width, h)));
+            bottom = bottom.saturating_sub(h);
+        }
+    }
+    out.sort_by_key(|&(i, _)| i);
     out
 }
 
@@ -234,13 +429,113 @@ fn place(levels: &[LevelRows], start: usize, width: u16, area: Rect) -> Vec<(usi
 pub struct BoardView<'a, R: Rules> {
     pub pos: &'a Position<R>,
     pub marks: &'a Marks,
+    pub palette: &'a Palette,
+}
+
+/// What a square shows: its three characters and its style.
+fn square_face<R: Rules>(
+    pos: &Position<R>,
+    sq: &Square,
+    marks: &Marks,
+    palette: &Palette,
+) -> (String, Style) {
+    let t = pos.tables();
+    let cell = sq.cell;
+    let piece = pos.piece_at(cell);
+    let destination = marks.destinations.iter().find(|d| d.0 == cell);
+    let ghost = marks.ghosts.contains(&cell);
+    let centre = if !piece.is_empty() {
+        let l = t.kinds[piece.kind() as usize].def.letter;
+        if piece.side() == Side::White {
+            l
+        } else {
+            l.to_ascii_lowercase()
+        }
+    } else if ghost {
+        '+'
+    } else if destination.is_some() {
+        if palette.mono() {
+            '*'
+        } else {
+            '·'
+        }
+    } else if palette.mono() {
+        '.'
+    } else {
+        ' '
+    };
+    let on = |pair: Option<(Cell, Cell)>| pair.is_some_and(|(a, b)| a == cell || b == cell);
+    // The strongest mark takes the sides of the square.
+    let sides = if marks.cursor == Some(cell) {
+        ('[', ']')
+    } else if marks.selected == Some(cell) {
+        ('<', '>')
+    } else if destination.is_some_and(|d| d.1) {
+        ('×', '×')
+    } else if destination.is_some() && !piece.is_empty() {
+        // A push onto a piece: a destination that captures nothing.
+        if palette.mono() {
+            ('*', '*')
+        } else {
+            ('·', '·')
+        }
+    } else if marks.check == Some(cell) {
+        ('!', '!')
+    } else if on(marks.hint) {
+        ('{', '}')
+    } else if on(marks.last_move) {
+        ('\'', '\'')
+    } else {
+        (' ', ' ')
+    };
+    let mut bg = if ghost {
+        palette.ghost
+    } else if sq.light {
+        palette.light
+    } else {
+        palette.dark
+    };
+    if on(marks.last_move) {
+        bg = palette.last_move;
+    }
+    if on(marks.hint) {
+        bg = palette.hint;
+    }
+    if marks.check == Some(cell) {
+        bg = palette.check;
+    }
+    if marks.selected == Some(cell) {
+        bg = palette.selected;
+    }
+    if let Some(&(_, capture)) = destination {
+        bg = if capture {
+            palette.capture
+        } else if ghost {
+            palette.ghost
+        } else {
+            palette.destination
+        };
+    }
+    let mut style = Style::default().bg(bg).add_modifier(Modifier::BOLD);
+    if !piece.is_empty() {
+        style = style.fg(palette.pieces[piece.side().index()]);
+    } else if palette.colours != Colours::Mono {
+        style = style.fg(Color::Black);
+    }
+    if marks.cursor == Some(cell) {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    (format!("{}{centre}{}", sides.0, sides.1), style)
 }
 
 impl<R: Rules> Widget for BoardView<'_, R> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let lay = layout(self.pos, self.marks, area);
-        let t = self.pos.tables();
-        let label = Style::default().fg(Color::Gray);
+        let label = if self.palette.mono() {
+            Style::default()
+        } else {
+            Style::default().fg(Color::Gray)
+        };
         for panel in &lay.panels {
             buf.set_string(
                 panel.area.x,
@@ -256,64 +551,9 @@ impl<R: Rules> Widget for BoardView<'_, R> {
                 buf.set_string(*x, files_y, file, label);
             }
             for sq in &panel.squares {
-                let piece = self.pos.piece_at(sq.cell);
-                let text = if piece.is_empty() {
-                    "   ".to_string()
-                } else {
-                    let l = t.kinds[piece.kind() as usize].def.letter;
-                    let l = if piece.side() == Side::White {
-                        l
-                    } else {
-                        l.to_ascii_lowercase()
-                    };
-                    format!(" {l} ")
-                };
-                let mut style = Style::default()
-                    .bg(if sq.light { LIGHT } else { DARK })
-                    .add_modifier(Modifier::BOLD);
-                if !piece.is_empty() {
-                    style = style.fg(if piece.side() == Side::White {
-                        WHITE_PIECE
-                    } else {
-                        BLACK_PIECE
-                    });
-                }
-                let m = self.marks;
-                if m.last_move
-                    .is_some_and(|(a, b)| a == sq.cell || b == sq.cell)
-                {
-                    style = style.bg(LAST_MOVE);
-                }
-                if m.selected == Some(sq.cell) {
-                    style = style.bg(SELECTED);
-                }
-                if let Some(&(_, capture)) = m.destinations.iter().find(|d| d.0 == sq.cell) {
-                    style = style.bg(if capture { CAPTURE } else { DESTINATION });
-                }
-                if m.cursor == Some(sq.cell) {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                // An empty destination gets a dot, so that it shows without
-                // colour too.
-                let text = if piece.is_empty() && m.destinations.iter().any(|d| d.0 == sq.cell) {
-                    " · ".to_string()
-                } else {
-                    text
-                };
+                let (text, style) = square_face(self.pos, sq, self.marks, self.palette);
                 buf.set_string(sq.x, sq.y, text, style);
             }
-        }
-        if lay.panels.is_empty() {
-            buf.set_string(
-                area.x,
-                area.y,
-                "the window is too small for a level of this board: make it larger",
-                Style::default().fg(Color::Red),
-            );
-        } else if lay.hidden > 0 {
-            let note = format!("{} more level(s): PgUp/PgDn", lay.hidden);
-            let y = area.bottom().saturating_sub(1);
-            buf.set_string(area.x, y, note, label);
         }
     }
 }
@@ -329,12 +569,23 @@ pub enum Step {
     LevelDown,
 }
 
-/// The square the cursor goes to from `from`: the nearest present square
-/// that way (on screen, so flipped boards turn the arrows round).
-pub fn step<R: Rules>(pos: &Position<R>, from: Cell, step: Step, flipped: bool) -> Cell {
+/// The square the cursor goes to from `from`: the nearest square that way
+/// (on screen, so flipped boards turn the arrows round), among the present
+/// ones and the `ghosts`. A level step goes to the nearest level that way
+/// and the square there nearest to `anchor` seen from above (the square
+/// the level steps started from, so that going up and down again comes
+/// back to it), else to `from`.
+pub fn step<R: Rules>(
+    pos: &Position<R>,
+    from: Cell,
+    step: Step,
+    flipped: bool,
+    ghosts: &[Cell],
+    anchor: Option<Cell>,
+) -> Cell {
     let geo = &pos.tables().geo;
     let present = R::present(pos);
-    let [x, y, z] = geo.coord(from);
+    let here = geo.coord(from);
     let sign = if flipped { -1 } else { 1 };
     // (axis the move is along, direction): candidates must lie that way,
     // and the nearest by that axis, then by distance, wins.
@@ -346,23 +597,41 @@ pub fn step<R: Rules>(pos: &Position<R>, from: Cell, step: Step, flipped: bool) 
         Step::LevelUp => (2, 1),
         Step::LevelDown => (2, -1),
     };
-    let here = [x, y, z];
+    let aim = if axis == 2 {
+        geo.coord(anchor.unwrap_or(from))
+    } else {
+        here
+    };
     geo.cells()
-        .filter(|&c| present.contains(c))
+        .filter(|&c| present.contains(c) || ghosts.contains(&c))
         .filter(|&c| {
             let p = geo.coord(c);
             // Left and right stay on the row, up and down on the level.
-            let same_row = axis != 0 || p[1] == y;
-            (p[axis] - here[axis]) * dir > 0 && (axis == 2 || p[2] == z) && same_row
+            let same_row = axis != 0 || p[1] == here[1];
+            (p[axis] - here[axis]) * dir > 0 && (axis == 2 || p[2] == here[2]) && same_row
         })
         .min_by_key(|&c| {
             let p = geo.coord(c);
             let along = (p[axis] - here[axis]).abs();
             let off: i32 = (0..3)
                 .filter(|&i| i != axis)
-                .map(|i| (p[i] - here[i]).abs())
+                .map(|i| (p[i] - aim[i]).pow(2))
                 .sum();
             (along, off)
         })
         .unwrap_or(from)
+}
+
+/// The present square nearest to `cell` (itself if present): where the
+/// cursor goes when its square disappears.
+pub fn nearest_present<R: Rules>(pos: &Position<R>, cell: Cell) -> Option<Cell> {
+    let geo = &pos.tables().geo;
+    let present = R::present(pos);
+    let p = geo.coord(cell);
+    geo.cells()
+        .filter(|&c| present.contains(c))
+        .min_by_key(|&c| {
+            let q = geo.coord(c);
+            (0..3).map(|i| (q[i] - p[i]).pow(2)).sum::<i32>()
+        })
 }

@@ -18,6 +18,8 @@ pub enum Typed {
     Board,
     Moves,
     Help,
+    /// The pieces and the board's marks (the terminal interface).
+    Legend,
     Quit,
     /// Play on from the position under review.
     Continue,
@@ -55,6 +57,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("board", "print the board again (line mode)"),
     ("moves", "list the legal moves"),
     ("help", "this list"),
+    ("legend", "the pieces, how each moves, and the board's marks (F6)"),
     ("quit", "leave (the game stays in its moves file)"),
 ];
 
@@ -87,6 +90,7 @@ impl Typed {
             "board" | "show" => no_argument(Typed::Board),
             "moves" | "legal" => no_argument(Typed::Moves),
             "help" | "?" => no_argument(Typed::Help),
+            "legend" | "pieces" => no_argument(Typed::Legend),
             "quit" | "exit" | "q" => no_argument(Typed::Quit),
             "" => Err("type a move or a command ('help' lists them)".to_string()),
             _ if !rest.is_empty() => Err(format!(

@@ -37,11 +37,14 @@ the computer with either colour, or computer against computer.
   chess3d play elevator --white human --black human
   chess3d play --load ~/.local/share/chess3d/games/polyhedron-20261121-101500.pgn
 
-THE BOARD: every level is drawn as a grid, highest level first; columns
-line up across levels, so the pyramid's half-offsets, Polyhedron's centring,
-Star Trek's attack boards over their pins and Elevator's shafts (gaps) show
-which squares stand over which. The square under the cursor is always shown
-with its level, file and rank.
+THE BOARD: every level is drawn as a grid, the lowest at the bottom left;
+columns line up across levels, so the pyramid's half-offsets, Polyhedron's
+centring, Star Trek's attack boards over their pins and Elevator's shafts
+(gaps) show which squares stand over which. Marks read without colour:
+[P] cursor, <P> selected, * (or ·) empty destination, ×p× capture, + a
+square a moving board or elevator would bring, 'P' last move, !K! check,
+{P} hint, . empty square (no colour). Colours follow the terminal:
+NO_COLOR, COLORTERM=truecolor, TERM=*256color, else 16 colours.
 
 KEYS (full-screen mode):
   arrows             move the cursor along files and ranks
@@ -50,19 +53,22 @@ KEYS (full-screen mode):
                      destinations are highlighted), or move it there
   mouse click        the same, on the square clicked; wheel: level up/down
   1-9                choose among several moves to one square (promotions,
-                     Ox push or leap, elevator moves)
+                     an Ox's push or leap, board moves), said in words
+  (attack boards and elevators: Enter on any of their squares, then on a
+  + square where it would go)
   Esc                clear the selection and the typed text
   Home / End         review the game from its start / back to the live game
   Shift+← / Shift+→  a move back / forward (also , and .; plain arrows
                      while reviewing); 'continue' plays on from there
-  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit
+  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
   typing             moves (e4, Nf3, O-O, e2e4, 0e2-0e4, Nd3, O2a3) and the
                      commands below, then Enter
 
 COMMANDS (typed in both modes):
   undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,
   draw (offer), accept (a draw offer), board, moves (list legal moves),
-  help, quit
+  legend, help, quit (resign, new, and leaving a game that is not
+  recorded ask first in the full-screen mode)
 
 CLOCKS: --clock 5+3 gives each side 5 minutes and adds 3 seconds a move;
 both clocks show beside the board. The first move is not timed. A side
@@ -170,7 +176,10 @@ pub fn run(args: PlayArgs) -> Result<()> {
             "{} has no [Game \"...\"] tag: name the game (chess3d play GAME --load FILE)",
             args.load.as_ref().expect("a record").display()
         ),
-        (None, None) => bail!("which game? (chess3d play GAME; `chess3d variants` lists them)"),
+        (None, None) => bail!(
+            "which game? chess3d play GAME, GAME one of: {} (`chess3d variants` describes them)",
+            chess3d_games::AVAILABLE.join(", ")
+        ),
     };
     with_engine_game(&game, Play { args, record_text })?
 }
@@ -210,16 +219,13 @@ impl EngineVisitor for Play {
             (None, false) => Some(default_moves_file(R::tables().def.id)),
         };
         let mut notice = None;
+        let mut recording = None;
         let session = match &self.record_text {
             Some(text) => {
-                let (session, damage) = Session::<R>::from_record(text, seats, moves_file)
-                    .with_context(|| {
-                        format!(
-                            "cannot load {}",
-                            args.load.as_ref().expect("a record").display()
-                        )
-                    })?;
                 let load = args.load.as_ref().expect("a record");
+                let (mut session, damage) =
+                    Session::<R>::from_record(text, seats, moves_file.clone())
+                        .with_context(|| format!("cannot load {}", load.display()))?;
                 if damage.is_some() && session.moves_file.as_deref() == Some(load.as_path()) {
                     bail!(
                         "{} is damaged; resuming it would overwrite it with the moves before the damage: give another --moves-file",
@@ -227,6 +233,13 @@ impl EngineVisitor for Play {
                     );
                 }
                 notice = damage.map(|d| damage_text(&d, session.moves.len()));
+                // Resumed in the file loaded unless told otherwise or
+                // rewriting it would lose something; said either way.
+                if args.moves_file.is_none() && !args.no_moves_file {
+                    let (file, say) = session.resume_file(load, text);
+                    session.moves_file = Some(file);
+                    recording = Some(say);
+                }
                 session
             }
             None => {
@@ -251,7 +264,11 @@ impl EngineVisitor for Play {
             let stdout = std::io::stdout();
             plain::run(session, &mut stdin.lock(), &mut stdout.lock())
         } else {
-            tui::run(session, notice)
+            let said = [notice, recording]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>();
+            tui::run(session, (!said.is_empty()).then(|| said.join("; ")))
         }
     }
 }

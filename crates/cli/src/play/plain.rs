@@ -197,10 +197,13 @@ pub fn handle<R: Evaluate>(
             Flow::Same
         }
         Typed::Load(path) => {
-            let damage = load(session, &path)?;
+            let (damage, recording) = load(session, &path)?;
             writeln!(out, "Loaded {} move(s) from {path}", session.moves.len())?;
             if let Some(d) = damage {
                 writeln!(out, "Error {d}")?;
+            }
+            if let Some(r) = recording {
+                writeln!(out, "Recording: {r}")?;
             }
             *engines = Engines::for_seats(&session.seats);
             Flow::Changed
@@ -237,6 +240,12 @@ pub fn handle<R: Evaluate>(
             writeln!(out, "Legal {}", legal_texts(session).join(" "))?;
             Flow::Same
         }
+        Typed::Legend => {
+            for line in pieces_lines::<R>() {
+                writeln!(out, "Piece {line}")?;
+            }
+            Flow::Same
+        }
         Typed::Help => {
             write!(out, "Commands:\n{}", help_text())?;
             Flow::Same
@@ -246,6 +255,23 @@ pub fn handle<R: Evaluate>(
             "'continue' plays on from a position under review in the full-screen interface; here, 'undo' takes moves back"
         ),
     })
+}
+
+/// Every piece of the game: its letter (upper case for the first side),
+/// its name and how it moves, a line each.
+pub fn pieces_lines<R: Evaluate>() -> Vec<String> {
+    let def = &R::tables().def;
+    def.pieces
+        .iter()
+        .map(|p| {
+            format!(
+                "{}  {:<12} {}",
+                p.letter,
+                p.name,
+                def.about.kind(p.letter).unwrap_or("")
+            )
+        })
+        .collect()
 }
 
 /// The last move as players read it (SAN for chess).
@@ -298,19 +324,27 @@ pub fn save_path<R: Evaluate>(session: &Session<R>, path: Option<String>) -> Res
     }
 }
 
-/// Replaces the game with a record from `path`; the record's damage, if
-/// any, is returned (the moves before it are loaded).
-pub fn load<R: Evaluate>(session: &mut Session<R>, path: &str) -> Result<Option<String>> {
+/// Replaces the game with a record from `path`: the record's damage, if
+/// any (the moves before it are loaded), and where the game is now
+/// recorded, when it is.
+pub fn load<R: Evaluate>(
+    session: &mut Session<R>,
+    path: &str,
+) -> Result<(Option<String>, Option<String>)> {
     let text =
         std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {path}: {e}"))?;
-    let file = session
-        .moves_file
-        .as_ref()
-        .map(|_| super::session::default_moves_file(Position::<R>::id()));
-    let (loaded, damage) = Session::<R>::from_record(&text, session.seats.clone(), file)?;
+    let recording = session.moves_file.is_some();
+    let (mut loaded, damage) = Session::<R>::from_record(&text, session.seats.clone(), None)?;
+    let damage = damage.map(|d| damage_text(&d, loaded.moves.len()));
+    let mut recording_to = None;
+    if recording {
+        let (file, say) = loaded.resume_file(std::path::Path::new(path), &text);
+        loaded.moves_file = Some(file);
+        recording_to = Some(say);
+    }
     *session = loaded;
     session.begin();
-    Ok(damage.map(|d| damage_text(&d, session.moves.len())))
+    Ok((damage, recording_to))
 }
 
 /// A draw offer: an engine answers at once; a human answers with `accept`

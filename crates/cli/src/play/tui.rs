@@ -6,8 +6,8 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use chess3d_core::{BitSet, Cell, Game, Move, MoveList, Position};
-use chess3d_engine::Evaluate;
+use chess3d_core::{BitSet, Cell, Game, Move, MoveKind, MoveList, Position, Side};
+use chess3d_engine::{Engine, Evaluate};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
     KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -19,9 +19,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::{DefaultTerminal, Frame};
 
-use super::board::{self, BoardView, Marks, Step};
+use super::board::{self, BoardView, Colours, Marks, Palette, Step};
 use super::command::{help_text, Typed};
-use super::plain::{self, move_number, number_of, Engines};
+use super::plain::{self, hint_seat, move_number, number_of, Engines};
 use super::session::{Seat, Session};
 use super::thinker::{Message, Thinking, Thought};
 use chess3d_play::clock::clock_face;
@@ -31,6 +31,9 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<(
     app.session.begin();
     if let Some(n) = notice {
         app.message = n;
+    }
+    if let Some(w) = app.session.take_warning() {
+        app.message = w;
     }
     // ratatui restores the terminal on a panic; mouse reporting is ours to
     // turn off.
@@ -56,14 +59,32 @@ pub struct App<R: Evaluate> {
     engines: Engines<R>,
     thinking: Option<Thinking<R>>,
     thought: Option<Thought>,
+    /// The engine searching for a hint, on its own thread, and its latest
+    /// iteration.
+    hinting: Option<Thinking<R>>,
+    hint_thought: Option<Thought>,
     pub marks: Marks,
+    /// The legal moves of the selection, each with the squares that choose
+    /// it: its destination, or every square an attack board or elevator
+    /// would come to.
+    targets: Vec<(Move, Vec<Cell>)>,
     /// Moves of the selected piece to the square chosen, when several.
     choices: Vec<Move>,
     pub input: String,
     pub message: String,
-    /// A window over the board (help, the legal moves) with its title;
-    /// any key closes it.
-    overlay: Option<(String, String)>,
+    /// A window over the board (help, legend, the legal moves).
+    overlay: Option<Overlay>,
+    pub palette: Palette,
+    /// The square the level steps (PgUp/PgDn) started from.
+    anchor: Option<Cell>,
+    /// A command waiting for the player's yes (resign, new, quitting an
+    /// unsaved game).
+    pending: Option<Typed>,
+    /// The record as last saved with `save`, for a game without a moves
+    /// file: whether quitting loses anything.
+    saved: Option<String>,
+    /// Levels the window left out at the last drawing.
+    hidden_levels: usize,
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Rect,
     quit: bool,
@@ -72,26 +93,55 @@ pub struct App<R: Evaluate> {
     pub review: Option<(usize, Position<R>)>,
 }
 
+/// A scrollable window over the board.
+struct Overlay {
+    title: String,
+    text: String,
+    scroll: u16,
+}
+
 impl<R: Evaluate> App<R> {
+    /// The interface for the terminal's colours (`NO_COLOR`, `COLORTERM`,
+    /// `TERM`).
     pub fn new(session: Session<R>) -> Self {
+        Self::with_colours(session, Colours::from_env())
+    }
+
+    pub fn with_colours(session: Session<R>, colours: Colours) -> Self {
         let engines = Engines::for_seats(&session.seats);
         let cursor = first_piece(&session.pos);
+        let message = match &session.moves_file {
+            Some(path) => format!("recording to {} · F1 help, F6 legend", path.display()),
+            None => {
+                "not recording (no moves file): 'save FILE' keeps the game · F1 help, F6 legend"
+                    .to_string()
+            }
+        };
+        let palette = Palette::new(colours, R::tables().def.side_names);
         let mut app = App {
             session,
             engines,
             thinking: None,
             thought: None,
+            hinting: None,
+            hint_thought: None,
             marks: Marks {
                 cursor: Some(cursor),
                 ..Marks::default()
             },
+            targets: Vec::new(),
             choices: Vec::new(),
             input: String::new(),
-            message: "F1 or 'help' for keys and commands".to_string(),
+            message,
             overlay: None,
             board_area: Rect::default(),
             quit: false,
             review: None,
+            palette,
+            anchor: None,
+            pending: None,
+            saved: None,
+            hidden_levels: 0,
         };
         app.marks.flipped =
             app.session.seats[0] != Seat::Human && app.session.seats[1] == Seat::Human;
@@ -116,7 +166,8 @@ impl<R: Evaluate> App<R> {
     }
 
     /// Starts the engine when it is to move; plays its move when it has one.
-    fn tick(&mut self) -> Result<()> {
+    pub(crate) fn tick(&mut self) -> Result<()> {
+        self.poll_hint();
         if self.session.check_flag() {
             self.stop_thinking();
             if let Some((result, why)) = self.session.result() {
@@ -180,22 +231,47 @@ impl<R: Evaluate> App<R> {
         }
     }
 
-    /// Clears the selection and marks the last move, after the position
-    /// changed.
+    /// Clears the selection and marks the last move and a check, after the
+    /// position changed; the cursor follows a board or an elevator that
+    /// moved from under it.
     fn after_change(&mut self) {
+        self.marks.hint = None;
+        let pos = &self.session.pos;
+        let last = pos.moves_played().last();
+        self.marks.last_move = last.map(|m| (m.from, m.to));
+        self.marks.check = pos
+            .in_check()
+            .then(|| pos.royal_cell(pos.side_to_move()))
+            .flatten();
+        if let Some(c) = self.marks.cursor {
+            if !R::present(pos).contains(c) {
+                let geo = &pos.tables().geo;
+                // Carried along with the board: the same place on it.
+                let carried = last.filter(|m| m.kind == MoveKind::Board).and_then(|m| {
+                    let (a, b, p) = (geo.coord(m.from), geo.coord(m.to), geo.coord(c));
+                    geo.cell_at([p[0] + b[0] - a[0], p[1] + b[1] - a[1], p[2] + b[2] - a[2]])
+                        .filter(|&n| R::present(pos).contains(n))
+                });
+                self.marks.cursor = carried
+                    .or_else(|| board::nearest_present(pos, c))
+                    .or(Some(first_piece(pos)));
+            }
+        }
+        self.clear_selection();
+    }
+
+    /// Clears the selection; a cursor left on a square that does not exist
+    /// goes to the nearest one that does.
+    fn clear_selection(&mut self) {
         self.marks.selected = None;
         self.marks.destinations.clear();
+        self.marks.ghosts.clear();
+        self.targets.clear();
         self.choices.clear();
-        self.marks.last_move = self
-            .session
-            .pos
-            .moves_played()
-            .last()
-            .map(|m| (m.from, m.to));
+        let pos = &self.session.pos;
         if let Some(c) = self.marks.cursor {
-            // A moved attack board or elevator can take the cursor's square.
-            if !R::present(&self.session.pos).contains(c) {
-                self.marks.cursor = Some(first_piece(&self.session.pos));
+            if !R::present(pos).contains(c) {
+                self.marks.cursor = board::nearest_present(pos, c).or(Some(first_piece(pos)));
             }
         }
     }
@@ -214,23 +290,72 @@ impl<R: Evaluate> App<R> {
         moves.to_vec()
     }
 
-    /// Selects the piece on `cell`, showing its destinations.
-    pub fn select(&mut self, cell: Cell) {
-        let legal = self.legal();
+    /// The legal moves of the piece on `cell`, and of the attack board or
+    /// elevator it is on, each with the squares that choose it.
+    fn targets_of(&self, cell: Cell) -> Vec<(Move, Vec<Cell>)> {
         let pos = &self.session.pos;
-        let mut dests: Vec<(Cell, bool)> = Vec::new();
-        for m in legal.iter().filter(|m| m.from == cell) {
-            if !dests.iter().any(|d| d.0 == m.to) {
-                dests.push((m.to, pos.is_capture(*m)));
+        let before = R::present(pos);
+        let mut out = Vec::new();
+        for m in self.legal() {
+            if m.kind != MoveKind::Board {
+                if m.from == cell {
+                    out.push((m, vec![m.to]));
+                }
+                continue;
             }
+            // A board or elevator: the squares it leaves and the squares
+            // it brings.
+            let mut moved = pos.clone();
+            moved.make(m);
+            let after = R::present(&moved);
+            let carried = m.from == cell || (before.contains(cell) && !after.contains(cell));
+            if !carried {
+                continue;
+            }
+            let mut arriving: Vec<Cell> = after.iter().filter(|&c| !before.contains(c)).collect();
+            if arriving.is_empty() {
+                arriving.push(m.to);
+            }
+            out.push((m, arriving));
         }
-        if dests.is_empty() {
+        out
+    }
+
+    /// Selects the piece on `cell` (or the board or elevator under it),
+    /// showing its destinations.
+    pub fn select(&mut self, cell: Cell) {
+        let targets = self.targets_of(cell);
+        self.clear_selection();
+        if targets.is_empty() {
             self.message = format!("{}: no legal move from there", self.cell_name(cell));
             return;
         }
+        let pos = &self.session.pos;
+        let present = R::present(pos);
+        let mut dests: Vec<(Cell, bool)> = Vec::new();
+        for (m, cells) in &targets {
+            for &c in cells {
+                if !dests.iter().any(|d| d.0 == c) {
+                    dests.push((c, m.kind != MoveKind::Board && pos.is_capture(*m)));
+                }
+                if !present.contains(c) && !self.marks.ghosts.contains(&c) {
+                    self.marks.ghosts.push(c);
+                }
+            }
+        }
+        let boards = !self.marks.ghosts.is_empty();
+        self.message = format!(
+            "{} selected: Enter on a marked square moves there{}; Esc clears",
+            self.session.pos.tables().geo.name(cell),
+            if boards {
+                " (+ squares: where the board or elevator would go)"
+            } else {
+                ""
+            }
+        );
         self.marks.selected = Some(cell);
         self.marks.destinations = dests;
-        self.choices.clear();
+        self.targets = targets;
     }
 
     /// Enter, Space or a click on the cursor's square.
@@ -252,13 +377,15 @@ impl<R: Evaluate> App<R> {
         }
         if let Some(from) = self.marks.selected {
             if from == cell {
-                self.after_change();
+                self.clear_selection();
+                self.message.clear();
                 return;
             }
             let moves: Vec<Move> = self
-                .legal()
-                .into_iter()
-                .filter(|m| m.from == from && m.to == cell)
+                .targets
+                .iter()
+                .filter(|(_, cells)| cells.contains(&cell))
+                .map(|(m, _)| *m)
                 .collect();
             match moves.len() {
                 0 => {}
@@ -267,15 +394,40 @@ impl<R: Evaluate> App<R> {
                     let texts: Vec<String> = moves
                         .iter()
                         .enumerate()
-                        .map(|(i, &m)| format!("{} {}", i + 1, self.session.pos.move_text(m)))
+                        .map(|(i, &m)| format!("{} {}", i + 1, self.choice_words(m, &moves)))
                         .collect();
-                    self.message = format!("choose with a digit: {}", texts.join(", "));
+                    self.message = format!(
+                        "several moves go there: press 1-{} for {} (Esc: none)",
+                        moves.len(),
+                        texts.join(", ")
+                    );
                     self.choices = moves;
                     return;
                 }
             }
         }
         self.select(cell);
+    }
+
+    /// A move among several to one square, in words: `promote to Queen
+    /// (e8=Q)`, `leap (O2a3)`, `push (O2a3>)`, `move the board (Lb1(2)-b3(4))`.
+    fn choice_words(&self, m: Move, all: &[Move]) -> String {
+        let mut pos = self.session.pos.clone();
+        let label = pos.move_label(m);
+        let t = pos.tables();
+        let what = if let Some(k) = m.promotion {
+            format!("promote to {}", t.kinds[k as usize].def.name)
+        } else {
+            match m.kind {
+                MoveKind::Push => "push the pieces ahead".to_string(),
+                MoveKind::Board => "move the board".to_string(),
+                MoveKind::Shot => "shoot".to_string(),
+                MoveKind::Castle => "castle".to_string(),
+                _ if all.iter().any(|o| o.kind == MoveKind::Push) => "leap".to_string(),
+                _ => return label,
+            }
+        };
+        format!("{what} ({label})")
     }
 
     fn play(&mut self, m: Move) {
@@ -289,11 +441,34 @@ impl<R: Evaluate> App<R> {
     }
 
     pub fn key(&mut self, k: KeyEvent) {
-        if self.overlay.is_some() {
-            self.overlay = None;
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if let Some(overlay) = &mut self.overlay {
+            // Arrows and pages scroll; any other key closes.
+            match k.code {
+                KeyCode::Up => overlay.scroll = overlay.scroll.saturating_sub(1),
+                KeyCode::Down => overlay.scroll += 1,
+                KeyCode::PageUp => overlay.scroll = overlay.scroll.saturating_sub(10),
+                KeyCode::PageDown => overlay.scroll += 10,
+                KeyCode::Home => overlay.scroll = 0,
+                KeyCode::End => overlay.scroll = u16::MAX,
+                _ => self.overlay = None,
+            }
+            if let Some(o) = &mut self.overlay {
+                let lines = o.text.lines().count() as u16;
+                o.scroll = o.scroll.min(lines.saturating_sub(1));
+            }
             return;
         }
-        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if let Some(typed) = self.pending.take() {
+            let yes = matches!(k.code, KeyCode::Char('y' | 'Y'))
+                || (ctrl && matches!(k.code, KeyCode::Char('c' | 'q')) && typed == Typed::Quit);
+            if yes {
+                self.run_command(typed);
+            } else {
+                self.message = "cancelled: the game goes on".to_string();
+            }
+            return;
+        }
         let shift = k.modifiers.contains(KeyModifiers::SHIFT);
         let reviewing = self.review.is_some();
         let at = self
@@ -301,7 +476,7 @@ impl<R: Evaluate> App<R> {
             .as_ref()
             .map_or(self.session.moves.len(), |r| r.0);
         match k.code {
-            KeyCode::Char('c' | 'q') if ctrl => self.quit = true,
+            KeyCode::Char('c' | 'q') if ctrl => self.command(Typed::Quit),
             // Review: Home the start, End the live game; Shift+arrows (or
             // `,` and `.`) a move back and forward, plain arrows too while
             // reviewing (the cursor has nothing to do on a past position).
@@ -317,9 +492,14 @@ impl<R: Evaluate> App<R> {
             KeyCode::F(3) => self.command(Typed::Redo),
             KeyCode::F(4) => self.command(Typed::Hint),
             KeyCode::F(5) => self.command(Typed::Flip),
+            KeyCode::F(6) => self.command(Typed::Legend),
             KeyCode::Esc => {
                 self.input.clear();
-                self.after_change();
+                self.clear_selection();
+                if let Some(h) = self.hinting.take() {
+                    self.engines.hint = h.cancel();
+                }
+                self.message.clear();
             }
             KeyCode::Left => self.step(Step::Left),
             KeyCode::Right => self.step(Step::Right),
@@ -381,9 +561,24 @@ impl<R: Evaluate> App<R> {
     }
 
     fn step(&mut self, step: Step) {
-        if let Some(c) = self.marks.cursor {
-            self.marks.cursor = Some(board::step(&self.session.pos, c, step, self.marks.flipped));
-        }
+        let Some(c) = self.marks.cursor else { return };
+        let level = matches!(step, Step::LevelUp | Step::LevelDown);
+        // Level steps aim at the square they started from; others start
+        // afresh.
+        let anchor = if level {
+            *self.anchor.get_or_insert(c)
+        } else {
+            self.anchor = None;
+            c
+        };
+        self.marks.cursor = Some(board::step(
+            &self.session.pos,
+            c,
+            step,
+            self.marks.flipped,
+            &self.marks.ghosts,
+            Some(anchor),
+        ));
     }
 
     fn mouse(&mut self, m: MouseEvent) {
@@ -392,6 +587,7 @@ impl<R: Evaluate> App<R> {
                 let lay = board::layout(&self.session.pos, &self.marks, self.board_area);
                 if let Some(cell) = lay.cell_at(m.column, m.row) {
                     self.marks.cursor = Some(cell);
+                    self.anchor = None;
                     self.activate();
                 }
             }
@@ -401,11 +597,50 @@ impl<R: Evaluate> App<R> {
         }
     }
 
-    /// A typed command or move.
+    /// A typed command or move; resigning, a new game and leaving an
+    /// unsaved game ask first.
     pub fn command(&mut self, typed: Typed) {
+        if let Some(question) = self.question(&typed) {
+            self.message = format!("{question} y: yes, any other key: no");
+            self.pending = Some(typed);
+            return;
+        }
+        self.run_command(typed);
+    }
+
+    /// What to ask before this command, if anything.
+    fn question(&self, typed: &Typed) -> Option<String> {
+        let s = &self.session;
+        let playing = !s.moves.is_empty() && !s.is_over();
+        let lost = if self.unsaved() {
+            " This game has no moves file and is not saved: it will be lost."
+        } else {
+            ""
+        };
+        match typed {
+            Typed::Resign if !s.is_over() => Some("Resign the game?".to_string()),
+            Typed::New if playing || !lost.is_empty() => Some(format!("Start a new game?{lost}")),
+            Typed::Load(_) if !lost.is_empty() => Some(format!("Load another game?{lost}")),
+            Typed::Quit if !lost.is_empty() => Some(format!("Quit?{lost}")),
+            _ => None,
+        }
+    }
+
+    /// Whether the game would be lost on leaving it: no moves file, and
+    /// moves not saved with `save`.
+    fn unsaved(&self) -> bool {
+        let s = &self.session;
+        s.moves_file.is_none()
+            && !s.moves.is_empty()
+            && self.saved.as_deref() != Some(s.record().to_text().as_str())
+    }
+
+    fn run_command(&mut self, typed: Typed) {
         match typed {
             Typed::Quit => self.quit = true,
-            Typed::Help => self.overlay = Some((" help ".to_string(), help_screen())),
+            Typed::Help => self.open(" help ", self.help_screen()),
+            Typed::Legend => self.open(" legend ", self.legend()),
+            Typed::Hint => self.start_hint(),
             Typed::Moves => {
                 let legal = plain::legal_texts(&self.session);
                 let text = if legal.is_empty() {
@@ -413,7 +648,7 @@ impl<R: Evaluate> App<R> {
                 } else {
                     format!("{} legal moves:\n\n{}", legal.len(), legal.join("  "))
                 };
-                self.overlay = Some((" legal moves ".to_string(), text));
+                self.open(" legal moves ", text);
             }
             Typed::Flip => {
                 self.marks.flipped = !self.marks.flipped;
@@ -442,9 +677,16 @@ impl<R: Evaluate> App<R> {
             typed => {
                 // The engine stops thinking while a command changes the game.
                 self.stop_thinking();
+                if !matches!(typed, Typed::Move(_) | Typed::Save(_)) {
+                    self.thought = None;
+                }
+                let saving = matches!(typed, Typed::Save(_));
                 let mut out = Vec::new();
                 let handled = plain::handle(&mut self.session, &mut self.engines, typed, &mut out);
                 let text = String::from_utf8_lossy(&out);
+                if saving && handled.is_ok() {
+                    self.saved = Some(self.session.record().to_text());
+                }
                 self.message = match handled {
                     Ok(_) => text.lines().collect::<Vec<_>>().join("; "),
                     Err(e) => format!("{e:#}"),
@@ -475,55 +717,251 @@ impl<R: Evaluate> App<R> {
         )
     }
 
+    /// Opens a window over the board.
+    fn open(&mut self, title: &str, text: String) {
+        self.overlay = Some(Overlay {
+            title: title.to_string(),
+            text,
+            scroll: 0,
+        });
+    }
+
+    /// Starts the engine on a hint for the side to move, on its own thread:
+    /// the interface goes on, and the hint shows on the board when found.
+    fn start_hint(&mut self) {
+        if let Some((_, why)) = self.session.result() {
+            self.message = format!("no hint: the game is over ({why})");
+            return;
+        }
+        if self.review.is_some() {
+            self.message = "no hint on a past position: End goes back to the game".to_string();
+            return;
+        }
+        if !self.human_to_move() {
+            self.message = "the hint is for your move: the engine is to move".to_string();
+            return;
+        }
+        if self.hinting.is_some() {
+            self.message = "the engine is already thinking about a hint".to_string();
+            return;
+        }
+        let seat = hint_seat();
+        let engine = self
+            .engines
+            .hint
+            .take()
+            .unwrap_or_else(|| Box::new(Engine::new(seat.config)));
+        self.hinting = Some(Thinking::start(
+            engine,
+            self.session.pos.clone(),
+            seat.limits.clone(),
+            self.session.moves.len(),
+        ));
+        self.message = "hint: the engine is thinking (a second; Esc stops it)…".to_string();
+    }
+
+    /// The hint, when its search is over: shown on the board and said.
+    fn poll_hint(&mut self) {
+        let Some(hinting) = &mut self.hinting else {
+            return;
+        };
+        let mut last = None;
+        while let Some(message) = hinting.poll() {
+            match message {
+                Message::Iteration(t) => last = Some(t),
+                Message::Done(engine, best) => {
+                    let at_ply = hinting.at_ply;
+                    self.engines.hint = Some(engine);
+                    self.hinting = None;
+                    // Only for the position it was asked about.
+                    if let (Some(m), true) = (best, at_ply == self.session.moves.len()) {
+                        let label = self.session.pos.clone().move_label(m);
+                        let why = last.or_else(|| self.hint_thought.take());
+                        self.message = match why {
+                            Some(t) => format!("hint: {label} ({})", t.summary()),
+                            None => format!("hint: {label}"),
+                        };
+                        self.marks.hint = Some((m.from, m.to));
+                    }
+                    self.hint_thought = None;
+                    return;
+                }
+                Message::Died => {
+                    self.hinting = None;
+                    self.message = "the hint's search stopped unexpectedly".to_string();
+                    return;
+                }
+            }
+        }
+        if last.is_some() {
+            self.hint_thought = last;
+        }
+    }
+
+    /// The help window: keys, this game's rules in short, its notation, the
+    /// commands.
+    fn help_screen(&self) -> String {
+        let def = &R::tables().def;
+        let about = &def.about;
+        let mut text = format!(
+            "{} ({})\n\n{}\n\nGoal: {}\n",
+            def.name, def.id, about.setup, about.goal
+        );
+        if !about.special.is_empty() {
+            text += "\nSpecial rules\n";
+            for rule in about.special {
+                text += &format!("  - {rule}\n");
+            }
+        }
+        text += &format!(
+            "\nMoves are typed as {}; `moves` lists the legal ones.\n",
+            def.move_hint
+        );
+        text += &format!("\n{KEYS}\nCommands\n{}", help_text());
+        text += &format!(
+            "\n{}\n",
+            match &self.session.moves_file {
+                Some(p) => format!("This game is recorded to {} after every move.", p.display()),
+                None => "This game has no moves file: 'save FILE' keeps it.".to_string(),
+            }
+        );
+        text
+    }
+
+    /// The legend window: the marks, and every piece with how it moves.
+    fn legend(&self) -> String {
+        let def = &R::tables().def;
+        let mut text = format!(
+            "Pieces: upper case {}, lower case {}\n\n",
+            def.side_names[0], def.side_names[1]
+        );
+        for line in plain::pieces_lines::<R>() {
+            text += &line;
+            text.push('\n');
+        }
+        let empty = if self.palette.colours == Colours::Mono {
+            "*"
+        } else {
+            "·"
+        };
+        let marks = [
+            "[ ]  the cursor".to_string(),
+            "< >  the selected piece, an attack board or an elevator".to_string(),
+            format!("{empty}    an empty square it can go to"),
+            "× ×  a capture".to_string(),
+            "+    a square an attack board or an elevator would bring".to_string(),
+            "' '  the last move".to_string(),
+            "! !  a King in check".to_string(),
+            "{ }  the hint (F4)".to_string(),
+            "     (blank) no square there".to_string(),
+        ];
+        text += "\nMarks on the board\n";
+        for m in marks {
+            text += &format!("  {m}\n");
+        }
+        if self.palette.colours == Colours::Mono {
+            text += "  .    an empty square\n";
+        }
+        text
+    }
+
+    /// The smallest window that shows a level and the move list.
+    fn least_size(&self, level: (u16, u16)) -> (u16, u16) {
+        (level.0 + SIDE_LEAST, level.1 + 6)
+    }
+
     pub fn draw(&mut self, f: &mut Frame) {
-        let rows = Split::default()
-            .direction(Direction::Vertical)
-            .constraints([
-                Constraint::Length(1),
-                Constraint::Min(5),
-                Constraint::Length(1),
-                Constraint::Length(1),
-                Constraint::Length(1),
-            ])
-            .split(f.area());
-        let cols = Split::default()
-            .direction(Direction::Horizontal)
-            .constraints([Constraint::Min(20), Constraint::Length(32)])
-            .split(rows[1]);
-        let s = &self.session;
-        let title = format!(
-            " chess3d · {} · {}: {} · {}: {} ",
-            Position::<R>::name(),
-            Session::<R>::side_name(chess3d_core::Side::White),
-            s.seats[0].label(),
-            Session::<R>::side_name(chess3d_core::Side::Black),
-            s.seats[1].label()
-        );
-        f.render_widget(
-            Paragraph::new(title).style(Style::default().add_modifier(Modifier::REVERSED)),
-            rows[0],
-        );
-        self.board_area = cols[0];
+        let area = f.area();
         let review_marks;
         let marks = match &self.review {
             Some((_, pos)) => {
                 review_marks = Marks {
                     last_move: pos.moves_played().last().map(|m| (m.from, m.to)),
+                    check: None,
+                    hint: None,
                     ..self.marks.clone()
                 };
                 &review_marks
             }
             None => &self.marks,
         };
+        let level = board::layout(self.shown(), marks, Rect::new(0, 0, 1000, 1000)).level_size;
+        let (need_w, need_h) = self.least_size(level);
+        if area.width < need_w || area.height < need_h {
+            self.board_area = Rect::default();
+            let text = format!(
+                "This window is {}×{}; {} needs at least {need_w}×{need_h} (a level of its board \
+                 and the move list). Make the window larger; Ctrl-C quits.",
+                area.width,
+                area.height,
+                Position::<R>::name()
+            );
+            f.render_widget(
+                Paragraph::new(text)
+                    .wrap(Wrap { trim: true })
+                    .style(Style::default().add_modifier(Modifier::BOLD)),
+                area,
+            );
+            return;
+        }
+        let rows = Split::default()
+            .direction(Direction::Vertical)
+            .constraints([
+                Constraint::Length(1),
+                Constraint::Min(5),
+                Constraint::Length(1),
+                Constraint::Length(2),
+                Constraint::Length(1),
+            ])
+            .split(area);
+        // The board takes as many columns of levels as it needs and the
+        // window allows beside the narrowest move list; the move list the
+        // rest, up to 40 columns.
+        let main_h = rows[1].height;
+        let wide = board::layout(self.shown(), marks, Rect::new(0, 0, 1000, main_h));
+        let mut xs: Vec<u16> = wide.panels.iter().map(|p| p.area.x).collect();
+        xs.dedup();
+        let fit = (area.width - SIDE_LEAST + 2) / (level.0 + 2);
+        let columns = (xs.len() as u16).clamp(1, fit.max(1));
+        let board_w = (columns * (level.0 + 2)).min(area.width - SIDE_LEAST);
+        let side_w = (area.width - board_w).min(40);
+        let cols = Split::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Min(board_w), Constraint::Length(side_w)])
+            .split(rows[1]);
+        let s = &self.session;
+        let players = format!(
+            "{}: {} · {}: {}",
+            Session::<R>::side_name(Side::White),
+            s.seats[0].label(),
+            Session::<R>::side_name(Side::Black),
+            s.seats[1].label()
+        );
+        // The game's name and id, or the id alone when the name is long.
+        let mut title = format!(
+            " chess3d · {} ({}) · {players} ",
+            Position::<R>::name(),
+            Position::<R>::id()
+        );
+        if title.chars().count() > area.width as usize {
+            title = format!(" chess3d · {} · {players} ", Position::<R>::id());
+        }
+        f.render_widget(
+            Paragraph::new(title).style(Style::default().add_modifier(Modifier::REVERSED)),
+            rows[0],
+        );
+        self.board_area = cols[0];
+        self.hidden_levels = board::layout(self.shown(), marks, cols[0]).hidden;
         f.render_widget(
             BoardView {
                 pos: self.shown(),
                 marks,
+                palette: &self.palette,
             },
             cols[0],
         );
         f.render_widget(self.side_panel(cols[1].height.saturating_sub(2)), cols[1]);
-        f.render_widget(Paragraph::new(self.status()), rows[2]);
+        f.render_widget(Paragraph::new(self.status(area.width)), rows[2]);
         let engine_line = match (&self.thinking, &self.thought) {
             (Some(_), Some(t)) => format!("engine thinking: {}", t.summary()),
             (Some(_), None) => "engine thinking…".to_string(),
@@ -537,29 +975,36 @@ impl<R: Evaluate> App<R> {
         } else {
             format!("{} · {engine_line}", self.message)
         };
+        let colour = if self.palette.colours == Colours::Mono {
+            Style::default()
+        } else {
+            Style::default().fg(Color::Yellow)
+        };
         f.render_widget(
-            Paragraph::new(message).style(Style::default().fg(Color::Yellow)),
+            Paragraph::new(message)
+                .wrap(Wrap { trim: true })
+                .style(colour),
             rows[3],
         );
         f.render_widget(Paragraph::new(format!("> {}▏", self.input)), rows[4]);
-        if let Some((title, text)) = &self.overlay {
+        if let Some(o) = &self.overlay {
             let area = centered(f.area(), 84, 30);
             f.render_widget(Clear, area);
             f.render_widget(
-                Paragraph::new(text.as_str())
+                Paragraph::new(o.text.as_str())
                     .wrap(Wrap { trim: false })
-                    .block(
-                        Block::default()
-                            .borders(Borders::ALL)
-                            .title(format!("{title}(any key closes) ")),
-                    ),
+                    .scroll((o.scroll, 0))
+                    .block(Block::default().borders(Borders::ALL).title(format!(
+                        "{}(↑↓ PgUp PgDn scroll, any other key closes) ",
+                        o.title
+                    ))),
                 area,
             );
         }
     }
 
     /// Whose turn, check, the result, the last move and the cursor square.
-    pub fn status(&self) -> Line<'static> {
+    pub fn status(&self, width: u16) -> Line<'static> {
         let s = &self.session;
         let mut parts: Vec<Span> = Vec::new();
         if let Some((ply, pos)) = &self.review {
@@ -601,11 +1046,26 @@ impl<R: Evaluate> App<R> {
                 }
             }
         }
+        // Before the rest: a long line loses its end.
+        if self.hidden_levels > 0 {
+            parts.push(Span::raw(format!(
+                " · {} more level(s): PgUp/PgDn",
+                self.hidden_levels
+            )));
+        }
         if let Some(last) = s.labels.last() {
             parts.push(Span::raw(format!(" · last {last}")));
         }
         if let Some(c) = self.marks.cursor {
-            parts.push(Span::raw(format!(" · cursor {}", self.cell_name(c))));
+            // The square's name, and what it means when there is room.
+            let long = format!(" · cursor {}", self.cell_name(c));
+            let used: usize = parts.iter().map(|p| p.content.chars().count()).sum();
+            if used + long.chars().count() <= width as usize {
+                parts.push(Span::raw(long));
+            } else {
+                let name = self.session.pos.tables().geo.name(c).to_string();
+                parts.push(Span::raw(format!(" · cursor {name}")));
+            }
         }
         Line::from(parts)
     }
@@ -688,13 +1148,20 @@ impl<R: Evaluate> App<R> {
 const REVIEW_HELP: &str =
     "past position: ←/→ step, Home start, End/Esc live, 'continue' plays from here";
 
-/// The help window's text.
-fn help_screen() -> String {
-    format!(
-        "Keys\n  arrows: cursor along files and ranks   PgUp/PgDn or [ ]: level up/down\n  Home/End: review from the start / back to the live game   Shift+←/→ or , .: a move back/forward\n  Enter or Space: select a piece / move it to the cursor   mouse: click a square\n  1-9: choose among several moves to one square   Esc: clear\n  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  Ctrl-C quit\n  Type a move (canonical or the seed's form) or a command, then Enter.\n\nCommands\n{}",
-        help_text()
-    )
-}
+/// The keys, for the help window.
+const KEYS: &str = "Keys
+  arrows: cursor along files and ranks   PgUp/PgDn or [ ]: level up/down
+  Enter or Space: select a piece, an attack board or an elevator / move it
+    to the cursor's square   mouse: click a square; wheel: level up/down
+  1-9: choose among several moves to one square   Esc: clear
+  Home/End: review from the start / back to the live game
+  Shift+←/→ or , .: a move back/forward
+  F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
+  Type a move (canonical or the seed's form) or a command, then Enter.
+";
+
+/// The narrowest move list.
+const SIDE_LEAST: u16 = 20;
 
 fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
