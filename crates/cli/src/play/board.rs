@@ -223,11 +223,6 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The squares drawn.
-    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.panels.iter().flat_map(|p| &p.squares).map(|s| s.cell)
-    }
-
     /// The square at a screen position.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
         self.panels

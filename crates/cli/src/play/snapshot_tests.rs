@@ -39,6 +39,15 @@ fn busiest_piece<R: Evaluate>(pos: &mut Position<R>) -> Cell {
     best.1
 }
 
+/// The squares a layout draws.
+fn drawn(lay: &board::Layout) -> Vec<Cell> {
+    lay.panels
+        .iter()
+        .flat_map(|p| &p.squares)
+        .map(|s| s.cell)
+        .collect()
+}
+
 /// Two humans at the start, drawn in these colours.
 fn app<R: Evaluate>(colours: Colours) -> App<R> {
     let session = Session::new(Position::<R>::start(), [Seat::Human, Seat::Human], None);
@@ -117,7 +126,7 @@ impl EngineVisitor for Snapshot {
         }
         // The legal destinations on the levels drawn (a small window leaves
         // some levels out).
-        let drawn: Vec<Cell> = lay.cells().collect();
+        let drawn = drawn(&lay);
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let mut legal: Vec<Cell> = moves
@@ -468,7 +477,7 @@ impl EngineVisitor for BoardMoveByCursor {
         // Drawn where a player sees them.
         let screen_text = screen(&mut app, 200, 50);
         let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
-        let drawn: Vec<Cell> = lay.cells().collect();
+        let drawn = drawn(&lay);
         assert!(ghosts.iter().all(|g| drawn.contains(g)), "{screen_text}");
         assert!(screen_text.contains(" + "), "{screen_text}");
         // Every ghost is in reach of the keys.
@@ -530,7 +539,7 @@ impl EngineVisitor for CursorFollowsTheBoard {
     /// A board moved (typed, as the engine's would be) with the cursor on
     /// its corner: the cursor rides along to the corner's new square.
     fn visit<R: Evaluate>(self) {
-        let (mut pos, mut app, boards) = board_moves::<R>();
+        let (pos, mut app, boards) = board_moves::<R>();
         // A board move that leaves the corner's square: the corner's new
         // square is `to` (the games name a board move by the same corner
         // before and after).
