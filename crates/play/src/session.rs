@@ -139,6 +139,9 @@ pub struct Session<R: Evaluate> {
     /// A failure to write the moves file, for the player to see; the game
     /// goes on.
     warning: Option<String>,
+    /// Whether the last write of the moves file failed (the file on disk
+    /// is behind the game).
+    pub moves_file_behind: bool,
     date: String,
     /// Tags of a loaded record that this program does not write itself
     /// (Site, Round, ...), kept when it is saved again.
@@ -162,6 +165,7 @@ impl<R: Evaluate> Session<R> {
             draw_offer: None,
             moves_file,
             warning: None,
+            moves_file_behind: false,
             date: today(),
             extra_tags: Vec::new(),
             names: [None, None],
@@ -578,7 +582,9 @@ impl<R: Evaluate> Session<R> {
     /// on, and the next write tries again).
     fn write_moves_file(&mut self) {
         if let Some(path) = &self.moves_file {
-            if let Err(e) = write_atomically(path, &self.record().to_text()) {
+            let written = write_atomically(path, &self.record().to_text());
+            self.moves_file_behind = written.is_err();
+            if let Err(e) = written {
                 self.warning = Some(format!(
                     "cannot write the moves file {}: {e}",
                     path.display()
@@ -687,18 +693,20 @@ impl<R: Evaluate> Session<R> {
     }
 
     /// Where a game loaded from `loaded` goes on being recorded: that file
-    /// itself when rewriting it loses nothing (it holds exactly the record
-    /// chess3d writes for the game, as a moves file does), else a new moves
-    /// file; with a sentence for the player saying which, and why.
+    /// itself when the game is unfinished and rewriting the file loses
+    /// nothing (it holds exactly the record chess3d writes for the game, as
+    /// a moves file does), else a new moves file (a finished game's file is
+    /// kept as the archive it is); with a sentence for the player saying
+    /// which, and why.
     pub fn resume_file(&self, loaded: &Path, text: &str) -> (PathBuf, String) {
         let words = |t: &str| t.split_whitespace().map(str::to_string).collect::<Vec<_>>();
-        if words(text) == words(&self.record().to_text()) {
+        if self.result().is_none() && words(text) == words(&self.record().to_text()) {
             let say = format!("recording to {} (the file loaded)", loaded.display());
             return (loaded.to_path_buf(), say);
         }
         let new = default_moves_file(R::tables().def.id);
         let say = format!(
-            "recording to {}: {} is kept as it was (it holds more than chess3d writes, or damage)",
+            "recording to {}: {} is kept as it was (a finished game, or more than chess3d writes)",
             new.display(),
             loaded.display()
         );

@@ -67,8 +67,8 @@ KEYS (full-screen mode):
 COMMANDS (typed in both modes):
   undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,
   draw (offer), accept (a draw offer), board, moves (list legal moves),
-  legend, help, quit (resign, new, and leaving a game that is not
-  recorded ask first in the full-screen mode)
+  legend, help, quit (resign, new, and leaving or replacing (quit, new,
+  load) a game that is not recorded ask first in the full-screen mode)
 
 CLOCKS: --clock 5+3 gives each side 5 minutes and adds 3 seconds a move;
 both clocks show beside the board. The first move is not timed. A side
@@ -268,7 +268,8 @@ impl EngineVisitor for Play {
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>();
-            tui::run(session, (!said.is_empty()).then(|| said.join("; ")))
+            let loaded = self.record_text.is_some();
+            tui::run(session, (!said.is_empty()).then(|| said.join("; ")), loaded)
         }
     }
 }

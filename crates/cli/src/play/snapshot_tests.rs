@@ -507,14 +507,15 @@ impl EngineVisitor for BoardMoveByCursor {
                 "{}",
                 app.message
             );
-            let i = (1..=9)
-                .find(|&i| {
-                    app.message
-                        .contains(&format!("{i} move the board ({}", pos.move_label(m)))
-                })
-                .unwrap_or(1);
-            app.key(key(KeyCode::Char(char::from(b'0' + i as u8))));
-            assert_eq!(app.session.moves.len(), 1, "{}", app.message);
+            let label = pos.move_label(m);
+            let i = app_choice_index(&app.message, &format!("move the board ({label})"));
+            app.key(key(KeyCode::Char(char::from(b'0' + i))));
+            assert_eq!(
+                app.session.moves,
+                std::slice::from_ref(&text),
+                "{}",
+                app.message
+            );
         }
         // The cursor is on the board where it went.
         let c = app.marks.cursor.expect("a cursor");
@@ -739,6 +740,11 @@ fn resigning_and_a_new_game_ask_first() {
     app.command(Typed::Quit);
     assert!(app.message.starts_with("Quit?"), "{}", app.message);
     app.key(key(KeyCode::Char('x')));
+    assert!(!app.quit, "any key but y keeps the game");
+    app.command(Typed::Quit);
+    app.key(key(KeyCode::Char('y')));
+    assert!(app.quit, "y quits");
+    app.quit = false;
     // Saved: nothing to lose, no question.
     let dir = std::env::temp_dir().join(format!("chess3d-confirm-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -813,4 +819,38 @@ fn a_hint_does_not_stop_the_interface_and_shows_on_the_board() {
     assert!(app.message.contains("for White"), "{}", app.message);
     let text = screen(&mut app, 80, 24);
     assert!(text.contains("{Q}"), "{text}");
+}
+
+#[test]
+fn the_help_window_scrolls_to_its_last_line_in_a_small_window() {
+    let mut app = app::<chess3d_games::chess::ChessRules>(Colours::Mono);
+    app.key(key(KeyCode::F(1)));
+    let top = screen(&mut app, 50, 16);
+    assert!(top.contains("Chess (chess)"), "{top}");
+    app.key(key(KeyCode::End));
+    let bottom = screen(&mut app, 50, 16);
+    // The help's last sentence, wrapped at the window's width.
+    let joined = bottom
+        .lines()
+        .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(joined.contains("'save FILE' keeps it."), "{bottom}");
+    // A key other than the scrolling ones closes it.
+    app.key(key(KeyCode::Char('x')));
+    assert!(!screen(&mut app, 50, 16).contains("any other key closes"));
+}
+
+#[test]
+fn a_hint_asked_before_the_game_changed_is_dropped() {
+    let mut app = app::<chess3d_games::chess::ChessRules>(Colours::Mono);
+    app.command(Typed::Hint);
+    // A move played meanwhile, then taken back: the same number of moves,
+    // but the hint's search was stopped with the move.
+    app.command(Typed::Move("e4".into()));
+    app.command(Typed::Undo);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    app.tick().unwrap();
+    assert_eq!(app.marks.hint, None);
+    assert!(!app.message.starts_with("hint:"), "{}", app.message);
 }

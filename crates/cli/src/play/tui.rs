@@ -26,8 +26,13 @@ use super::session::{Seat, Session};
 use super::thinker::{Message, Thinking, Thought};
 use chess3d_play::clock::clock_face;
 
-pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<()> {
+/// Plays `session` full screen; `notice` is the first message, `loaded`
+/// whether the game came from a file (so that leaving it loses nothing).
+pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: bool) -> Result<()> {
     let mut app = App::new(session);
+    if loaded {
+        app = app.loaded_from_file();
+    }
     app.session.begin();
     if let Some(n) = notice {
         app.message = n;
@@ -47,8 +52,15 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>) -> Result<(
     let result = app.run(&mut terminal);
     let _ = execute!(std::io::stdout(), DisableMouseCapture);
     ratatui::restore();
-    if let Some(path) = &app.session.moves_file {
-        println!("Game kept in {}", path.display());
+    match &app.session.moves_file {
+        Some(path) if !app.session.moves_file_behind => {
+            println!("Game kept in {}", path.display())
+        }
+        Some(path) => println!(
+            "The moves file {} could not be written: the game is not kept",
+            path.display()
+        ),
+        None => {}
     }
     result
 }
@@ -87,7 +99,7 @@ pub struct App<R: Evaluate> {
     hidden_levels: usize,
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Rect,
-    quit: bool,
+    pub(crate) quit: bool,
     /// A past position shown instead of the live one: the moves played to
     /// reach it, and the position. Nothing is played there.
     pub review: Option<(usize, Position<R>)>,
@@ -105,6 +117,12 @@ impl<R: Evaluate> App<R> {
     /// `TERM`).
     pub fn new(session: Session<R>) -> Self {
         Self::with_colours(session, Colours::from_env())
+    }
+
+    /// A game loaded from a file: what it holds is not lost on leaving.
+    pub fn loaded_from_file(mut self) -> Self {
+        self.saved = Some(self.session.record().to_text());
+        self
     }
 
     pub fn with_colours(session: Session<R>, colours: Colours) -> Self {
@@ -236,6 +254,15 @@ impl<R: Evaluate> App<R> {
     /// moved from under it.
     fn after_change(&mut self) {
         self.marks.hint = None;
+        // A hint and a question were about the position before.
+        if let Some(h) = self.hinting.take() {
+            self.engines.hint = h.cancel();
+            self.hint_thought = None;
+        }
+        if self.pending.take().is_some() {
+            self.message = "the game changed: the question is withdrawn".to_string();
+        }
+        self.anchor = None;
         let pos = &self.session.pos;
         let last = pos.moves_played().last();
         self.marks.last_move = last.map(|m| (m.from, m.to));
@@ -272,6 +299,7 @@ impl<R: Evaluate> App<R> {
         if let Some(c) = self.marks.cursor {
             if !R::present(pos).contains(c) {
                 self.marks.cursor = board::nearest_present(pos, c).or(Some(first_piece(pos)));
+                self.anchor = None;
             }
         }
     }
@@ -453,10 +481,6 @@ impl<R: Evaluate> App<R> {
                 KeyCode::End => overlay.scroll = u16::MAX,
                 _ => self.overlay = None,
             }
-            if let Some(o) = &mut self.overlay {
-                let lines = o.text.lines().count() as u16;
-                o.scroll = o.scroll.min(lines.saturating_sub(1));
-            }
             return;
         }
         if let Some(typed) = self.pending.take() {
@@ -548,9 +572,7 @@ impl<R: Evaluate> App<R> {
         let Some(pos) = self.session.position_at(ply) else {
             return;
         };
-        self.marks.selected = None;
-        self.marks.destinations.clear();
-        self.choices.clear();
+        self.clear_selection();
         self.message = REVIEW_HELP.to_string();
         self.review = Some((ply, pos));
     }
@@ -582,6 +604,20 @@ impl<R: Evaluate> App<R> {
     }
 
     fn mouse(&mut self, m: MouseEvent) {
+        // A window open or a question asked: the wheel scrolls the window,
+        // a click closes it or answers no.
+        if self.overlay.is_some() || self.pending.is_some() {
+            let code = match m.kind {
+                MouseEventKind::ScrollUp => KeyCode::Up,
+                MouseEventKind::ScrollDown => KeyCode::Down,
+                MouseEventKind::Down(_) => KeyCode::Esc,
+                _ => return,
+            };
+            if self.overlay.is_some() || matches!(m.kind, MouseEventKind::Down(_)) {
+                self.key(KeyEvent::new(code, KeyModifiers::NONE));
+            }
+            return;
+        }
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
                 let lay = board::layout(&self.session.pos, &self.marks, self.board_area);
@@ -630,7 +666,7 @@ impl<R: Evaluate> App<R> {
     /// moves not saved with `save`.
     fn unsaved(&self) -> bool {
         let s = &self.session;
-        s.moves_file.is_none()
+        (s.moves_file.is_none() || s.moves_file_behind)
             && !s.moves.is_empty()
             && self.saved.as_deref() != Some(s.record().to_text().as_str())
     }
@@ -680,7 +716,8 @@ impl<R: Evaluate> App<R> {
                 if !matches!(typed, Typed::Move(_) | Typed::Save(_)) {
                     self.thought = None;
                 }
-                let saving = matches!(typed, Typed::Save(_));
+                // After a save or a load the game is in a file.
+                let saving = matches!(typed, Typed::Save(_) | Typed::Load(_));
                 let mut out = Vec::new();
                 let handled = plain::handle(&mut self.session, &mut self.engines, typed, &mut out);
                 let text = String::from_utf8_lossy(&out);
@@ -987,8 +1024,12 @@ impl<R: Evaluate> App<R> {
             rows[3],
         );
         f.render_widget(Paragraph::new(format!("> {}▏", self.input)), rows[4]);
-        if let Some(o) = &self.overlay {
+        if let Some(o) = &mut self.overlay {
             let area = centered(f.area(), 84, 30);
+            // Scrolled no further than its last row shows at the bottom.
+            let inner = (area.width.saturating_sub(2), area.height.saturating_sub(2));
+            let rows = wrapped_rows(&o.text, inner.0);
+            o.scroll = o.scroll.min(rows.saturating_sub(inner.1));
             f.render_widget(Clear, area);
             f.render_widget(
                 Paragraph::new(o.text.as_str())
@@ -1159,6 +1200,34 @@ const KEYS: &str = "Keys
   F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
   Type a move (canonical or the seed's form) or a command, then Enter.
 ";
+
+/// The rows a text takes wrapped at `width` columns, word by word as the
+/// window wraps it (a word longer than the width takes rows of its own).
+fn wrapped_rows(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut rows = 0usize;
+    for line in text.lines() {
+        rows += 1;
+        let mut used = 0usize;
+        for word in line.split(' ') {
+            let w = word.chars().count();
+            if used == 0 && w <= width {
+                used = w;
+            } else if used > 0 && used + 1 + w <= width {
+                used += 1 + w;
+            } else {
+                // On a row of its own, and more for a word longer than a row.
+                if used > 0 {
+                    rows += 1;
+                }
+                let extra = w.saturating_sub(1) / width;
+                rows += extra;
+                used = w - extra * width;
+            }
+        }
+    }
+    u16::try_from(rows).unwrap_or(u16::MAX)
+}
 
 /// The narrowest move list.
 const SIDE_LEAST: u16 = 20;
