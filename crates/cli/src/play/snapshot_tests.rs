@@ -854,3 +854,58 @@ fn a_hint_asked_before_the_game_changed_is_dropped() {
     assert_eq!(app.marks.hint, None);
     assert!(!app.message.starts_with("hint:"), "{}", app.message);
 }
+
+struct BoardMoveByMouse;
+
+impl EngineVisitor for BoardMoveByMouse {
+    type Output = ();
+    /// A click on a board's square, then on a `+` square it would bring:
+    /// the board moves there.
+    fn visit<R: Evaluate>(self) {
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        let (pos, mut app, boards) = board_moves::<R>();
+        let m = boards[0];
+        let click = |app: &mut App<R>, cell: Cell| {
+            screen(app, 200, 50);
+            let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+            let sq = lay
+                .panels
+                .iter()
+                .flat_map(|p| &p.squares)
+                .find(|s| s.cell == cell)
+                .copied()
+                .expect("drawn");
+            app.mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: sq.x + 1,
+                row: sq.y,
+                modifiers: KeyModifiers::NONE,
+            });
+        };
+        click(&mut app, m.from);
+        assert_eq!(app.marks.selected, Some(m.from), "{}", app.message);
+        // A ghost that only this move brings.
+        let ghost = *app
+            .marks
+            .ghosts
+            .iter()
+            .find(|&&g| {
+                boards.iter().all(|&o| {
+                    o == m || {
+                        let mut after = pos.clone();
+                        after.make(o);
+                        !R::present(&after).contains(g)
+                    }
+                })
+            })
+            .expect("a square only this move brings");
+        click(&mut app, ghost);
+        assert_eq!(app.session.moves, [pos.move_text(m)], "{}", app.message);
+    }
+}
+
+#[test]
+fn boards_and_elevators_move_with_the_mouse() {
+    with_engine_game("startrek", BoardMoveByMouse).unwrap();
+    with_engine_game("elevator", BoardMoveByMouse).unwrap();
+}

@@ -603,7 +603,7 @@ impl<R: Evaluate> App<R> {
         ));
     }
 
-    fn mouse(&mut self, m: MouseEvent) {
+    pub(crate) fn mouse(&mut self, m: MouseEvent) {
         // A window open or a question asked: the wheel scrolls the window,
         // a click closes it or answers no.
         if self.overlay.is_some() || self.pending.is_some() {
