@@ -474,9 +474,9 @@ impl<R: Evaluate> App<R> {
             // Arrows and pages scroll; any other key closes.
             match k.code {
                 KeyCode::Up => overlay.scroll = overlay.scroll.saturating_sub(1),
-                KeyCode::Down => overlay.scroll += 1,
+                KeyCode::Down => overlay.scroll = overlay.scroll.saturating_add(1),
                 KeyCode::PageUp => overlay.scroll = overlay.scroll.saturating_sub(10),
-                KeyCode::PageDown => overlay.scroll += 10,
+                KeyCode::PageDown => overlay.scroll = overlay.scroll.saturating_add(10),
                 KeyCode::Home => overlay.scroll = 0,
                 KeyCode::End => overlay.scroll = u16::MAX,
                 _ => self.overlay = None,
