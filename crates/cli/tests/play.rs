@@ -55,6 +55,16 @@ fn data_dir() -> PathBuf {
 
 const HUMANS: [&str; 5] = ["--white", "human", "--black", "human", "--no-moves-file"];
 
+/// `--load PATH` by two humans, with or without a moves file.
+fn load_as_humans(path: &str, no_moves_file: bool) -> Vec<&str> {
+    let mut args = vec!["--load", path];
+    args.extend(&HUMANS[..4]);
+    if no_moves_file {
+        args.push(HUMANS[4]);
+    }
+    args
+}
+
 /// A human-against-human game from `fen` with `moves` typed, which must
 /// end with `result`.
 fn finish(game: &str, fen: &str, moves: &[&str], result: &str) {
@@ -242,18 +252,7 @@ fn the_moves_file_is_written_after_every_move_and_resumes_the_game() {
     );
     assert!(record.contains("[Result \"*\"]"), "{record}");
     // Resumed: White to move, and the game goes on to its mate.
-    let out = play(
-        &[
-            "--load",
-            path,
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--no-moves-file",
-        ],
-        "g2g4\nd8h4\n",
-    );
+    let out = play(&load_as_humans(path, true), "g2g4\nd8h4\n");
     // Typed in UCI coordinates, shown in SAN with the mate mark.
     assert_eq!(lines(&out, "Move"), ["Move 2. g4", "Move 2... Qh4#"]);
     assert_eq!(
@@ -402,18 +401,7 @@ fn a_timed_game_records_its_clock_and_the_engine_plays_by_it() {
     let ms = chess3d_core::record::parse_clock(black).unwrap();
     assert!((54_000..60_000).contains(&ms), "{black}");
     // Resumed, the game keeps its clock.
-    let out = play(
-        &[
-            "--load",
-            path,
-            "--white",
-            "human",
-            "--black",
-            "human",
-            "--no-moves-file",
-        ],
-        "Nf3\n",
-    );
+    let out = play(&load_as_humans(path, true), "Nf3\n");
     assert_eq!(lines(&out, "Move"), ["Move 2. Nf3"], "{out}");
     // A bad time control is refused with what to write.
     let output = Command::new(env!("CARGO_BIN_EXE_chess3d"))
@@ -435,10 +423,7 @@ fn a_loaded_game_goes_on_in_its_own_file_unless_that_would_lose_something() {
     let mut args = vec!["chess", "--moves-file", path];
     args.extend(&HUMANS[..4]);
     play(&args, "e4\ne5\n");
-    let out = play(
-        &["--load", path, "--white", "human", "--black", "human"],
-        "Nf3\n",
-    );
+    let out = play(&load_as_humans(path, false), "Nf3\n");
     assert_eq!(
         lines(&out, "Recording to"),
         [format!("Recording to {path}")]

@@ -316,7 +316,7 @@ async fn join(
     limits.act(who)?;
     let req = body(req)?;
     let invite = field(&req, "invite", "the invitation")?;
-    let name = req.get("name").and_then(Value::as_str).map(str::to_string);
+    let name = optional(&req, "name");
     seat_json(blocking(move || hub.join(&id, &invite, name.as_deref())).await?)
 }
 
@@ -332,12 +332,14 @@ async fn seat(
     seat_json(blocking(move || hub.seat(&id, &token)).await?)
 }
 
-/// A string a request must give: `"name": "..."`.
+/// A string a request may give: `"name": "..."`.
+fn optional(req: &Value, name: &str) -> Option<String> {
+    req.get(name).and_then(Value::as_str).map(str::to_string)
+}
+
+/// A string a request must give.
 fn field(req: &Value, name: &str, what: &str) -> Result<String, ApiError> {
-    req.get(name)
-        .and_then(Value::as_str)
-        .map(str::to_string)
-        .ok_or_else(|| ApiError::bad(format!("give {what} as \"{name}\"")))
+    optional(req, name).ok_or_else(|| ApiError::bad(format!("give {what} as \"{name}\"")))
 }
 
 /// A seat taken or shown: its token, sides and the game's state.
@@ -356,7 +358,7 @@ async fn hint(
 ) -> Result<Json<Value>, ApiError> {
     limits.act(who)?;
     let req = body(req)?;
-    let token = req.get("token").and_then(Value::as_str).map(str::to_string);
+    let token = optional(&req, "token");
     Ok(Json(
         blocking(move || hub.hint(&id, token.as_deref())).await?,
     ))

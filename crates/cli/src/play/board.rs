@@ -420,11 +420,13 @@ fn place(levels: &[LevelRows], start: usize, width: u16, area: Rect) -> Vec<(usi
     out
 }
 
-/// The board as a widget.
+/// The board as a widget, drawn as `layout` places it (the caller's
+/// layout of the same position, marks and area).
 pub struct BoardView<'a, R: Rules> {
     pub pos: &'a Position<R>,
     pub marks: &'a Marks,
     pub palette: &'a Palette,
+    pub layout: &'a Layout,
 }
 
 /// What a square shows: its three characters and its style.
@@ -524,8 +526,8 @@ fn square_face<R: Rules>(
 }
 
 impl<R: Rules> Widget for BoardView<'_, R> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let lay = layout(self.pos, self.marks, area);
+    fn render(self, _: Rect, buf: &mut Buffer) {
+        let lay = self.layout;
         let label = if self.palette.mono() {
             Style::default()
         } else {

@@ -95,8 +95,6 @@ pub struct App<R: Evaluate> {
     /// The record as last saved with `save`, for a game without a moves
     /// file: whether quitting loses anything.
     saved: Option<String>,
-    /// Levels the window left out at the last drawing.
-    hidden_levels: usize,
     /// Where the board was last drawn (for mouse clicks).
     pub board_area: Rect,
     pub(crate) quit: bool,
@@ -159,7 +157,6 @@ impl<R: Evaluate> App<R> {
             anchor: None,
             pending: None,
             saved: None,
-            hidden_levels: 0,
         };
         app.marks.flipped =
             app.session.seats[0] != Seat::Human && app.session.seats[1] == Seat::Human;
@@ -922,7 +919,12 @@ impl<R: Evaluate> App<R> {
             }
             None => &self.marks,
         };
-        let level = board::layout(self.shown(), marks, Rect::new(0, 0, 1000, 1000)).level_size;
+        // The levels laid out as wide as they like and as tall as the board
+        // may be (the window less its five rows of text): the size of a
+        // level, and how many columns of levels the board would use.
+        let main_h = area.height.saturating_sub(5);
+        let wide = board::layout(self.shown(), marks, Rect::new(0, 0, 1000, main_h));
+        let level = wide.level_size;
         let (need_w, need_h) = self.least_size(level);
         if area.width < need_w || area.height < need_h {
             self.board_area = Rect::default();
@@ -954,8 +956,6 @@ impl<R: Evaluate> App<R> {
         // The board takes as many columns of levels as it needs and the
         // window allows beside the narrowest move list; the move list the
         // rest, up to 40 columns.
-        let main_h = rows[1].height;
-        let wide = board::layout(self.shown(), marks, Rect::new(0, 0, 1000, main_h));
         let mut xs: Vec<u16> = wide.panels.iter().map(|p| p.area.x).collect();
         xs.dedup();
         let fit = (area.width - SIDE_LEAST + 2) / (level.0 + 2);
@@ -988,17 +988,18 @@ impl<R: Evaluate> App<R> {
             rows[0],
         );
         self.board_area = cols[0];
-        self.hidden_levels = board::layout(self.shown(), marks, cols[0]).hidden;
+        let lay = board::layout(self.shown(), marks, cols[0]);
         f.render_widget(
             BoardView {
                 pos: self.shown(),
                 marks,
                 palette: &self.palette,
+                layout: &lay,
             },
             cols[0],
         );
         f.render_widget(self.side_panel(cols[1].height.saturating_sub(2)), cols[1]);
-        f.render_widget(Paragraph::new(self.status(area.width)), rows[2]);
+        f.render_widget(Paragraph::new(self.status(area.width, lay.hidden)), rows[2]);
         let engine_line = match (&self.thinking, &self.thought) {
             (Some(_), Some(t)) => format!("engine thinking: {}", t.summary()),
             (Some(_), None) => "engine thinking…".to_string(),
@@ -1045,7 +1046,8 @@ impl<R: Evaluate> App<R> {
     }
 
     /// Whose turn, check, the result, the last move and the cursor square.
-    pub fn status(&self, width: u16) -> Line<'static> {
+    /// `hidden`: the levels the window leaves out.
+    pub fn status(&self, width: u16, hidden: usize) -> Line<'static> {
         let s = &self.session;
         let mut parts: Vec<Span> = Vec::new();
         if let Some((ply, pos)) = &self.review {
@@ -1088,11 +1090,8 @@ impl<R: Evaluate> App<R> {
             }
         }
         // Before the rest: a long line loses its end.
-        if self.hidden_levels > 0 {
-            parts.push(Span::raw(format!(
-                " · {} more level(s): PgUp/PgDn",
-                self.hidden_levels
-            )));
+        if hidden > 0 {
+            parts.push(Span::raw(format!(" · {hidden} more level(s): PgUp/PgDn")));
         }
         if let Some(last) = s.labels.last() {
             parts.push(Span::raw(format!(" · last {last}")));
