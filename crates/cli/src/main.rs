@@ -9,6 +9,7 @@ mod play;
 mod players;
 mod search_bench;
 mod stats;
+mod tune;
 mod web;
 
 use std::process::ExitCode;
@@ -110,6 +111,9 @@ pub enum Command {
     /// Play games between two players and report the result with its Elo
     /// difference (and an SPRT verdict with --sprt).
     Match(matches::MatchArgs),
+    /// Fit a game's evaluation weights to the results of self-play games
+    /// (Texel's method) and write them as a weights file.
+    Tune(tune::TuneArgs),
     /// Serve the web page and its API: every game in the browser, against
     /// the computer, two people at one screen, or remote with an invitation.
     Serve(web::ServeArgs),

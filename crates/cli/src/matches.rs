@@ -33,6 +33,15 @@ pub struct MatchArgs {
     /// The second player, as --a.
     #[arg(long, default_value = "random")]
     pub b: String,
+    /// A UCI option for a `uci:` first player, sent as `setoption name
+    /// NAME value VALUE` before the first game (repeatable), e.g.
+    /// --a-option "Skill Level=5".
+    #[arg(long = "a-option", value_name = "NAME=VALUE")]
+    pub a_options: Vec<String>,
+    /// A UCI option for a `uci:` second player, as --a-option, e.g.
+    /// --b-option UCI_LimitStrength=true --b-option UCI_Elo=2000.
+    #[arg(long = "b-option", value_name = "NAME=VALUE")]
+    pub b_options: Vec<String>,
     /// Number of games; each opening is played twice, colours swapped.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
@@ -95,6 +104,9 @@ struct Played {
     a_points: u8,
     a_side: Side,
     why: String,
+    /// How the game ended, without the side names ("checkmate", "on
+    /// time"), for the summary.
+    how: String,
     record: Record,
     /// Per player (a, b): moves chosen, the longest time one took, and
     /// flag falls.
@@ -114,6 +126,10 @@ impl EngineVisitor for Match {
     fn visit<R: Evaluate>(self) -> Result<()> {
         let args = self.0;
         let specs = [Spec::parse(&args.a)?, Spec::parse(&args.b)?];
+        let uci_options = [
+            uci_options("--a-option", &specs[0], &args.a_options)?,
+            uci_options("--b-option", &specs[1], &args.b_options)?,
+        ];
         let sprt = match &args.sprt {
             None => None,
             Some(text) => {
@@ -140,6 +156,23 @@ impl EngineVisitor for Match {
             .zip(0..)
             .map(|(d, i)| (d.name.to_string(), option_on(&base, i)))
             .collect();
+        // Every player is started before the first game, so that one that
+        // cannot be (a UCI engine refusing an option, a bad weights file)
+        // is the only thing said.
+        let mut all_players = Vec::new();
+        for worker in 0..args.concurrency.min(args.games) {
+            let seed = args.seed.wrapping_mul(1000).wrapping_add(worker as u64);
+            all_players.push([
+                build::<R>(&specs[0], args.movetime, seed, &options, &uci_options[0])?,
+                build::<R>(
+                    &specs[1],
+                    args.movetime,
+                    seed + 500,
+                    &options,
+                    &uci_options[1],
+                )?,
+            ]);
+        }
         let pairs = args.games.div_ceil(2);
         let openings = openings(&base, pairs, args.opening_plies, args.seed);
         let out_path = args
@@ -159,26 +192,12 @@ impl EngineVisitor for Match {
         let mut tally = Tally::default();
         let mut timing = [Timing::default(); 2];
         let mut decided = Verdict::Continue;
+        let mut endings = Endings::default();
         std::thread::scope(|scope| -> Result<()> {
-            for worker in 0..args.concurrency.min(args.games) {
+            for mut players in all_players {
                 let tx = tx.clone();
-                let (next, done, specs, openings, args, options) =
-                    (&next, &done, &specs, &openings, &args, &options);
+                let (next, done, openings, args) = (&next, &done, &openings, &args);
                 scope.spawn(move || {
-                    let seed = args.seed.wrapping_mul(1000).wrapping_add(worker as u64);
-                    let players = (|| -> Result<_> {
-                        Ok([
-                            build::<R>(&specs[0], args.movetime, seed, options)?,
-                            build::<R>(&specs[1], args.movetime, seed + 500, options)?,
-                        ])
-                    })();
-                    let mut players = match players {
-                        Ok(p) => p,
-                        Err(e) => {
-                            let _ = tx.send(Err(e));
-                            return;
-                        }
-                    };
                     while !done.load(Relaxed) {
                         let index = next.fetch_add(1, Relaxed);
                         if index >= args.games {
@@ -206,6 +225,7 @@ impl EngineVisitor for Match {
                     total.longest = total.longest.max(game.longest);
                     total.flags += game.flags;
                 }
+                endings.count(played.a_points, &played.how);
                 match played.a_points {
                     2 => tally.wins += 1,
                     0 => tally.losses += 1,
@@ -254,6 +274,7 @@ impl EngineVisitor for Match {
             fmt_elo(lo),
             fmt_elo(hi)
         );
+        println!("{}", endings.summary());
         if let Some(control) = args.clock {
             for (name, t) in [&args.a, &args.b].into_iter().zip(timing) {
                 println!(
@@ -280,6 +301,53 @@ impl EngineVisitor for Match {
         }
         println!("games written to {}", out_path.display());
         Ok(())
+    }
+}
+
+/// The options given for a player: only a `uci:` player takes them.
+fn uci_options(flag: &str, spec: &Spec, given: &[String]) -> Result<Vec<(String, String)>> {
+    if !given.is_empty() && !matches!(spec, Spec::Uci(_)) {
+        bail!("{flag} sets an option of a uci: player; an engine player takes engine:KEY=VALUE");
+    }
+    given
+        .iter()
+        .map(|text| match text.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => bail!("{flag} {}: expected NAME=VALUE", text.escape_debug()),
+        })
+        .collect()
+}
+
+/// How the first player's games ended, by result and reason.
+#[derive(Default)]
+struct Endings(std::collections::BTreeMap<(std::cmp::Reverse<u8>, String), u32>);
+
+impl Endings {
+    fn count(&mut self, a_points: u8, how: &str) {
+        *self
+            .0
+            .entry((std::cmp::Reverse(a_points), how.to_string()))
+            .or_default() += 1;
+    }
+
+    /// "a's wins: checkmate 3; draws: stalemate 1; losses: on time 1".
+    fn summary(&self) -> String {
+        let part = |points: u8, name: &str| {
+            let items: Vec<String> = self
+                .0
+                .iter()
+                .filter(|((p, _), _)| p.0 == points)
+                .map(|((_, how), n)| format!("{how} {n}"))
+                .collect();
+            (!items.is_empty()).then(|| format!("{name}: {}", items.join(", ")))
+        };
+        let parts: Vec<String> = [(2, "wins"), (1, "draws"), (0, "losses")]
+            .into_iter()
+            .filter_map(|(p, name)| part(p, name))
+            .collect();
+        format!("first player's {}", parts.join("; "))
     }
 }
 
@@ -328,7 +396,7 @@ fn openings<R: Evaluate>(
 
 /// Plays game `index`: the first player is White in even games.
 fn play<R: Evaluate>(
-    players: &mut [Box<dyn crate::players::Player<R>>; 2],
+    players: &mut [Box<dyn crate::players::Player<R> + Send>; 2],
     opening: &[String],
     index: u32,
     args: &MatchArgs,
@@ -355,7 +423,7 @@ fn play<R: Evaluate>(
     let names = Position::<R>::side_names();
     let mut clock = args.clock.map(|c| Clock::new(c, pos.side_to_move()));
     let mut timing = [Timing::default(); 2];
-    let (points_white, why) = loop {
+    let (points_white, why, how) = loop {
         if let Some(o) = pos.outcome() {
             let points = match o {
                 Outcome::Win {
@@ -365,10 +433,14 @@ fn play<R: Evaluate>(
                 Outcome::Win { .. } => 0,
                 Outcome::Draw(_) => 1,
             };
-            break (points, o.describe(names));
+            break (points, o.describe(names), o.reason().to_string());
         }
         if moves.len() as u32 >= args.max_plies {
-            break (1, format!("{} plies played, scored a draw", args.max_plies));
+            break (
+                1,
+                format!("{} plies played, scored a draw", args.max_plies),
+                "ply limit".to_string(),
+            );
         }
         let mover = pos.side_to_move();
         let player = if mover == a_side { 0 } else { 1 };
@@ -390,7 +462,11 @@ fn play<R: Evaluate>(
                     (true, Side::White) => 2,
                     (true, Side::Black) => 0,
                 };
-                break (points, format!("{} lost on time", names[mover.index()]));
+                break (
+                    points,
+                    format!("{} lost on time", names[mover.index()]),
+                    "on time".to_string(),
+                );
             }
             c.moved(mover, done);
         }
@@ -402,7 +478,11 @@ fn play<R: Evaluate>(
             }
             Err(e) => {
                 let points = if mover == Side::White { 0 } else { 2 };
-                break (points, format!("{} forfeits: {e:#}", names[mover.index()]));
+                break (
+                    points,
+                    format!("{} forfeits: {e:#}", names[mover.index()]),
+                    "forfeit".to_string(),
+                );
             }
         }
     };
@@ -441,6 +521,7 @@ fn play<R: Evaluate>(
         a_points,
         a_side,
         why,
+        how,
         record: Record {
             tags,
             first_mover: Some(Side::White),

@@ -40,19 +40,22 @@ pub struct Clocks {
 }
 
 /// Builds a player; `movetime` is the time per move of engines whose spec
-/// sets no limit; `options` the game options in `NAME=on|off` form.
+/// sets no limit; `options` the game options in `NAME=on|off` form;
+/// `uci_options` the options a `uci:` player is given (name, value).
 pub fn build<R: Evaluate>(
     spec: &Spec,
     movetime: u64,
     seed: u64,
     options: &[(String, bool)],
-) -> Result<Box<dyn Player<R>>> {
+    uci_options: &[(String, String)],
+) -> Result<Box<dyn Player<R> + Send>> {
     Ok(match spec {
         Spec::Engine {
             config,
             depth,
             nodes,
             movetime: own,
+            weights,
         } => {
             let limits = Limits {
                 depth: *depth,
@@ -64,14 +67,27 @@ pub fn build<R: Evaluate>(
                 },
                 ..Limits::default()
             };
-            Box::new(EnginePlayer {
-                engine: Engine::new(Config { seed, ..*config }),
-                limits,
-            })
+            let config = Config { seed, ..*config };
+            let engine = match weights {
+                None => Engine::new(config),
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .with_context(|| format!("cannot read weights file {path}"))?;
+                    let eval = chess3d_engine::eval::tables_from_file::<R>(&text)
+                        .map_err(|e| anyhow!("weights file {path}: {e}"))?;
+                    Engine::with_eval(config, eval)
+                }
+            };
+            Box::new(EnginePlayer { engine, limits })
         }
         Spec::Random => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
         Spec::Greedy => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
-        Spec::Uci(command) => Box::new(UciPlayer::start::<R>(command, movetime, options)?),
+        Spec::Uci(command) => Box::new(UciPlayer::start::<R>(
+            command,
+            movetime,
+            options,
+            uci_options,
+        )?),
     })
 }
 
@@ -205,6 +221,7 @@ impl UciPlayer {
         command: &str,
         movetime: u64,
         options: &[(String, bool)],
+        uci_options: &[(String, String)],
     ) -> Result<Self> {
         let mut child = Command::new("sh")
             .arg("-c")
@@ -231,13 +248,26 @@ impl UciPlayer {
             movetime,
         };
         p.send("uci")?;
-        p.wait_for("uciok", Duration::from_secs(10))?;
-        p.send(&format!(
-            "setoption name UCI_Variant value {}",
-            R::tables().def.id
-        ))?;
+        let offered: Vec<String> = p
+            .read_until("uciok", Duration::from_secs(10))?
+            .iter()
+            .filter_map(|l| option_name(l))
+            .collect();
+        let id = R::tables().def.id;
+        if offered.iter().any(|o| o == "UCI_Variant") {
+            p.send(&format!("setoption name UCI_Variant value {id}"))?;
+        } else if id != "chess" {
+            bail!("'{command}' offers no UCI_Variant option: it can play only chess");
+        }
+        // The game's options, to an engine that has them (a chess engine
+        // keeps its own fifty-move rule).
         for (name, on) in options {
-            p.send(&format!("setoption name {name} value {on}"))?;
+            if offered.iter().any(|o| o == name) {
+                p.send(&format!("setoption name {name} value {on}"))?;
+            }
+        }
+        for (name, value) in uci_options {
+            p.send(&format!("setoption name {name} value {value}"))?;
         }
         p.send("isready")?;
         p.wait_for("readyok", Duration::from_secs(10))?;
@@ -253,21 +283,47 @@ impl UciPlayer {
     /// Reads lines until one starting with `prefix`; errors on an
     /// `info string error`, on timeout, or when the engine exits.
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String> {
+        let mut lines = self.read_until(prefix, timeout)?;
+        Ok(lines.pop().unwrap_or_default())
+    }
+
+    /// As [`UciPlayer::wait_for`], returning every line read, the one
+    /// starting with `prefix` last.
+    fn read_until(&mut self, prefix: &str, timeout: Duration) -> Result<Vec<String>> {
         let deadline = std::time::Instant::now() + timeout;
+        let mut read = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = self
-                .lines
-                .recv_timeout(left)
-                .map_err(|_| anyhow!("no '{prefix}' from the UCI engine within {timeout:?}"))?;
-            if line.starts_with(prefix) {
-                return Ok(line);
+            let line = self.lines.recv_timeout(left).map_err(|e| match e {
+                mpsc::RecvTimeoutError::Timeout => {
+                    anyhow!("no '{prefix}' from the UCI engine within {timeout:?}")
+                }
+                mpsc::RecvTimeoutError::Disconnected => {
+                    anyhow!("the UCI engine ended its output before '{prefix}'")
+                }
+            })?;
+            let last = line.starts_with(prefix);
+            read.push(line);
+            if last {
+                return Ok(read);
             }
+            let line = read.last().map(String::as_str).unwrap_or_default();
             if let Some(e) = line.strip_prefix("info string error") {
                 bail!("the UCI engine says: error{e}");
             }
+            // Stockfish's answer to an option it does not have.
+            if line.starts_with("No such option") {
+                bail!("the UCI engine says: {line}");
+            }
         }
     }
+}
+
+/// The name in an `option name NAME type ...` line.
+fn option_name(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("option name ")?;
+    let end = rest.find(" type ").unwrap_or(rest.len());
+    Some(rest[..end].trim().to_string())
 }
 
 impl<R: Evaluate> Player<R> for UciPlayer {
@@ -341,6 +397,11 @@ mod tests {
             panic!("an engine");
         };
         assert_eq!((config.skill, depth), (5, Some(3)));
+        assert_eq!(
+            option_name("option name Skill Level type spin default 20 min 0 max 20").as_deref(),
+            Some("Skill Level")
+        );
+        assert_eq!(option_name("id name x"), None);
         for bad in [
             "engine:depth",
             "engine:depth=x",

@@ -377,6 +377,106 @@ fn match_writes_records_and_reports() {
     }
 }
 
+/// `match` sets UCI options on a `uci:` player (here chess3d itself, so
+/// that a refused value shows the option reached it), writes each game's
+/// ending in its record and sums the endings up; an engine player can
+/// evaluate with a weights file.
+#[test]
+fn match_sets_uci_options_and_reports_endings() {
+    let dir = std::env::temp_dir().join(format!("chess3d-match-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let uci = format!("uci:{} uci", env!("CARGO_BIN_EXE_chess3d"));
+    let weights = dir.join("w.toml");
+    std::fs::write(&weights, "tempo = [30, 0]\n").unwrap();
+    let a = format!("engine:depth=2,weights={}", weights.display());
+    let out = ok(&[
+        "match",
+        "ziggurat43",
+        "--a",
+        &a,
+        "--b",
+        &uci,
+        "--b-option",
+        "Skill Level=0",
+        "--movetime",
+        "20",
+        "--games",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.contains("games 2 wins"), "{out}");
+    assert!(out.contains("first player's "), "{out}");
+    let records = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(records.matches("[Termination \"").count(), 2, "{records}");
+    for (args, says) in [
+        (
+            vec!["--b", &uci, "--b-option", "Skill Level=99"],
+            "the UCI engine says: error",
+        ),
+        (
+            vec!["--b", &uci, "--b-option", "Skill Level"],
+            "expected NAME=VALUE",
+        ),
+        (
+            vec!["--b-option", "Hash=1"],
+            "sets an option of a uci: player",
+        ),
+        (
+            vec!["--a", "engine:weights=/no/such/file"],
+            "cannot read weights file",
+        ),
+    ] {
+        let mut all = vec![
+            "match",
+            "ziggurat43",
+            "--games",
+            "2",
+            "--out",
+            file.to_str().unwrap(),
+        ];
+        all.extend(args.iter().copied());
+        let e = fails(&all);
+        assert!(e.contains(says), "{all:?}: {e}");
+    }
+    std::fs::write(&weights, "[value]\nZ = [1, 1]\n").unwrap();
+    let e = fails(&[
+        "match",
+        "ziggurat43",
+        "--a",
+        &a,
+        "--games",
+        "2",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert!(e.contains("value.Z: this game has no such term"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `tune` refuses what it cannot use, before playing any game.
+#[test]
+fn tune_reports_bad_input() {
+    let dir = std::env::temp_dir().join(format!("chess3d-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let positions = dir.join("p.txt");
+    std::fs::write(&positions, "1 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n").unwrap();
+    let p = positions.to_str().unwrap();
+    let out = dir.join("w.toml");
+    let o = out.to_str().unwrap();
+    // After saying how many positions it read.
+    let short = chess3d(&["tune", "chess", "--positions", p, "--out", o]);
+    assert!(!short.status.success());
+    assert!(stderr(&short).contains("error: 1 positions are too few to fit"));
+    assert!(!out.exists());
+    std::fs::write(&positions, "3 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n").unwrap();
+    assert!(fails(&["tune", "chess", "--positions", p, "--out", o]).contains("line 1: result '3'"));
+    assert!(fails(&["tune", "chess", "--out", "/no/such/dir/w.toml"]).contains("no folder"));
+    assert!(fails(&["tune", "shogi"]).contains("unknown game 'shogi'"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `analyze` shows each iteration and ends with the best line.
 #[test]
 fn analyze_prints_iterations_and_the_best_line() {

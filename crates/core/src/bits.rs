@@ -37,6 +37,9 @@ pub trait BitSet:
     const FULL: Self;
 
     fn single(cell: Cell) -> Self;
+    /// `seed` mixed with the set's words: a key for caches of what a set
+    /// decides (the engine's pawn-structure cache).
+    fn mix(self, seed: u64) -> u64;
     fn contains(self, cell: Cell) -> bool;
     fn insert(&mut self, cell: Cell);
     fn remove(&mut self, cell: Cell);
@@ -82,6 +85,13 @@ impl<const W: usize> BitSet for Bits<W> {
         let mut b = Self::EMPTY;
         b.insert(cell);
         b
+    }
+    #[inline]
+    fn mix(self, seed: u64) -> u64 {
+        self.0.iter().fold(seed, |h, &w| {
+            let h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^ (h >> 29)
+        })
     }
     #[inline]
     fn contains(self, cell: Cell) -> bool {

@@ -42,26 +42,31 @@ impl Outcome {
     /// A short description using the game's side names.
     pub fn describe(self, side_names: [&str; 2]) -> String {
         match self {
-            Outcome::Win { winner, reason } => {
-                let why = match reason {
-                    WinReason::Checkmate => "checkmate",
-                    WinReason::RoyalCaptured => "Priest-King captured",
-                    WinReason::TempleReached => "temple reached",
-                    WinReason::Repetition => "threefold repetition caused by the loser",
-                };
-                format!("{why}, {} wins", side_names[winner.index()])
+            Outcome::Win { winner, .. } => {
+                format!("{}, {} wins", self.reason(), side_names[winner.index()])
             }
-            Outcome::Draw(reason) => {
-                let why = match reason {
-                    DrawReason::Stalemate => "stalemate",
-                    DrawReason::NoLegalMove => "no legal move",
-                    DrawReason::Repetition => "threefold repetition",
-                    DrawReason::HundredPlies => "100 plies without capture or pawn move",
-                    DrawReason::BareKings => "bare Kings",
-                    DrawReason::InsufficientMaterial => "insufficient material",
-                };
-                format!("draw by {why}")
-            }
+            Outcome::Draw(_) => format!("draw by {}", self.reason()),
+        }
+    }
+
+    /// Why the game ended, without naming a side: "checkmate",
+    /// "stalemate".
+    pub fn reason(self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } => match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::RoyalCaptured => "Priest-King captured",
+                WinReason::TempleReached => "temple reached",
+                WinReason::Repetition => "threefold repetition caused by the loser",
+            },
+            Outcome::Draw(reason) => match reason {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::NoLegalMove => "no legal move",
+                DrawReason::Repetition => "threefold repetition",
+                DrawReason::HundredPlies => "100 plies without capture or pawn move",
+                DrawReason::BareKings => "bare Kings",
+                DrawReason::InsufficientMaterial => "insufficient material",
+            },
         }
     }
 }

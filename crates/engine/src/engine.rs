@@ -9,7 +9,7 @@ use chess3d_core::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::eval::Evaluate;
+use crate::eval::{EvalTables, Evaluate};
 use crate::limits::Limits;
 use crate::search::{Searcher, Shared, Stops, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Table;
@@ -108,6 +108,8 @@ pub struct Engine<R: Evaluate> {
     tt: Table,
     config: Config,
     searches: u64,
+    /// The evaluation's tables.
+    eval: &'static EvalTables<R::Bits>,
     _rules: PhantomData<R>,
 }
 
@@ -123,7 +125,17 @@ impl<R: Evaluate> Engine<R> {
             tt: Table::new(config.hash_mb),
             config,
             searches: 0,
+            eval: R::eval_tables(),
             _rules: PhantomData,
+        }
+    }
+
+    /// An engine that evaluates with `eval` instead of the game's own
+    /// weights (a fit to try in a match).
+    pub fn with_eval(config: Config, eval: &'static EvalTables<R::Bits>) -> Self {
+        Engine {
+            eval,
+            ..Engine::new(config)
         }
     }
 
@@ -181,6 +193,7 @@ impl<R: Evaluate> Engine<R> {
             max_depth = max_depth.min(1 + u32::from(skill) / 2);
         }
         let tt = &self.tt;
+        let eval = self.eval;
         let threads = self.config.threads;
         let soft = budget.map(|b| b.soft);
         let infinite = limits.is_unbounded(pos.side_to_move());
@@ -194,7 +207,8 @@ impl<R: Evaluate> Engine<R> {
                     std::thread::Builder::new()
                         .stack_size(STACK)
                         .spawn_scoped(scope, move || {
-                            let mut helper = Searcher::new(pos, tt, shared, abort, stops, false);
+                            let mut helper =
+                                Searcher::new(pos, tt, shared, abort, stops, false, eval);
                             // Half the helpers start one ply deeper, so that the
                             // threads do not all search the same tree.
                             let mut depth = 1 + (id % 2) as i32;
@@ -217,7 +231,7 @@ impl<R: Evaluate> Engine<R> {
                     .stack_size(STACK)
                     .spawn_scoped(scope, move || {
                         let pos = main_pos;
-                        let mut main = Searcher::new(pos, tt, shared, abort, stops, true);
+                        let mut main = Searcher::new(pos, tt, shared, abort, stops, true, eval);
                         main.full_root_window = skill < MAX_SKILL;
                         let report = main_loop(
                             &mut main, shared, abort, tt, start, soft, max_depth, infinite, on_info,

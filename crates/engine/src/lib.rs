@@ -7,6 +7,7 @@
 //! - [`limits`]: depth, nodes, time and clock limits.
 //! - [`engine`]: threads (lazy SMP), iterative deepening, skill levels.
 //! - [`registry`]: a game id to its type, for the interfaces.
+//! - [`tune`]: fitting the evaluation's weights to self-play results.
 
 pub mod engine;
 pub mod eval;
@@ -15,6 +16,7 @@ pub mod prove;
 pub mod registry;
 pub mod search;
 pub mod tt;
+pub mod tune;
 
 pub use engine::{info_line, line_labels, line_text, Config, Engine, Info, Report, Score};
 pub use eval::{evaluate, Evaluate};

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use chess3d_core::def::RepetitionRule;
 use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
 
-use crate::eval::{evaluate, victim_value, Evaluate};
+use crate::eval::{evaluate_cached, victim_value, EvalTables, Evaluate, PawnCache};
 use crate::tt::{Bound, Entry, Table};
 
 /// Score of a win now (a mate, a King captured, the temple reached); a win
@@ -65,6 +65,10 @@ type Scores = smallvec::SmallVec<[i32; MAX_MOVES]>;
 /// One thread's search state.
 pub struct Searcher<'a, R: Evaluate> {
     pub pos: Position<R>,
+    /// The evaluation's tables (the game's own, or a weights file's).
+    et: &'static EvalTables<R::Bits>,
+    /// Pawn structures scored in this search.
+    pawns: PawnCache,
     tt: &'a Table,
     shared: &'a Shared,
     /// Set from outside to stop the search (UCI's `stop`).
@@ -130,10 +134,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         abort: &'a AtomicBool,
         stops: Stops,
         main: bool,
+        et: &'static EvalTables<R::Bits>,
     ) -> Self {
         let cells = pos.tables().len();
         let mut s = Searcher {
             pos,
+            et,
+            pawns: PawnCache::new(),
             tt,
             shared,
             abort,
@@ -318,7 +325,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let p = self.pos.piece_at(m.to);
         match m.kind {
             MoveKind::Normal | MoveKind::Shot if !p.is_empty() => {
-                victim_value(R::eval_tables(), self.pos.tables(), p.kind())
+                victim_value(self.et, self.pos.tables(), p.kind())
             }
             _ => crate::eval::PAWN_VALUE,
         }
@@ -341,7 +348,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if attacker.is_empty() {
             return false;
         }
-        let attacker = victim_value(R::eval_tables(), self.pos.tables(), attacker.kind());
+        let attacker = victim_value(self.et, self.pos.tables(), attacker.kind());
         victim < attacker && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
     }
 
@@ -352,7 +359,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if Some(m) == hash_move {
             return 1 << 30;
         }
-        let et = R::eval_tables();
+        let et = self.et;
         if self.pos.is_capture(m) {
             let victim = self.captured_value(m);
             let attacker = self.pos.piece_at(m.from);
@@ -430,7 +437,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return s;
         }
         if ply >= MAX_PLY {
-            return evaluate(&self.pos);
+            return evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
         }
         let in_check = self.pos.in_check();
         if in_check {
@@ -453,7 +460,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 }
             }
         }
-        let static_eval = if in_check { -INF } else { evaluate(&self.pos) };
+        let static_eval = if in_check {
+            -INF
+        } else {
+            evaluate_cached(&self.pos, self.et, Some(&mut self.pawns))
+        };
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
         if !pv_node
@@ -599,13 +610,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return outcome_score(o, us, ply);
         }
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
-            return evaluate(&self.pos);
+            return evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
         }
         let in_check = qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check();
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = evaluate(&self.pos);
+            stand = evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
             if stand >= beta {
                 return stand;
             }
@@ -621,7 +632,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         } else if let (true, Some(king)) = (checks, king) {
             // Quiet moves only to cells from which some piece of ours
             // could attack the King.
-            let et = R::eval_tables();
+            let et = self.et;
             let ours = self.pos.side_cells(us);
             let mut quiet = R::Bits::EMPTY;
             for k in 0..self.pos.tables().kinds.len() as chess3d_core::Kind {
@@ -639,7 +650,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             // that give check directly, so that a mate by a quiet check at
             // the horizon is seen. Only moves to a cell from which the
             // piece could attack the King are tried.
-            let et = R::eval_tables();
+            let et = self.et;
             let pos = &mut self.pos;
             moves.retain(|m| {
                 if m.promotion.is_some() || pos.is_capture(*m) {

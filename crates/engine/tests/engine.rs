@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use chess3d_core::{MoveList, Position, Side};
+use chess3d_engine::eval::features::Term;
 use chess3d_engine::{
     evaluate, with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits, Score,
 };
@@ -43,7 +44,9 @@ fn every_start_position_evaluates_to_the_tempo() {
         type Output = ();
         fn visit<R: Evaluate>(self) {
             let pos = Position::<R>::start();
-            assert_eq!(evaluate(&pos), R::WEIGHTS.tempo, "{}", R::tables().def.id);
+            let tempo = R::eval_tables().weight(Term::Tempo, None).unwrap();
+            // At the start the phase is the middle game's.
+            assert_eq!(evaluate(&pos), tempo[0], "{}", R::tables().def.id);
         }
     }
     for id in AVAILABLE {
@@ -110,18 +113,20 @@ fn chess_evaluation_is_colour_symmetric() {
     }
 }
 
-/// The temple is the 43-square Ziggurat's goal: a Priest-King's table
-/// rises towards it.
+/// The temple is the 43-square Ziggurat's goal: the Priest-King's temple
+/// term rises towards it, and its weight (fitted) is a bonus.
 #[test]
 fn the_priest_king_is_drawn_to_the_temple() {
     let t = <Ziggurat43Rules as chess3d_core::Rules>::tables();
     let et = Ziggurat43Rules::eval_tables();
     let cell = |name| t.geo.parse_cell(name).unwrap();
     let king = t.royal;
-    let on = |name| et.pst(Side::White, king, cell(name));
+    let on = |name| et.coefficient(Side::White, king, cell(name), Term::Temple);
     // g5 the temple; f4 one step off; d2, a1 further.
     assert!(on("g5") > on("f4") && on("f4") > on("d2") && on("d2") > on("a1"));
-    assert_eq!(on("g5") - on("a1"), Ziggurat43Rules::WEIGHTS.goal);
+    assert_eq!((on("g5"), on("a1")), (1.0, 0.0));
+    let w = et.weight(Term::Temple, None).unwrap();
+    assert!(w[0] > 0 && w[1] > 0, "{w:?}");
 }
 
 fn search<R: Evaluate>(

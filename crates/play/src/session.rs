@@ -56,10 +56,14 @@ impl Seat {
         })?;
         match spec {
             Spec::Engine {
+                weights: Some(_), ..
+            } => bail!("engine:weights=FILE is for `chess3d match`, not for a seat"),
+            Spec::Engine {
                 config,
                 depth,
                 nodes,
                 movetime: own,
+                weights: None,
             } => {
                 let limits = Limits {
                     depth,

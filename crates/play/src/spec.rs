@@ -14,13 +14,16 @@ pub enum Spec {
         depth: Option<u32>,
         nodes: Option<u64>,
         movetime: Option<u64>,
+        /// A weights file to evaluate with instead of the game's own (a
+        /// fit to try in `chess3d match`).
+        weights: Option<String>,
     },
     Random,
     Greedy,
     Uci(String),
 }
 
-pub const SPEC_HELP: &str = "engine[:KEY=VALUE,...] (keys depth, movetime, nodes, skill, threads, hash), random, greedy, or uci:COMMAND";
+pub const SPEC_HELP: &str = "engine[:KEY=VALUE,...] (keys depth, movetime, nodes, skill, threads, hash, weights), random, greedy, or uci:COMMAND";
 
 impl Spec {
     pub fn parse(text: &str) -> Result<Spec> {
@@ -44,7 +47,7 @@ impl Spec {
             ),
         };
         let mut config = Config::default();
-        let (mut depth, mut nodes, mut movetime) = (None, None, None);
+        let (mut depth, mut nodes, mut movetime, mut weights) = (None, None, None, None);
         for setting in settings.split(',').filter(|s| !s.is_empty()) {
             let (key, value) = setting.split_once('=').ok_or_else(|| {
                 anyhow!(
@@ -52,6 +55,13 @@ impl Spec {
                     text.escape_debug()
                 )
             })?;
+            if key == "weights" {
+                if value.is_empty() {
+                    bail!("player '{}': weights= needs a file", text.escape_debug());
+                }
+                weights = Some(value.to_string());
+                continue;
+            }
             let number: u64 = value.parse().map_err(|_| {
                 anyhow!(
                     "player '{}': '{value}' is not a number",
@@ -72,7 +82,7 @@ impl Spec {
                 "threads" => config.threads = small(64)?.max(1) as usize,
                 "hash" => config.hash_mb = small(65_536)?.max(1) as usize,
                 _ => bail!(
-                    "player '{}': unknown setting '{key}' (depth, movetime, nodes, skill, threads, hash)",
+                    "player '{}': unknown setting '{key}' (depth, movetime, nodes, skill, threads, hash, weights)",
                     text.escape_debug()
                 ),
             }
@@ -82,6 +92,7 @@ impl Spec {
             depth,
             nodes,
             movetime,
+            weights,
         })
     }
 }

@@ -3,10 +3,10 @@
 
 use chess3d_games::chess::ChessRules;
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 impl Evaluate for ChessRules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[('P', 100), ('N', 320), ('B', 330), ('R', 500), ('Q', 900)],
         mobility: 4,
         advancement: 80,
@@ -17,5 +17,6 @@ impl Evaluate for ChessRules {
         mop_up: 10,
         tempo: 10,
     };
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/chess.toml");
     eval_tables!(ChessRules);
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use chess3d_core::{BitSet, Position, Side};
 use chess3d_games::elevator::{elevator_cells, ElevatorRules, Set, POLES};
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 /// Per pole and level (1–4): the cells of its elevator there.
 fn platforms() -> &'static [[Set; 4]; POLES] {
@@ -26,7 +26,7 @@ fn platforms() -> &'static [[Set; 4]; POLES] {
 }
 
 impl Evaluate for ElevatorRules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[
             ('P', 100),
             ('I', 270),
@@ -46,10 +46,12 @@ impl Evaluate for ElevatorRules {
         mop_up: 10,
         tempo: 10,
     };
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/elevator.toml");
+    const HAS_GOAL: bool = true;
     eval_tables!(ElevatorRules);
 
     /// Pieces on the elevators.
-    fn goals(pos: &Position<Self>) -> i32 {
+    fn goal_count(pos: &Position<Self>) -> i32 {
         let state = pos.state();
         let on = platforms()
             .iter()
@@ -58,6 +60,6 @@ impl Evaluate for ElevatorRules {
                 s | p[state.shaft(pole) as usize - 1]
             });
         let count = |side| (on & pos.side_cells(side)).count() as i32;
-        Self::WEIGHTS.goal * (count(Side::White) - count(Side::Black))
+        count(Side::White) - count(Side::Black)
     }
 }

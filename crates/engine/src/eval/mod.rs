@@ -1,23 +1,25 @@
-//! Evaluation: one scheme for every game, with each game's weights in one
-//! place (its own module here) and its own goals as a hook.
+//! Evaluation: one scheme for every game, linear in weights that are
+//! fitted to game results (`tune`), with each game's weights in a file
+//! (`crates/engine/weights/<game>.toml`) and its hand-set starting
+//! values and its own goals in its module here.
 //!
 //! A position is scored from tables built once per game from the rules'
-//! data ([`EvalTables`]):
-//! - **material**: a game's published values where it has them (chess,
-//!   Elevator's seed), else derived from each kind's average mobility on
-//!   the empty board: `140 + 35 × mobility` centipawns, pawn-like kinds
-//!   100 (see docs/engine.md for the derivation and the figures);
-//! - **mobility**: a piece's empty-board mobility on its cell against its
-//!   kind's average (a centre square is worth more than a corner);
-//! - **advancement** of pawn-like kinds: quadratic in the progress towards
-//!   the promotion (or change-of-kind) zone, counted in the kind's own
-//!   moves;
-//! - **King safety**: the King near the edge, own pieces next to it, enemy
-//!   pieces not;
-//! - **mop-up**: with a winning material lead, the lone King driven to the
-//!   edge and the Kings brought together, so that won endings get mated;
-//! - **the game's own goals** ([`Evaluate::goals`]): the temple (as a term
-//!   of the Priest-King's table), elevators, attack boards.
+//! data ([`EvalTables`]); every term has a middle-game and an end-game
+//! weight, blended by the material left (the phase). The terms
+//! ([`features::Term`]):
+//! - per piece, from its kind and cell: material, centrality (its
+//!   empty-board mobility there against its kind's average), how far
+//!   forward and how high it stands, a pawn-like piece's progress to its
+//!   zone;
+//! - per piece, from the enemy King: closeness, and attacking its zone;
+//! - pawn structure along each kind's own forward step: passed (and its
+//!   progress), doubled, isolated, defended;
+//! - King safety: own and enemy pieces next to the King;
+//! - the game's own goals: the temple (a term of the Priest-King's
+//!   table), elevators and attack boards ([`Evaluate::goal_count`]);
+//! - having the move;
+//! - mop-up, not fitted: with a winning lead the lone King is driven to
+//!   the edge, so that won endings get mated.
 
 mod chess;
 mod elevator;
@@ -26,12 +28,19 @@ mod startrek;
 mod ziggurat;
 mod ziggurat43;
 
-use chess3d_core::position::MAX_KINDS;
-use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables};
+pub mod features;
+mod tables;
+mod weights;
 
-/// The weights of one game's evaluation, in centipawns.
+use chess3d_core::{BitSet, Kind, Position, Side, Tables};
+
+use tables::NEAR_SHIFT;
+pub use tables::{EvalTables, PHASE_MAX};
+
+/// A game's hand-set weights in centipawns: the defaults of the terms its
+/// weights file leaves out, and where fitting starts.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
+pub struct Defaults {
     /// Fixed values by piece letter; kinds not listed get the mobility
     /// formula (pawn-like kinds 100, the royal kind none).
     pub values: &'static [(char, i32)],
@@ -48,7 +57,7 @@ pub struct Weights {
     /// Per enemy piece next to the King.
     pub king_pressure: i32,
     /// The game's own goal (the temple in the Priest-King's table;
-    /// elevators, attack boards in [`Evaluate::goals`]).
+    /// elevators, attack boards in [`Evaluate::goal_count`]).
     pub goal: i32,
     /// Driving a lone King to the edge when a side is far ahead.
     pub mop_up: i32,
@@ -57,20 +66,37 @@ pub struct Weights {
 }
 
 /// A game the engine plays: its rules plus its evaluation.
-pub trait Evaluate: Rules {
-    /// The game's weights.
-    const WEIGHTS: Weights;
+pub trait Evaluate: chess3d_core::Rules {
+    /// The game's hand-set weights.
+    const DEFAULTS: Defaults;
+    /// The game's weights file (fitted by `chess3d tune`).
+    const WEIGHTS_FILE: &'static str;
+    /// Whether the game counts a goal of its own ([`Evaluate::goal_count`]).
+    const HAS_GOAL: bool = false;
     /// Whether null-move pruning may be used. Off where passing the move
     /// is not a sound guess of a position's worth (a game's own en-passant
     /// state lives in the position and would survive the pass).
     const NULL_MOVE: bool = true;
-    /// The evaluation tables, built once from [`Evaluate::WEIGHTS`].
+    /// The evaluation tables, built once from the weights file.
     fn eval_tables() -> &'static EvalTables<Self::Bits>;
-    /// The game's own goals, from White's point of view.
-    fn goals(pos: &Position<Self>) -> i32 {
+    /// The game's own goal: White's count less Black's.
+    fn goal_count(pos: &Position<Self>) -> i32 {
         let _ = pos;
         0
     }
+}
+
+/// A weights file of `weights` for the game of `et`, with `header` as its
+/// opening comment.
+pub fn weights_file<B>(et: &EvalTables<B>, weights: &[[i32; 2]], header: &str) -> String {
+    weights::write(header, &et.features, &et.letters, weights)
+}
+
+/// Tables built from another weights file than the game's own (a fit to
+/// try in a match): they live as long as the program.
+pub fn tables_from_file<R: Evaluate>(text: &str) -> Result<&'static EvalTables<R::Bits>, String> {
+    let tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, text)?;
+    Ok(Box::leak(Box::new(tables)))
 }
 
 /// Implements [`Evaluate::eval_tables`]: the tables built once, on first
@@ -83,10 +109,14 @@ macro_rules! eval_tables {
                 $crate::eval::EvalTables<<$rules as chess3d_core::Rules>::Bits>,
             > = std::sync::OnceLock::new();
             TABLES.get_or_init(|| {
-                $crate::eval::EvalTables::build(
-                    <$rules as chess3d_core::Rules>::tables(),
-                    <$rules as $crate::eval::Evaluate>::WEIGHTS,
+                type E = $rules;
+                $crate::eval::EvalTables::build::<E>(
+                    &<E as $crate::eval::Evaluate>::DEFAULTS,
+                    <E as $crate::eval::Evaluate>::HAS_GOAL,
+                    <E as $crate::eval::Evaluate>::WEIGHTS_FILE,
                 )
+                // The files are compiled in and read by a test.
+                .unwrap_or_else(|e| panic!("the weights file of {}: {e}", stringify!($rules)))
             })
         }
     };
@@ -100,283 +130,324 @@ pub fn derived_value(mobility: f64) -> i32 {
     (140.0 + 35.0 * mobility).round() as i32
 }
 
-/// Tables a game's evaluation reads, built from its rules and weights.
-#[derive(Debug)]
-pub struct EvalTables<B> {
-    pub weights: Weights,
-    /// Material per kind (the royal kind 0).
-    pub value: [i32; MAX_KINDS],
-    /// Average empty-board mobility per kind (White's), for the docs.
-    pub mobility: [f64; MAX_KINDS],
-    /// Per side, kind and cell: material and the positional terms.
-    pst: Vec<i32>,
-    kinds: usize,
-    cells: usize,
-    /// Per side and cell: the King's neighbourhood.
-    king_zone: [Vec<B>; 2],
-    /// Per cell: how far from the centre (fewer King steps possible).
-    edge: Vec<i32>,
-    /// Per side, kind and King cell: the cells from which a piece of the
-    /// kind would attack the King on the empty board (the search looks
-    /// at quiet moves to these cells for checks).
-    check_from: Vec<B>,
+/// Where the terms of a position go: summed with their weights (the
+/// evaluation) or kept as counts (a trace, for fitting).
+trait Sink<B> {
+    /// Whether every term is wanted, also those whose weights are all 0
+    /// (a trace counts them; the evaluation skips them).
+    const EVERY_TERM: bool;
+    /// The piece-square terms of the piece at per-piece index `i`.
+    fn piece(&mut self, et: &EvalTables<B>, sign: i32, i: usize);
+    /// A passed piece at per-piece index `i`.
+    fn passed(&mut self, et: &EvalTables<B>, sign: i32, i: usize);
+    /// `n` times feature `f`.
+    fn add(&mut self, et: &EvalTables<B>, f: usize, n: i32);
+    /// The terms of a piece of kind `k` from the enemy King (`near`: its
+    /// entry in [`EvalTables::near`]).
+    fn near(&mut self, et: &EvalTables<B>, sign: i32, k: usize, near: u32);
+    /// The pawn-structure terms.
+    fn pawn_structure<R: Evaluate<Bits = B>>(
+        &mut self,
+        pos: &Position<R>,
+        et: &EvalTables<B>,
+        pawns: [B; 2],
+    ) {
+        pawn_structure(pos, et, self, pawns);
+    }
 }
 
-impl<B: BitSet> EvalTables<B> {
-    pub fn build(t: &'static Tables<B>, weights: Weights) -> EvalTables<B> {
-        let n = t.len();
-        let nk = t.kinds.len();
-        let mut value = [0; MAX_KINDS];
-        let mut mobility = [0.0; MAX_KINDS];
-        let mut pst = vec![0; 2 * nk * n];
-        for (k, info) in t.kinds.iter().enumerate() {
-            let def = info.def;
-            let pawn_like = def.pawn.is_some() || def.promotes || def.resets_clock;
-            let mob = |side: Side, cell: Cell| targets(t, k as Kind, side, cell, true).count();
-            let allowed: Vec<Cell> = t
-                .geo
-                .cells()
-                .filter(|&c| allowed(t, k as Kind, Side::White, c))
-                .collect();
-            let avg = allowed
-                .iter()
-                .map(|&c| mob(Side::White, c) as f64)
-                .sum::<f64>()
-                / allowed.len().max(1) as f64;
-            mobility[k] = avg;
-            value[k] = match weights.values.iter().find(|(l, _)| *l == def.letter) {
-                Some(&(_, v)) => v,
-                None if def.royal => 0,
-                None if pawn_like => PAWN_VALUE,
-                None => {
-                    assert!(
-                        avg > 0.0,
-                        "{}: '{}' moves by special moves only; give its value",
-                        t.def.id,
-                        def.letter
-                    );
-                    derived_value(avg)
-                }
-            };
-            for side in Side::BOTH {
-                let progress = progress(t, k as Kind, side);
-                let temple = if def.royal {
-                    t.temple
-                        .map(|c| distance_to(t, k as Kind, side, B::single(c)))
-                } else {
-                    None
-                };
-                for cell in t.geo.cells() {
-                    let mut v = value[k];
-                    if !def.royal && !pawn_like {
-                        v += (weights.mobility as f64 * (mob(side, cell) as f64 - avg)) as i32;
-                    }
-                    if let Some(p) = &progress {
-                        v += (weights.advancement as f64 * p[cell as usize]) as i32;
-                    }
-                    if let Some(d) = &temple {
-                        v += (weights.goal as f64 * closeness(d, cell)) as i32;
-                    }
-                    pst[(side.index() * nk + k) * n + cell as usize] = v;
-                }
-            }
-        }
-        let royal = t.royal;
-        let steps: Vec<i32> = t
-            .geo
-            .cells()
-            .map(|c| targets(t, royal, Side::White, c, false).count() as i32)
-            .collect();
-        let most = steps.iter().copied().max().unwrap_or(0);
-        let edge: Vec<i32> = steps.iter().map(|s| most - s).collect();
-        for side in Side::BOTH {
-            for cell in t.geo.cells() {
-                pst[(side.index() * nk + royal as usize) * n + cell as usize] +=
-                    weights.king_edge * edge[cell as usize];
-            }
-        }
-        let king_zone = Side::BOTH.map(|side| {
-            t.geo
-                .cells()
-                .map(|c| targets(t, royal, side, c, false))
-                .collect()
-        });
-        let mut check_from = vec![B::EMPTY; 2 * nk * n];
-        for side in Side::BOTH {
-            for (k, info) in t.kinds.iter().enumerate() {
-                if !info.def.gives_check {
-                    continue;
-                }
-                for from in t.geo.cells() {
-                    for king in targets(t, k as Kind, side, from, true).iter() {
-                        check_from[(side.index() * nk + k) * n + king as usize].insert(from);
-                    }
-                }
-            }
-        }
-        EvalTables {
-            check_from,
-            weights,
-            value,
-            mobility,
-            pst,
-            kinds: nk,
-            cells: n,
-            king_zone,
-            edge,
-        }
-    }
+/// Weighted sums, middle and end game packed in one number (`mg << 32`
+/// plus `eg`): one addition per term. With a cache of pawn structures.
+struct Scored<'c> {
+    sum: i64,
+    cache: Option<&'c mut PawnCache>,
+}
 
-    /// Cells from which `side`'s piece of `kind` attacks `king` on the
-    /// empty board.
+impl Scored<'_> {
+    /// The middle-game and end-game sums.
+    fn unpack(&self) -> (i64, i64) {
+        let eg = self.sum as i32 as i64;
+        ((self.sum - eg) >> 32, eg)
+    }
+}
+
+/// `[mg, eg]` packed as [`Scored`] adds it.
+pub(crate) fn pack([mg, eg]: [i32; 2]) -> i64 {
+    ((mg as i64) << 32) + eg as i64
+}
+
+/// Pawn structures already scored (packed), by a key of the pawn-like
+/// pieces' cells: they change on few moves, so most evaluations find
+/// theirs here.
+pub struct PawnCache(Vec<(u64, i64)>);
+
+impl PawnCache {
+    const SIZE: usize = 1 << 13;
+
+    pub fn new() -> Self {
+        PawnCache(vec![(0, 0); Self::SIZE])
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: BitSet> Sink<B> for Scored<'_> {
+    const EVERY_TERM: bool = false;
     #[inline]
-    pub fn check_from(&self, side: Side, kind: Kind, king: Cell) -> B {
-        self.check_from[(side.index() * self.kinds + kind as usize) * self.cells + king as usize]
+    fn piece(&mut self, et: &EvalTables<B>, sign: i32, i: usize) {
+        self.sum += sign as i64 * et.pst[i];
     }
-
     #[inline]
-    pub fn pst(&self, side: Side, kind: Kind, cell: Cell) -> i32 {
-        self.pst[(side.index() * self.kinds + kind as usize) * self.cells + cell as usize]
+    fn passed(&mut self, et: &EvalTables<B>, sign: i32, i: usize) {
+        self.sum += sign as i64 * et.passed[i];
     }
-}
-
-/// Whether a kind may stand on a cell.
-fn allowed<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, cell: Cell) -> bool {
-    t.kinds[kind as usize]
-        .def
-        .forbidden
-        .is_none_or(|f| !f(side, t.geo.coord(cell)))
-}
-
-/// The cells a kind reaches from `cell` on the empty board: every mode, or
-/// (`captures` false) only the moves to empty cells.
-fn targets<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, cell: Cell, captures: bool) -> B {
-    let km = &t.kinds[kind as usize].moves[side.index()];
-    let mut dirs: Vec<u8> = km.both_dirs.iter().chain(&km.move_dirs).copied().collect();
-    let mut leaps = vec![km.both_leaps, km.move_leaps];
-    if captures {
-        dirs.extend(km.capture_dirs.iter().chain(&km.shot_dirs));
-        leaps.extend([km.capture_leaps, km.shot_leaps]);
+    #[inline]
+    fn add(&mut self, et: &EvalTables<B>, f: usize, n: i32) {
+        self.sum += n as i64 * et.packed[f];
     }
-    let mut set = B::EMPTY;
-    for d in dirs {
-        set |= t.ray(d, cell);
+    #[inline]
+    fn near(&mut self, et: &EvalTables<B>, sign: i32, k: usize, near: u32) {
+        let info = &et.kind_info[k];
+        let attack = (near >> k & 1) as i64 * info.attack;
+        let tropism = (near >> NEAR_SHIFT) as i64 * info.tropism;
+        self.sum += sign as i64 * (attack + tropism);
     }
-    for l in leaps.into_iter().flatten() {
-        set |= t.leap(l, cell);
-    }
-    let mut out = B::EMPTY;
-    for c in set.iter() {
-        if allowed(t, kind, side, c) {
-            out.insert(c);
-        }
-    }
-    out
-}
-
-/// Per cell: the number of the kind's moves to reach `goal` on the empty
-/// board (`u32::MAX` if it cannot).
-fn distance_to<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, goal: B) -> Vec<u32> {
-    let n = t.len();
-    let mut reverse: Vec<Vec<Cell>> = vec![Vec::new(); n];
-    for c in t.geo.cells() {
-        for to in targets(t, kind, side, c, false).iter() {
-            reverse[to as usize].push(c);
-        }
-    }
-    let mut dist = vec![u32::MAX; n];
-    let mut queue: std::collections::VecDeque<Cell> = goal.iter().collect();
-    for c in goal.iter() {
-        dist[c as usize] = 0;
-    }
-    while let Some(c) = queue.pop_front() {
-        for &from in &reverse[c as usize] {
-            if dist[from as usize] == u32::MAX {
-                dist[from as usize] = dist[c as usize] + 1;
-                queue.push_back(from);
-            }
-        }
-    }
-    dist
-}
-
-/// 1 at the goal, falling quadratically to 0 at the farthest cell that can
-/// reach it; 0 where it cannot be reached.
-fn closeness(dist: &[u32], cell: Cell) -> f64 {
-    let far = dist.iter().filter(|&&d| d != u32::MAX).max().copied();
-    match (dist[cell as usize], far) {
-        (d, Some(far)) if d != u32::MAX && far > 0 => {
-            let p = (far - d) as f64 / far as f64;
-            p * p
-        }
-        _ => 0.0,
-    }
-}
-
-/// Per cell, a pawn-like kind's progress (0 to 1, squared): towards its
-/// promotion or change-of-kind zone in its own moves, or, for a kind that
-/// only advances (a Spearman), along its forward axis.
-fn progress<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side) -> Option<Vec<f64>> {
-    let info = &t.kinds[kind as usize];
-    let def = info.def;
-    let zone = if let Some((_, zones)) = t.becomes[kind as usize] {
-        zones[side.index()]
-    } else if def.promotes {
-        t.promotion_zone[side.index()]
-    } else if def.pawn.is_some() || def.resets_clock {
-        // Forward is +y for White and for Black unless Black is mirrored.
-        let sign = if side == Side::Black {
-            t.def.black_mirror[1]
-        } else {
-            1
+    fn pawn_structure<R: Evaluate<Bits = B>>(
+        &mut self,
+        pos: &Position<R>,
+        et: &EvalTables<B>,
+        pawns: [B; 2],
+    ) {
+        let Some(cache) = self.cache.as_deref_mut() else {
+            pawn_structure(pos, et, self, pawns);
+            return;
         };
-        let ys = t.geo.cells().map(|c| t.geo.coord(c)[1] * sign);
-        let (lo, hi) = ys.fold((i32::MAX, i32::MIN), |(lo, hi), y| (lo.min(y), hi.max(y)));
-        return Some(
-            t.geo
-                .cells()
-                .map(|c| {
-                    let p = (t.geo.coord(c)[1] * sign - lo) as f64 / (hi - lo).max(1) as f64;
-                    p * p
-                })
-                .collect(),
-        );
-    } else {
-        return None;
-    };
-    if zone.is_empty() {
-        return None;
+        // Kinds matter (doubled and defended count one kind), so each
+        // pawn-like kind's cells go into the key; the table's address too,
+        // as one cache may see two weights files.
+        let mut key = (et as *const EvalTables<B> as u64) | 1;
+        for (k, _) in &et.pawn_terms {
+            let cells = pos.kind_cells(*k);
+            key = (cells & pos.side_cells(Side::White)).mix(key);
+            key = (cells & pos.side_cells(Side::Black)).mix(key);
+        }
+        let slot = &mut cache.0[key as usize & (PawnCache::SIZE - 1)];
+        if slot.0 != key {
+            let mut fresh = Scored {
+                sum: 0,
+                cache: None,
+            };
+            pawn_structure(pos, et, &mut fresh, pawns);
+            *slot = (key, fresh.sum);
+        }
+        self.sum += slot.1;
     }
-    let dist = distance_to(t, kind, side, zone);
-    Some(t.geo.cells().map(|c| closeness(&dist, c)).collect())
+}
+
+/// A position's terms as counts (White's less Black's), for fitting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    /// The middle game's share, 0 to 1.
+    pub phase: f32,
+    /// Non-zero counts by feature.
+    pub counts: Vec<(u16, f32)>,
+    /// What the unfitted terms add (mop-up), White's view.
+    pub offset: f32,
+}
+
+impl Trace {
+    /// The evaluation these counts give with `weights`, White's view,
+    /// before rounding.
+    pub fn score(&self, weights: &[[f64; 2]]) -> f64 {
+        let p = self.phase as f64;
+        self.offset as f64
+            + self
+                .counts
+                .iter()
+                .map(|&(f, n)| {
+                    let [mg, eg] = weights[f as usize];
+                    n as f64 * (mg * p + eg * (1.0 - p))
+                })
+                .sum::<f64>()
+    }
+}
+
+struct Counts(Vec<f32>);
+
+impl<B> Sink<B> for Counts {
+    const EVERY_TERM: bool = true;
+    fn piece(&mut self, et: &EvalTables<B>, sign: i32, i: usize) {
+        for &(f, x) in &et.coefficients[i] {
+            self.0[f as usize] += sign as f32 * x;
+        }
+    }
+    fn passed(&mut self, et: &EvalTables<B>, sign: i32, i: usize) {
+        let kind = (i / et.cells % et.kinds) as Kind;
+        let Some((_, terms)) = et.pawn_terms.iter().find(|(k, _)| *k == kind) else {
+            return;
+        };
+        if let Some(f) = terms.passed {
+            self.0[f] += sign as f32;
+        }
+        if let Some(f) = terms.passed_progress {
+            self.0[f] += sign as f32 * et.progress[i];
+        }
+    }
+    fn add(&mut self, _: &EvalTables<B>, f: usize, n: i32) {
+        self.0[f] += n as f32;
+    }
+    fn near(&mut self, et: &EvalTables<B>, sign: i32, k: usize, near: u32) {
+        if let Some(f) = et.tropism_of[k] {
+            self.0[f] += (sign * (near >> NEAR_SHIFT) as i32) as f32;
+        }
+        if let Some(f) = et.attack_of[k] {
+            if near >> k & 1 != 0 {
+                self.0[f] += sign as f32;
+            }
+        }
+    }
+}
+
+/// The pawn-structure terms of `pos` (`pawns`: each side's pawn-like
+/// pieces) into `sink`.
+fn pawn_structure<R: Evaluate, S: Sink<R::Bits> + ?Sized>(
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    sink: &mut S,
+    pawns: [R::Bits; 2],
+) {
+    for side in Side::BOTH {
+        let sign = if side == Side::White { 1 } else { -1 };
+        let own = pos.side_cells(side);
+        let enemy_pawns = pawns[side.other().index()];
+        for (k, terms) in &et.pawn_terms {
+            let same = pos.kind_cells(*k) & own;
+            for cell in same.iter() {
+                let i = et.at(side, *k, cell);
+                let sets = &et.pawn_sets[i];
+                if (sets.front_span & enemy_pawns).is_empty() {
+                    sink.passed(et, sign, i);
+                }
+                if let Some(f) = terms.doubled {
+                    if !(sets.file_ahead & same).is_empty() {
+                        sink.add(et, f, sign);
+                    }
+                }
+                if let Some(f) = terms.isolated {
+                    if (sets.adjacent_files & same).is_empty() {
+                        sink.add(et, f, sign);
+                    }
+                }
+                if let Some(f) = terms.defended {
+                    if !(sets.defenders & same).is_empty() {
+                        sink.add(et, f, sign);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Every term of `pos` into `sink`; returns the phase (material of the
+/// pieces that count) and each side's material.
+#[inline]
+fn walk<R: Evaluate, S: Sink<R::Bits>>(
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    sink: &mut S,
+) -> (i32, [i32; 2]) {
+    let kings = Side::BOTH.map(|s| pos.royal_cell(s));
+    let mut pawns = [R::Bits::EMPTY; 2];
+    for &k in &et.pawn_kinds {
+        let cells = pos.kind_cells(k);
+        for side in Side::BOTH {
+            pawns[side.index()] |= cells & pos.side_cells(side);
+        }
+    }
+    let mut phase = 0;
+    let mut material = [0; 2];
+    for side in Side::BOTH {
+        let sign = if side == Side::White { 1 } else { -1 };
+        let own = pos.side_cells(side);
+        // The row of the enemy King's cell in the `near` table.
+        let enemy_king = if S::EVERY_TERM || et.uses_near {
+            kings[side.other().index()]
+        } else {
+            None
+        };
+        let near = enemy_king.map(|king| {
+            let start = king as usize * et.cells;
+            &et.near[side.index()][start..start + et.cells]
+        });
+        for cell in own.iter() {
+            let kind = pos.piece_at(cell).kind();
+            let k = kind as usize;
+            let i = et.at(side, kind, cell);
+            sink.piece(et, sign, i);
+            let info = &et.kind_info[k];
+            material[side.index()] += info.value;
+            phase += info.phase;
+            if let Some(row) = near {
+                sink.near(et, sign, k, row[cell as usize]);
+            }
+        }
+        if let Some(k) = kings[side.index()] {
+            let zone = et.king_zone[side.index()][k as usize];
+            if let Some(f) = et.shelter {
+                sink.add(et, f, sign * (zone & own).count() as i32);
+            }
+            if let Some(f) = et.pressure {
+                let enemy = pos.side_cells(side.other());
+                sink.add(et, f, sign * (zone & enemy).count() as i32);
+            }
+        }
+    }
+    if !et.pawn_terms.is_empty() && (S::EVERY_TERM || et.uses_pawn_structure) {
+        sink.pawn_structure(pos, et, pawns);
+    }
+    if let Some(f) = et.goal {
+        sink.add(et, f, R::goal_count(pos));
+    }
+    if let Some(f) = et.tempo {
+        let n = if pos.side_to_move() == Side::White {
+            1
+        } else {
+            -1
+        };
+        sink.add(et, f, n);
+    }
+    (phase.min(et.phase_total), material)
 }
 
 /// The static evaluation from the side to move's point of view.
 #[inline]
 pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
-    let et = R::eval_tables();
-    let w = &et.weights;
-    let mut score = 0;
-    let mut material = [0; 2];
-    for side in Side::BOTH {
-        let sign = if side == Side::White { 1 } else { -1 };
-        for cell in pos.side_cells(side).iter() {
-            let kind = pos.piece_at(cell).kind();
-            score += sign * et.pst(side, kind, cell);
-            material[side.index()] += et.value[kind as usize];
-        }
-    }
-    for side in Side::BOTH {
-        let sign = if side == Side::White { 1 } else { -1 };
-        if let Some(k) = pos.royal_cell(side) {
-            let zone = et.king_zone[side.index()][k as usize];
-            let own = (zone & pos.side_cells(side)).count() as i32;
-            let enemy = (zone & pos.side_cells(side.other())).count() as i32;
-            score += sign * (own * w.king_shelter - enemy * w.king_pressure);
-        }
-    }
-    score += mop_up(pos, et, material);
-    score += R::goals(pos);
+    evaluate_with(pos, R::eval_tables())
+}
+
+/// [`evaluate`] with the given tables.
+#[inline]
+pub fn evaluate_with<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> i32 {
+    evaluate_cached(pos, et, None)
+}
+
+/// [`evaluate_with`], keeping pawn structures in `cache`.
+#[inline]
+pub fn evaluate_cached<R: Evaluate>(
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    cache: Option<&mut PawnCache>,
+) -> i32 {
+    let mut sums = Scored { sum: 0, cache };
+    let (phase, material) = walk(pos, et, &mut sums);
+    let (mg, eg) = sums.unpack();
+    let total = et.phase_total as i64;
+    let tapered = (mg * phase as i64 + eg * (total - phase as i64)) / total;
+    let score = tapered as i32 + mop_up(pos, et, material);
     let relative = if pos.side_to_move() == Side::White {
         score
     } else {
@@ -384,7 +455,24 @@ pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
     };
     // Armies of 300 cells can be worth more than a mate score: keep every
     // evaluation well below the scores of forced wins.
-    (relative + w.tempo).clamp(-MAX_EVAL, MAX_EVAL)
+    relative.clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// The terms of `pos` as counts, for fitting.
+pub fn trace<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> Trace {
+    let mut counts = Counts(vec![0.0; et.features.len()]);
+    let (phase, material) = walk(pos, et, &mut counts);
+    Trace {
+        phase: phase as f32 / et.phase_total as f32,
+        counts: counts
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n != 0.0)
+            .map(|(f, &n)| (f as u16, n))
+            .collect(),
+        offset: mop_up(pos, et, material) as f32,
+    }
 }
 
 /// The largest evaluation (mate scores are above 29,000).
@@ -394,7 +482,7 @@ pub const MAX_EVAL: i32 = 20_000;
 /// King towards the edge, the winning King towards it (White's view).
 fn mop_up<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>, material: [i32; 2]) -> i32 {
     let lead = material[0] - material[1];
-    if lead.abs() < 450 || et.weights.mop_up == 0 {
+    if lead.abs() < 450 || et.mop_up == 0 {
         return 0;
     }
     let (winner, loser) = if lead > 0 {
@@ -411,7 +499,7 @@ fn mop_up<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>, material: [i
     let geo = &pos.tables().geo;
     let (a, b) = (geo.coord(wk), geo.coord(lk));
     let distance = (0..3).map(|i| (a[i] - b[i]).abs()).max().unwrap_or(0);
-    let bonus = et.weights.mop_up * (2 * et.edge[lk as usize] - distance.min(8));
+    let bonus = et.mop_up * (2 * et.edge[lk as usize] - distance.min(8));
     if winner == Side::White {
         bonus
     } else {

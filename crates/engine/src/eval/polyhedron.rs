@@ -3,10 +3,10 @@
 
 use chess3d_games::polyhedron::PolyhedronRules;
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 impl Evaluate for PolyhedronRules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[],
         mobility: 3,
         advancement: 80,
@@ -17,5 +17,6 @@ impl Evaluate for PolyhedronRules {
         mop_up: 10,
         tempo: 10,
     };
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/polyhedron.toml");
     eval_tables!(PolyhedronRules);
 }

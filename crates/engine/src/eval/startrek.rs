@@ -6,10 +6,10 @@ use chess3d_core::Position;
 use chess3d_games::startrek::board::SLOTS;
 use chess3d_games::startrek::StarTrekRules;
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 impl Evaluate for StarTrekRules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[('P', 100), ('N', 320), ('B', 330), ('R', 500), ('Q', 900)],
         mobility: 4,
         advancement: 80,
@@ -23,16 +23,18 @@ impl Evaluate for StarTrekRules {
     /// Star Trek keeps its own en passant in the game state, which a
     /// passed move would leave standing.
     const NULL_MOVE: bool = false;
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/startrek.toml");
+    const HAS_GOAL: bool = true;
     eval_tables!(StarTrekRules);
 
     /// Attack boards owned.
-    fn goals(pos: &Position<Self>) -> i32 {
+    fn goal_count(pos: &Position<Self>) -> i32 {
         let state = pos.state();
         (0..SLOTS)
             .filter(|&s| state.has_board(s))
             .map(|s| match state.owner(s) {
-                chess3d_core::Side::White => Self::WEIGHTS.goal,
-                chess3d_core::Side::Black => -Self::WEIGHTS.goal,
+                chess3d_core::Side::White => 1,
+                chess3d_core::Side::Black => -1,
             })
             .sum()
     }

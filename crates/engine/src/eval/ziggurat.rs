@@ -4,10 +4,10 @@
 
 use chess3d_games::ziggurat::ZigguratRules;
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 impl Evaluate for ZigguratRules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[('P', 100), ('N', 320), ('B', 330), ('R', 500), ('Q', 900)],
         mobility: 3,
         advancement: 80,
@@ -18,5 +18,6 @@ impl Evaluate for ZigguratRules {
         mop_up: 10,
         tempo: 10,
     };
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/ziggurat.toml");
     eval_tables!(ZigguratRules);
 }

@@ -4,10 +4,10 @@
 
 use chess3d_games::ziggurat43::Ziggurat43Rules;
 
-use super::{eval_tables, Evaluate, Weights};
+use super::{eval_tables, Defaults, Evaluate};
 
 impl Evaluate for Ziggurat43Rules {
-    const WEIGHTS: Weights = Weights {
+    const DEFAULTS: Defaults = Defaults {
         values: &[],
         mobility: 4,
         advancement: 40,
@@ -19,5 +19,6 @@ impl Evaluate for Ziggurat43Rules {
         mop_up: 0,
         tempo: 10,
     };
+    const WEIGHTS_FILE: &'static str = include_str!("../../weights/ziggurat43.toml");
     eval_tables!(Ziggurat43Rules);
 }

@@ -1,0 +1,169 @@
+//! The terms of the evaluation: what each one counts, and the list of
+//! them a game has (one per kind for the per-piece terms). Each term has
+//! two weights, middle game and end game; the evaluation is linear in
+//! them, which is what lets `tune` fit them to game results.
+
+use chess3d_core::{Kind, Tables};
+
+/// What a term counts (White's count less Black's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Term {
+    /// A piece of the kind: its material value.
+    Value,
+    /// The piece's empty-board mobility on its cell less its kind's
+    /// average (for the King: its steps, so a negative weight keeps it at
+    /// the edge).
+    Centre,
+    /// How far forward the piece stands, 0 on its side's first rank to 1
+    /// on the last.
+    Forward,
+    /// How high it stands, 0 on the lowest level to 1 on the highest
+    /// (games of more than one level); counted from the top for a side
+    /// whose King starts above the other's (Star Trek's Black).
+    Level,
+    /// A pawn-like piece's progress to its promotion (or change-of-kind)
+    /// zone in its own moves, squared: 1 on arrival.
+    Progress,
+    /// The piece is within 7 steps of the enemy King: 7 less the distance
+    /// (in the largest coordinate difference).
+    Tropism,
+    /// The piece attacks (on the empty board) the enemy King's cell or a
+    /// cell next to it.
+    Attack,
+    /// A pawn-like piece with no enemy pawn-like piece ahead of it on its
+    /// file or the files next to it.
+    Passed,
+    /// A passed piece's progress (as [`Term::Progress`]).
+    PassedProgress,
+    /// A pawn-like piece with another of its kind ahead on its file.
+    Doubled,
+    /// A pawn-like piece with none of its kind on the files next to it.
+    Isolated,
+    /// A pawn-like piece that another of its kind defends.
+    Defended,
+    /// An own piece next to the King.
+    Shelter,
+    /// An enemy piece next to the King.
+    Pressure,
+    /// The Priest-King's closeness to the temple (the 43-square
+    /// Ziggurat), squared: 1 on the temple.
+    Temple,
+    /// The game's own goal, counted by the game (attack boards owned,
+    /// pieces on an elevator).
+    Goal,
+    /// Having the move.
+    Tempo,
+}
+
+impl Term {
+    pub const ALL: [Term; 17] = [
+        Term::Value,
+        Term::Centre,
+        Term::Forward,
+        Term::Level,
+        Term::Progress,
+        Term::Tropism,
+        Term::Attack,
+        Term::Passed,
+        Term::PassedProgress,
+        Term::Doubled,
+        Term::Isolated,
+        Term::Defended,
+        Term::Shelter,
+        Term::Pressure,
+        Term::Temple,
+        Term::Goal,
+        Term::Tempo,
+    ];
+
+    /// The term's name in weights files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Term::Value => "value",
+            Term::Centre => "centre",
+            Term::Forward => "forward",
+            Term::Level => "level",
+            Term::Progress => "progress",
+            Term::Tropism => "tropism",
+            Term::Attack => "attack",
+            Term::Passed => "passed",
+            Term::PassedProgress => "passed_progress",
+            Term::Doubled => "doubled",
+            Term::Isolated => "isolated",
+            Term::Defended => "defended",
+            Term::Shelter => "shelter",
+            Term::Pressure => "pressure",
+            Term::Temple => "temple",
+            Term::Goal => "goal",
+            Term::Tempo => "tempo",
+        }
+    }
+
+    /// Whether the term has a weight per piece kind.
+    pub fn per_kind(self) -> bool {
+        !matches!(
+            self,
+            Term::Shelter | Term::Pressure | Term::Temple | Term::Goal | Term::Tempo
+        )
+    }
+}
+
+/// One weighted term: a term, for one kind if it is per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feature {
+    pub term: Term,
+    pub kind: Option<Kind>,
+}
+
+/// What a game's kinds are, for choosing its terms.
+#[derive(Clone, Copy, Debug)]
+pub struct KindRole {
+    pub royal: bool,
+    pub pawn_like: bool,
+    /// A pawn-like kind with a forward step (so files and passed pieces
+    /// mean something).
+    pub has_files: bool,
+    pub has_progress: bool,
+}
+
+/// The terms of a game, in the order of the weights vector.
+pub fn game_features<B>(t: &Tables<B>, roles: &[KindRole], has_goal: bool) -> Vec<Feature> {
+    let levels = {
+        let mut zs: Vec<i32> = t.geo.cells().map(|c| t.geo.coord(c)[2]).collect();
+        zs.sort_unstable();
+        zs.dedup();
+        zs.len() > 1
+    };
+    let mut out = Vec::new();
+    for term in Term::ALL {
+        if !term.per_kind() {
+            let wanted = match term {
+                Term::Temple => t.temple.is_some(),
+                Term::Goal => has_goal,
+                _ => true,
+            };
+            if wanted {
+                out.push(Feature { term, kind: None });
+            }
+            continue;
+        }
+        for (k, role) in roles.iter().enumerate() {
+            let wanted = match term {
+                Term::Value | Term::Tropism | Term::Attack => !role.royal,
+                Term::Centre | Term::Forward => true,
+                Term::Level => levels,
+                Term::Progress => role.has_progress,
+                Term::Passed | Term::Doubled | Term::Isolated | Term::Defended => role.has_files,
+                Term::PassedProgress => role.has_files && role.has_progress,
+                _ => false,
+            };
+            if wanted {
+                out.push(Feature {
+                    term,
+                    kind: Some(k as Kind),
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,240 @@
+//! The evaluation's terms and weights: the fast evaluation against its
+//! trace (the counts the tuner fits), pawn structure counted by hand, the
+//! weights files, and the fit itself on data whose answer is known.
+
+use chess3d_core::{BitSet, MoveList, Position, Side};
+use chess3d_engine::eval::features::Term;
+use chess3d_engine::eval::{tables_from_file, trace, weights_file, EvalTables, Trace};
+use chess3d_engine::tune::{self, Sample};
+use chess3d_engine::{evaluate, with_engine_game, EngineVisitor, Evaluate};
+use chess3d_games::chess::ChessRules;
+use chess3d_games::AVAILABLE;
+
+/// Positions along a pseudo-random game (restarted when it ends).
+fn walk<R: Evaluate>(plies: usize, seed: u64) -> Vec<Position<R>> {
+    let mut pos = Position::<R>::start();
+    let mut x = seed;
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || pos.outcome().is_some() {
+            pos = Position::<R>::start();
+            continue;
+        }
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        pos.make(moves[(x >> 33) as usize % moves.len()]);
+        out.push(pos.clone());
+    }
+    out
+}
+
+fn weights_f64<B>(et: &EvalTables<B>) -> Vec<[f64; 2]> {
+    et.weights
+        .iter()
+        .map(|&[a, b]| [a as f64, b as f64])
+        .collect()
+}
+
+/// The evaluation the search uses and the trace the tuner fits are the
+/// same function of the weights: in every game, along random games, they
+/// differ only by the rounding of each piece's table entry (half a
+/// centipawn a piece and phase) and of the blend.
+#[test]
+fn the_evaluation_is_its_trace_times_the_weights() {
+    struct Check;
+    impl EngineVisitor for Check {
+        type Output = ();
+        fn visit<R: Evaluate>(self) {
+            let et = R::eval_tables();
+            let w = weights_f64(et);
+            for pos in walk::<R>(300, 11) {
+                let e = evaluate(&pos);
+                if e.abs() >= chess3d_engine::eval::MAX_EVAL {
+                    continue;
+                }
+                let white = if pos.side_to_move() == Side::White {
+                    e
+                } else {
+                    -e
+                };
+                let t = trace(&pos, et);
+                let pieces = pos.occupied().count() as f64;
+                let diff = (white as f64 - t.score(&w)).abs();
+                assert!(
+                    diff <= pieces + 2.0,
+                    "{}: {} evaluates {white}, its trace {:.1}",
+                    R::tables().def.id,
+                    pos.to_text(),
+                    t.score(&w)
+                );
+            }
+        }
+    }
+    for id in AVAILABLE {
+        with_engine_game(id, Check).unwrap();
+    }
+}
+
+fn count(t: &Trace, et: &EvalTables<ChessBits>, term: Term) -> f32 {
+    t.counts
+        .iter()
+        .filter(|&&(f, _)| et.features[f as usize].term == term)
+        .map(|&(_, n)| n)
+        .sum()
+}
+
+type ChessBits = <ChessRules as chess3d_core::Rules>::Bits;
+
+/// Pawn structure, counted by hand on a chess position: White's pawns a2,
+/// a3 and c4, Black's d5.
+/// - Passed (no enemy pawn ahead on its file or the next ones): a2 and a3
+///   (nothing on the a- and b-files ahead); c4 is not (d5 is ahead on the
+///   d-file); d5 is not (c4 is ahead of it for Black). White 2, Black 0.
+/// - Doubled (one of its own ahead on its file): a2 (a3 ahead). 1 - 0.
+/// - Isolated (none of its own on the next files): a2, a3 (b-file empty),
+///   c4 (b- and d-files) for White; d5 (c- and e-files) for Black. 3 - 1.
+/// - Defended (an own pawn captures onto it): none. 0 - 0.
+#[test]
+fn pawn_structure_by_hand() {
+    let et = ChessRules::eval_tables();
+    let pos = Position::<ChessRules>::from_text("4k3/8/8/3p4/2P5/P7/P7/4K3 w - - 0 1").unwrap();
+    let t = trace(&pos, et);
+    assert_eq!(count(&t, et, Term::Passed), 2.0);
+    assert_eq!(count(&t, et, Term::Doubled), 1.0);
+    assert_eq!(count(&t, et, Term::Isolated), 2.0);
+    assert_eq!(count(&t, et, Term::Defended), 0.0);
+    // d3 defends e4 (a White pawn captures forward diagonally); e4 and d3
+    // are each other's neighbours, so neither is isolated; Black has no
+    // pawn, so both are passed.
+    let pos = Position::<ChessRules>::from_text("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1").unwrap();
+    let t = trace(&pos, et);
+    assert_eq!(count(&t, et, Term::Defended), 1.0);
+    assert_eq!(count(&t, et, Term::Isolated), 0.0);
+    assert_eq!(count(&t, et, Term::Passed), 2.0);
+    // A chess pawn's progress, squared: from its second rank it is six
+    // single steps from promotion, so on rank r it has made (r - 2) of 6.
+    let t = <ChessRules as chess3d_core::Rules>::tables();
+    let pawn = t.kind_by_letter('P').unwrap();
+    let on = |cell: &str| {
+        let c = t.geo.parse_cell(cell).unwrap();
+        et.coefficient(Side::White, pawn, c, Term::Progress)
+    };
+    for (cell, made) in [("e2", 0.0), ("e3", 1.0), ("b5", 3.0), ("h7", 5.0)] {
+        let want = (made / 6.0f32).powi(2);
+        assert!((on(cell) - want).abs() < 1e-6, "{cell}: {}", on(cell));
+    }
+}
+
+/// A weights file written and read back gives the same weights; mistakes
+/// are reported with the key.
+#[test]
+fn weights_files_round_trip_and_report_mistakes() {
+    struct RoundTrip;
+    impl EngineVisitor for RoundTrip {
+        type Output = ();
+        fn visit<R: Evaluate>(self) {
+            let et = R::eval_tables();
+            // Shifted, so that the file is not the defaults.
+            let shifted: Vec<[i32; 2]> = et.weights.iter().map(|&[a, b]| [a + 1, b - 2]).collect();
+            let text = weights_file(et, &shifted, "a test\nof two lines");
+            assert!(text.starts_with("# a test\n# of two lines\n"));
+            let back = tables_from_file::<R>(&text).unwrap();
+            assert_eq!(back.weights, shifted, "{}", R::tables().def.id);
+        }
+    }
+    for id in AVAILABLE {
+        with_engine_game(id, RoundTrip).unwrap();
+    }
+    for (text, says) in [
+        ("speed = [1, 2]", "unknown term 'speed'"),
+        (
+            "[value]\nX = [1, 2]",
+            "value.X: this game has no such term for 'X'",
+        ),
+        ("[value]\nPP = [1, 2]", "a kind is one letter"),
+        ("value = [1, 2]", "has a weight per kind"),
+        ("tempo = [1]", "tempo: expected [MIDDLE_GAME, END_GAME]"),
+        ("tempo = [1, 2.5]", "tempo: expected"),
+        ("tempo = 3", "tempo: expected"),
+        ("temple = [1, 1]", "temple: this game has no such term"),
+        ("tempo = [1, 2", "TOML parse error"),
+    ] {
+        let e = tables_from_file::<ChessRules>(text).unwrap_err();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}
+
+/// The fit finds weights it was not given: results made from known
+/// weights (as probabilities, by the same logistic) are fitted from other
+/// weights, and the known ones come back, up to the logistic's scale,
+/// which the fit chooses from its starting weights (so the weights are
+/// compared times the scale).
+#[test]
+fn the_fit_recovers_known_weights() {
+    let et = ChessRules::eval_tables();
+    let truth: Vec<[f64; 2]> = weights_f64(et);
+    let k_true = 1.0;
+    let samples: Vec<Sample> = walk::<ChessRules>(6000, 5)
+        .iter()
+        .map(|pos| {
+            let trace = trace(pos, et);
+            let e = trace.score(&truth);
+            Sample {
+                result: (1.0 / (1.0 + 10f64.powf(-k_true * e / 400.0))) as f32,
+                trace,
+            }
+        })
+        .collect();
+    // Start 15% off on every material value, 20 cp off on the tempo.
+    let start: Vec<[i32; 2]> = et
+        .features
+        .iter()
+        .zip(&et.weights)
+        .map(|(f, &[a, b])| match f.term {
+            Term::Value => [a * 85 / 100, b * 115 / 100],
+            Term::Tempo => [a + 20, b + 20],
+            _ => [a, b],
+        })
+        .collect();
+    let fit = tune::fit(&samples, &start, 800, 0.0, |_, _| {});
+    assert!(fit.after[0] < fit.before[0] / 4.0, "{fit:?}");
+    for (i, f) in et.features.iter().enumerate() {
+        if f.term != Term::Value || fit.kept.contains(&i) {
+            continue;
+        }
+        for (j, &want) in truth[i].iter().enumerate() {
+            let got = fit.weights[i][j] as f64 * fit.k / k_true;
+            assert!(
+                (got - want).abs() <= 0.05 * want.abs() + 10.0,
+                "{}: {got:.0} for {want}",
+                et.feature_name(i)
+            );
+        }
+    }
+}
+
+/// Labelled positions as lines, and back; bad lines named.
+#[test]
+fn positions_files_round_trip() {
+    let positions = vec![
+        tune::Labelled {
+            text: "4k3/8/8/8/8/8/8/4K3 w - - 0 1".into(),
+            result: 0.5,
+        },
+        tune::Labelled {
+            text: Position::<ChessRules>::start().to_text(),
+            result: 1.0,
+        },
+    ];
+    assert_eq!(
+        tune::from_lines(&tune::to_lines(&positions)).unwrap(),
+        positions
+    );
+    assert!(tune::from_lines("2 x")
+        .unwrap_err()
+        .contains("line 1: result '2'"));
+    assert!(tune::from_lines("\n1").unwrap_err().contains("line 2"));
+}
