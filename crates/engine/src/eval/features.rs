@@ -115,6 +115,19 @@ pub struct Feature {
     pub kind: Option<Kind>,
 }
 
+/// The index of `term` (for the kind lettered `letter`, if per kind) in
+/// `features`, whose kinds' letters are `letters`.
+pub fn index_of(
+    features: &[Feature],
+    letters: &[char],
+    term: Term,
+    letter: Option<char>,
+) -> Option<usize> {
+    features
+        .iter()
+        .position(|f| f.term == term && f.kind.map(|k| letters[k as usize]) == letter)
+}
+
 /// What a game's kinds are, for choosing its terms.
 #[derive(Clone, Copy, Debug)]
 pub struct KindRole {

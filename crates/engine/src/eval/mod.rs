@@ -34,8 +34,8 @@ mod weights;
 
 use chess3d_core::{BitSet, Kind, Position, Side, Tables};
 
+pub use tables::EvalTables;
 use tables::NEAR_SHIFT;
-pub use tables::{EvalTables, PHASE_MAX};
 
 /// A game's hand-set weights in centipawns: the defaults of the terms its
 /// weights file leaves out, and where fitting starts.

@@ -6,12 +6,8 @@
 use chess3d_core::position::MAX_KINDS;
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables, V3};
 
-use super::features::{game_features, Feature, KindRole, Term};
+use super::features::{game_features, index_of, Feature, KindRole, Term};
 use super::{derived_value, Defaults, PAWN_VALUE};
-
-/// The phase of a position with the start's pieces; 0 with no piece but
-/// Kings and pawn-like pieces.
-pub const PHASE_MAX: i32 = 256;
 
 /// Where [`EvalTables::near`] keeps the tropism count.
 pub(super) const NEAR_SHIFT: u32 = 16;
@@ -171,10 +167,8 @@ impl<B: BitSet> EvalTables<B> {
         }
         let features = game_features(t, &roles, has_goal);
         let letters: Vec<char> = t.kinds.iter().map(|k| k.def.letter).collect();
-        let find = |term: Term, kind: Option<usize>| {
-            features
-                .iter()
-                .position(|f| f.term == term && f.kind.map(|k| k as usize) == kind)
+        let find = |term, kind: Option<usize>| {
+            index_of(&features, &letters, term, kind.map(|k| letters[k]))
         };
 
         // Averages and defaults.
@@ -478,7 +472,7 @@ impl<B: BitSet> EvalTables<B> {
             uses_pawn_structure,
             packed: weights.iter().map(|&w| super::pack(w)).collect(),
             weights,
-            letters,
+            letters: letters.clone(),
             value,
             mobility,
             mop_up: defaults.mop_up,
@@ -528,16 +522,7 @@ impl<B: BitSet> EvalTables<B> {
     /// The weights `[middle game, end game]` of a term (for a kind's
     /// letter), if the game has it.
     pub fn weight(&self, term: Term, letter: Option<char>) -> Option<[i32; 2]> {
-        self.features
-            .iter()
-            .position(|f| f.term == term && f.kind.map(|k| self.letters[k as usize]) == letter)
-            .map(|i| self.weights[i])
-    }
-
-    /// The piece-square terms of a piece, weighted `[middle game, end
-    /// game]`.
-    pub fn pst(&self, side: Side, kind: Kind, cell: Cell) -> [i32; 2] {
-        weigh(&self.coefficients[self.at(side, kind, cell)], &self.weights)
+        index_of(&self.features, &self.letters, term, letter).map(|i| self.weights[i])
     }
 
     /// The count of `term` that a piece on `cell` contributes (its

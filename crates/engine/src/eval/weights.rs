@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::features::{Feature, Term};
+use super::features::{index_of, Feature, Term};
 
 /// Reads `text` over `weights` (one `[mg, eg]` per feature).
 pub fn read(
@@ -24,11 +24,7 @@ pub fn read(
     weights: &mut [[i32; 2]],
 ) -> Result<(), String> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
-    let find = |term: Term, kind: Option<char>| {
-        features
-            .iter()
-            .position(|f| f.term == term && f.kind.map(|k| letters[k as usize]) == kind)
-    };
+    let find = |term, letter| index_of(features, letters, term, letter);
     for (key, value) in &table {
         let term = Term::ALL
             .into_iter()
