@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::eval::{EvalTables, Evaluate};
 use crate::limits::Limits;
-use crate::search::{Searcher, Shared, Stops, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::{Searcher, Shared, Stops, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Table;
 
 /// The engine's settings (the UCI options).
@@ -286,17 +286,30 @@ fn main_loop<R: Evaluate>(
     };
     let mut depth = 1;
     let mut previous = None;
+    let mut last_score = None;
     while depth <= max_depth && !main.root_moves.is_empty() {
         if abort.load(Relaxed) {
             break;
         }
-        let score = main.search_root(depth as i32);
+        let score = match last_score {
+            Some(last) if depth >= 4 && !main.full_root_window && !main.off.aspiration => {
+                aspiration(main, depth as i32, last)
+            }
+            _ => main.search_root(depth as i32),
+        };
         main.flush_nodes();
         let stopped = main.stopped;
         // A partial iteration still counts if it found a better move.
         if !stopped || main.root_moves[0].score > report_score(&report) && depth > 1 {
-            report.best = Some(main.root_moves[0].mv);
-            report.pv = main.pv().to_vec();
+            let best = main.root_moves[0].mv;
+            report.best = Some(best);
+            // A stopped re-search of the aspiration window may not have
+            // reached the best move's line again.
+            report.pv = if main.pv().first() == Some(&best) {
+                main.pv().to_vec()
+            } else {
+                vec![best]
+            };
             report.score = Score::from_internal(if stopped {
                 main.root_moves[0].score
             } else {
@@ -306,6 +319,7 @@ fn main_loop<R: Evaluate>(
         if stopped {
             break;
         }
+        last_score = Some(score);
         report.depth = depth;
         report.time = start.elapsed();
         report.nodes = shared.nodes.load(Relaxed);
@@ -339,6 +353,37 @@ fn main_loop<R: Evaluate>(
     report.time = start.elapsed();
     report.nodes = shared.nodes.load(Relaxed);
     report
+}
+
+/// A window this wide around the last iteration's score first.
+const ASPIRATION: i32 = 25;
+
+/// One iteration searched in a narrow window around the last score,
+/// widened on the side that failed until the score falls inside; a
+/// score near a mate is searched with the full window at once.
+fn aspiration<R: Evaluate>(main: &mut Searcher<'_, R>, depth: i32, last: i32) -> i32 {
+    if last.abs() >= MATE_BOUND {
+        return main.search_root(depth);
+    }
+    let mut delta = ASPIRATION;
+    let (mut alpha, mut beta) = (last - delta, last + delta);
+    loop {
+        let score = main.search_root_window(depth, alpha, beta);
+        if main.stopped {
+            return score;
+        }
+        if score <= alpha {
+            alpha = (alpha - delta).max(-INF);
+        } else if score >= beta {
+            beta = (beta + delta).min(INF);
+        } else {
+            return score;
+        }
+        delta *= 2;
+        if delta > 1000 {
+            (alpha, beta) = (-INF, INF);
+        }
+    }
 }
 
 fn report_score(r: &Report) -> i32 {

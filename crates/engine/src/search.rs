@@ -32,6 +32,68 @@ const QUIESCENCE_MAX_PLIES: u32 = 16;
 const DELTA_MARGIN: i32 = 200;
 /// Scores beyond this are wins or losses in a known number of plies.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// History scores stay within ±this (each update pulls towards 0 by its
+/// own size relative to it), below the killers' ordering scores.
+const HISTORY_MAX: i32 = 1 << 14;
+/// Entries of a searcher's cache of static evaluations (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+/// Rows and columns of the late-move-reduction table (depths and move
+/// numbers beyond use the last).
+const LMR_DEPTHS: usize = 64;
+const LMR_MOVES: usize = 64;
+
+/// Late-move reductions: the logarithm of the depth times that of the
+/// move's number, so that reductions grow slowly with both.
+fn reduction_table() -> Box<[[u8; LMR_MOVES]; LMR_DEPTHS]> {
+    let mut t = Box::new([[0u8; LMR_MOVES]; LMR_DEPTHS]);
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+        }
+    }
+    t
+}
+
+/// Search features that can be switched off, to measure what each one
+/// is worth in a match or a benchmark: `CHESS3D_SEARCH_OFF` holds their
+/// names, comma-separated, or `all` (docs/engine.md).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Off {
+    pub aspiration: bool,
+    lmr: bool,
+    futility: bool,
+    move_count: bool,
+    history: bool,
+    counter: bool,
+    iir: bool,
+    null: bool,
+    rfp: bool,
+    losing_captures: bool,
+}
+
+impl Off {
+    /// The features named in `CHESS3D_SEARCH_OFF` (unknown names are
+    /// ignored: the variable is a measuring aid, not a setting).
+    pub fn from_env() -> Off {
+        Off::parse(&std::env::var("CHESS3D_SEARCH_OFF").unwrap_or_default())
+    }
+
+    pub fn parse(text: &str) -> Off {
+        let has = |n: &str| text.split(',').any(|w| w.trim() == n || w.trim() == "all");
+        Off {
+            aspiration: has("aspiration"),
+            lmr: has("lmr"),
+            futility: has("futility"),
+            move_count: has("move_count"),
+            history: has("history"),
+            counter: has("counter"),
+            iir: has("iir"),
+            null: has("null"),
+            rfp: has("rfp"),
+            losing_captures: has("losing_captures"),
+        }
+    }
+}
 
 /// What the threads of one search share.
 #[derive(Default)]
@@ -69,6 +131,9 @@ pub struct Searcher<'a, R: Evaluate> {
     et: &'static EvalTables<R::Bits>,
     /// Pawn structures scored in this search.
     pawns: PawnCache,
+    /// Static evaluations by position key: each iteration of the deepening
+    /// visits again most positions of the one before.
+    evals_seen: Vec<(u64, i32)>,
     tt: &'a Table,
     shared: &'a Shared,
     /// Set from outside to stop the search (UCI's `stop`).
@@ -81,8 +146,21 @@ pub struct Searcher<'a, R: Evaluate> {
     pub stopped: bool,
     pub seldepth: usize,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    /// Per side, from and to cell: how often a quiet move cut off.
+    /// Per side, from and to cell: how often a quiet move cut off, less
+    /// how often it was tried before another quiet move cut off.
     history: Vec<i32>,
+    /// Per side and the opponent's last move (from and to cell): the quiet
+    /// reply that last cut off.
+    counters: Vec<Option<Move>>,
+    /// The move that led to each ply's position (`None` for a pass).
+    path: [Option<Move>; MAX_PLY + 2],
+    /// The static evaluation at each ply of the current path (`-INF` in
+    /// check), to tell whether the side to move is improving.
+    evals: [i32; MAX_PLY + 2],
+    /// Late-move reductions by depth and move number.
+    reductions: Box<[[u8; LMR_MOVES]; LMR_DEPTHS]>,
+    /// Search features switched off (development toggles).
+    pub off: Off,
     cells: usize,
     pv: Vec<Line>,
     pub root_moves: Vec<RootMove>,
@@ -141,6 +219,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             pos,
             et,
             pawns: PawnCache::new(),
+            evals_seen: vec![(0, 0); EVAL_CACHE],
             tt,
             shared,
             abort,
@@ -152,6 +231,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             seldepth: 0,
             killers: [[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * cells * cells],
+            counters: vec![None; 2 * cells * cells],
+            path: [None; MAX_PLY + 2],
+            evals: [-INF; MAX_PLY + 2],
+            reductions: reduction_table(),
+            off: Off::from_env(),
             cells,
             pv: vec![Line::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
@@ -168,6 +252,22 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             .collect();
         s.order_root();
         s
+    }
+
+    /// The static evaluation of the current position, from the cache when
+    /// it was scored before.
+    #[inline]
+    fn static_eval(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = key as usize & (EVAL_CACHE - 1);
+        let (seen, score) = self.evals_seen[slot];
+        // Key 0 is an empty slot's: never trusted.
+        if seen == key && key != 0 {
+            return score;
+        }
+        let score = evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
+        self.evals_seen[slot] = (key, score);
+        score
     }
 
     /// The principal variation of the last completed root search.
@@ -221,10 +321,19 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         self.stopped
     }
 
-    /// One root search to `depth` plies. Returns the best score; the best
-    /// move is moved to the front of `root_moves`.
+    /// One root search to `depth` plies with the full window. Returns the
+    /// best score; the best move is moved to the front of `root_moves`.
     pub fn search_root(&mut self, depth: i32) -> i32 {
-        let (mut alpha, beta) = (-INF, INF);
+        self.search_root_window(depth, -INF, INF)
+    }
+
+    /// One root search to `depth` plies within (`alpha`, `beta`). A score
+    /// at or below `alpha` is an upper bound (the root moves keep their
+    /// order); at or above `beta`, a lower bound (the move that reached it
+    /// goes to the front).
+    pub fn search_root_window(&mut self, depth: i32, alpha: i32, beta: i32) -> i32 {
+        let mut alpha = alpha;
+        let original_alpha = alpha;
         let mut best = -INF;
         let mut best_index = None;
         self.pv[0].clear();
@@ -232,6 +341,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let m = self.root_moves[i].mv;
             self.pos.make(m);
             self.nodes += 1;
+            self.path[1] = Some(m);
             let score = if i == 0 || self.full_root_window {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -249,10 +359,15 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             self.root_moves[i].score = score;
             if score > best {
                 best = score;
-                best_index = Some(i);
-                self.set_pv(0, m);
+                if score > original_alpha || self.full_root_window {
+                    best_index = Some(i);
+                    self.set_pv(0, m);
+                }
                 if score > alpha && !self.full_root_window {
                     alpha = score;
+                }
+                if score >= beta {
+                    break;
                 }
             }
         }
@@ -368,7 +483,19 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             } else {
                 et.value[attacker.kind() as usize]
             };
-            return (1 << 28) + victim * 16 - attacker / 16;
+            let mvv_lva = victim * 16 - attacker / 16;
+            // A capture by a piece worth more than its victim, on a cell
+            // the opponent defends, likely loses material: after the quiet
+            // moves (and so not searched at all where late quiet moves are
+            // pruned).
+            if !self.off.losing_captures
+                && victim < attacker
+                && m.kind != MoveKind::Shot
+                && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
+            {
+                return -(1 << 24) + mvv_lva;
+            }
+            return (1 << 28) + mvv_lva;
         }
         if let Some(k) = m.promotion {
             return (1 << 27) + et.value[k as usize];
@@ -413,6 +540,21 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         })
     }
 
+    /// Updates a history score towards `bonus` (positive or negative),
+    /// pulling it back the nearer it is to the limit.
+    #[inline]
+    fn nudge(h: &mut i32, bonus: i32) {
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    #[inline]
+    fn counter_index(&self, ply: usize) -> Option<usize> {
+        let prev = self.path[ply]?;
+        let side = self.pos.side_to_move().index();
+        let c = self.cells;
+        Some((side * c + (prev.from as usize).min(c - 1)) * c + (prev.to as usize).min(c - 1))
+    }
+
     pub fn negamax(
         &mut self,
         mut depth: i32,
@@ -437,7 +579,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return s;
         }
         if ply >= MAX_PLY {
-            return evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
+            return self.static_eval();
         }
         let in_check = self.pos.in_check();
         if in_check {
@@ -460,18 +602,23 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 }
             }
         }
-        let static_eval = if in_check {
-            -INF
-        } else {
-            evaluate_cached(&self.pos, self.et, Some(&mut self.pawns))
-        };
+        let static_eval = if in_check { -INF } else { self.static_eval() };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago (the same side to move): prune less.
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
+        let rfp_depth = if self.off.rfp { 3 } else { 5 };
+        let rfp_margin = if self.off.rfp {
+            120 * depth
+        } else {
+            100 * depth - 50 * i32::from(improving)
+        };
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
-            && static_eval - 120 * depth >= beta
+            && static_eval - rfp_margin >= beta
         {
             return static_eval;
         }
@@ -486,8 +633,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && beta.abs() < MATE_BOUND
             && self.has_pieces_beyond_pawns()
         {
-            let reduction = 2 + depth / 4;
+            let reduction = if self.off.null {
+                2 + depth / 4
+            } else {
+                3 + depth / 4 + ((static_eval - beta) / 200).min(2)
+            };
             self.pos.make_null();
+            self.path[ply + 1] = None;
+            self.evals[ply + 1] = -INF;
             self.nodes += 1;
             self.nulls += 1;
             let s = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -500,35 +653,90 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 return if s > MATE_BOUND { beta } else { s };
             }
         }
+        // No move from an earlier search: this node was not worth one
+        // then, and an exact one costs a full search; one ply less.
+        if !self.off.iir && hash_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
 
         let mut moves = MoveList::new();
         self.pos.pseudo_legal_moves(&mut moves);
-        let mut scores: Scores = moves
-            .iter()
-            .map(|&m| self.order_score(m, hash_move, ply))
-            .collect();
+        let counter = self
+            .counter_index(ply)
+            .filter(|_| !self.off.counter)
+            .and_then(|i| self.counters[i]);
+        // Filled in place: a collected list of this size would be copied.
+        let mut scores = Scores::new();
+        scores.extend(moves.iter().map(|&m| {
+            let s = self.order_score(m, hash_move, ply);
+            if Some(m) == counter && s < 1 << 26 {
+                (1 << 26) - 2
+            } else {
+                s
+            }
+        }));
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let prune_quiets = !pv_node && !in_check;
+        let futility_margin = 100 + 100 * depth;
+        let futile = prune_quiets
+            && !self.off.futility
+            && depth <= 4
+            && static_eval + futility_margin <= alpha;
+        let move_count_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
+        let mut quiet_seen = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
             let quiet = !self.pos.is_capture(m) && m.promotion.is_none();
+            // Late quiet moves at low depth (ordering put them last), and
+            // quiet moves that cannot lift the score to alpha, are skipped
+            // unless they give check (a quiet mate is one; checks by
+            // elevators, attack boards and flights included, so the test
+            // is made on the board). Not before a legal move is found, nor
+            // while every move so far is mated: a skipped move could be
+            // the only defence.
+            let mut prunable = false;
+            if quiet && legal > 0 && prune_quiets && best > -MATE_BOUND {
+                quiet_seen += 1;
+                let late = !self.off.move_count && depth <= 4 && quiet_seen > move_count_limit;
+                prunable = late || futile;
+            }
             self.pos.make(m);
-            if self.pos.mover_in_check() {
+            if self.pos.mover_in_check() || prunable && !self.pos.in_check() {
                 self.pos.unmake();
                 continue;
             }
             self.nodes += 1;
             legal += 1;
+            self.path[ply + 1] = Some(m);
+            let gives_check = self.pos.in_check();
             let score = if legal == 1 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
-                let reduce = depth >= 3 && legal > 3 && quiet && !in_check && !self.pos.in_check();
-                let r = if reduce {
-                    (1 + i32::from(legal > 8) + i32::from(depth >= 6)).min(depth - 2)
-                } else {
+                let reduce = depth >= 3 && legal > 1 + usize::from(pv_node) && quiet && !in_check;
+                let r = if !reduce {
                     0
+                } else if self.off.lmr {
+                    if legal > 3 && !gives_check {
+                        (1 + i32::from(legal > 8) + i32::from(depth >= 6)).min(depth - 2)
+                    } else {
+                        0
+                    }
+                } else {
+                    let mut r = i32::from(
+                        self.reductions[(depth as usize).min(LMR_DEPTHS - 1)]
+                            [legal.min(LMR_MOVES - 1)],
+                    );
+                    r -= i32::from(pv_node) + i32::from(gives_check);
+                    r += i32::from(!improving);
+                    if scores[i] >= (1 << 26) - 2 {
+                        // A killer or the counter-move.
+                        r -= 1;
+                    }
+                    r.clamp(0, depth - 2)
                 };
                 let mut s = -self.negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
@@ -551,17 +759,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                     self.set_pv(ply, m);
                     if score >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let h = self.history_index(m);
-                            self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+                            self.reward_quiet(m, ply, depth, &quiets_tried);
                         }
                         break;
                     }
                 }
+            }
+            if quiet && !quiets_tried.is_full() {
+                quiets_tried.push(m);
             }
         }
         if legal == 0 {
@@ -591,6 +796,31 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         best
     }
 
+    /// A quiet move cut off: it becomes a killer and the counter-move of
+    /// the opponent's last move, its history rises, and the quiet moves
+    /// tried before it lose history.
+    fn reward_quiet(&mut self, m: Move, ply: usize, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(c) = self.counter_index(ply) {
+            self.counters[c] = Some(m);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let h = self.history_index(m);
+        if self.off.history {
+            self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
+            return;
+        }
+        Self::nudge(&mut self.history[h], bonus);
+        for &q in tried {
+            let h = self.history_index(q);
+            Self::nudge(&mut self.history[h], -bonus);
+        }
+    }
+
     /// Captures (and promotions) until the position is quiet; every evasion
     /// when in check in its first plies (`qply` counts them). Deeper, a
     /// check is not answered move by move: on boards where a King has
@@ -610,13 +840,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return outcome_score(o, us, ply);
         }
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
-            return evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
+            return self.static_eval();
         }
         let in_check = qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check();
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
+            stand = self.static_eval();
             if stand >= beta {
                 return stand;
             }
@@ -669,10 +899,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 check
             });
         }
-        let mut scores: Scores = moves
-            .iter()
-            .map(|&m| self.order_score(m, None, ply))
-            .collect();
+        let mut scores = Scores::new();
+        scores.extend(moves.iter().map(|&m| self.order_score(m, None, ply)));
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
@@ -710,5 +938,60 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return -MATE + ply as i32;
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Values worked out by hand from 0.5 + ln(d)·ln(m)/2.25, truncated.
+    #[test]
+    fn reductions_grow_slowly_with_depth_and_move_number() {
+        let t = reduction_table();
+        // ln 1 = 0: nothing at depth 1 or for the first move.
+        assert_eq!(t[1][40], 0);
+        assert_eq!(t[12][1], 0);
+        // ln 3 · ln 3 / 2.25 = 1.0986² / 2.25 = 0.536: 1.036 → 1.
+        assert_eq!(t[3][3], 1);
+        // ln 10 · ln 30 / 2.25 = 2.3026 · 3.4012 / 2.25 = 3.481: 3.981 → 3.
+        assert_eq!(t[10][30], 3);
+        // ln 2 · ln 2 / 2.25 = 0.214: 0.714 → 0.
+        assert_eq!(t[2][2], 0);
+        for d in 1..LMR_DEPTHS {
+            for m in 1..LMR_MOVES {
+                assert!(t[d][m] >= t[d - 1][m] && t[d][m] >= t[d][m - 1]);
+            }
+        }
+    }
+
+    #[test]
+    fn search_features_are_switched_off_by_name() {
+        let off = Off::parse("lmr, null");
+        assert!(off.lmr && off.null);
+        assert!(!off.aspiration && !off.futility && !off.move_count && !off.history);
+        let all = Off::parse("all");
+        assert!(all.aspiration && all.lmr && all.futility && all.move_count && all.history);
+        assert!(all.counter && all.iir && all.null && all.rfp && all.losing_captures);
+        let none = Off::parse("");
+        assert!(!none.lmr && !none.losing_captures && !none.aspiration);
+    }
+
+    /// History stays within its bounds however often a move is rewarded
+    /// or punished: each step is at most the distance left to the bound
+    /// (the step from h is ceil((MAX - |h|) · bonus / MAX) when bonus ≤
+    /// MAX), so it reaches the bound and stays there.
+    #[test]
+    fn history_gravity_bounds_the_scores() {
+        type S<'a> = Searcher<'a, chess3d_games::chess::ChessRules>;
+        let mut h = 0;
+        for _ in 0..10_000 {
+            S::nudge(&mut h, HISTORY_MAX / 4);
+        }
+        assert_eq!(h, HISTORY_MAX);
+        for _ in 0..10_000 {
+            S::nudge(&mut h, -HISTORY_MAX / 4);
+        }
+        assert_eq!(h, -HISTORY_MAX);
     }
 }
