@@ -74,8 +74,10 @@ pub struct Off {
 impl Off {
     /// The features named in `CHESS3D_SEARCH_OFF` (unknown names are
     /// ignored: the variable is a measuring aid, not a setting).
+    /// Read once per process: every search of the process sees the same.
     pub fn from_env() -> Off {
-        Off::parse(&std::env::var("CHESS3D_SEARCH_OFF").unwrap_or_default())
+        static OFF: std::sync::OnceLock<Off> = std::sync::OnceLock::new();
+        *OFF.get_or_init(|| Off::parse(&std::env::var("CHESS3D_SEARCH_OFF").unwrap_or_default()))
     }
 
     pub fn parse(text: &str) -> Off {
