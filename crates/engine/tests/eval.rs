@@ -128,6 +128,47 @@ fn pawn_structure_by_hand() {
     }
 }
 
+/// Mobility and attacks on the King's zone, counted by hand on chess
+/// positions.
+/// - Rook a1, King e1 (White); King e8 (Black). The Rook reaches a2..a8
+///   (7) and b1, c1, d1 (3; e1 is its own King): safe mobility 10. The
+///   Black King's zone is e8 and d8, f8, d7, e7, f7: the Rook reaches
+///   none of it. Kings have neither term.
+/// - A Black pawn on b3 captures on a2 and c2: a2 is then unsafe, 9. The
+///   pawn's own capture cells (a2, c2) are not in White's King zone (d1,
+///   f1, d2, e2, f2, e1): king_attack 0 for it.
+/// - A White Queen on e5 instead of the pawn: along the e-file e6, e7 and
+///   e8 (the King, an enemy piece: it is reached), with d6/c7/b8 and
+///   f6/g7/h8 on the diagonals: its zone cells e7, e8 and, through d6/f6,
+///   none more: king_attack 2 (Black to move, in check).
+#[test]
+fn mobility_by_hand() {
+    let et = ChessRules::eval_tables();
+    let count_of = |text: &str, term: Term, letter: char| {
+        let pos = Position::<ChessRules>::from_text(text).unwrap();
+        let t = trace(&pos, et);
+        let letters: Vec<char> = et.letters.clone();
+        t.counts
+            .iter()
+            .filter(|&&(f, _)| {
+                let feature = et.features[f as usize];
+                feature.term == term && feature.kind.map(|k| letters[k as usize]) == Some(letter)
+            })
+            .map(|&(_, n)| n)
+            .sum::<f32>()
+    };
+    let rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(count_of(rook, Term::Mobility, 'R'), 10.0);
+    assert_eq!(count_of(rook, Term::KingAttack, 'R'), 0.0);
+    let pawn = "4k3/8/8/8/8/1p6/8/R3K3 w - - 0 1";
+    assert_eq!(count_of(pawn, Term::Mobility, 'R'), 9.0);
+    assert_eq!(count_of(pawn, Term::KingAttack, 'P'), 0.0);
+    let queen = "4k3/8/8/4Q3/8/8/8/R3K3 b - - 0 1";
+    assert_eq!(count_of(queen, Term::KingAttack, 'Q'), 2.0);
+    // The Queen blocks nothing of the Rook's: still 10.
+    assert_eq!(count_of(queen, Term::Mobility, 'R'), 10.0);
+}
+
 /// A weights file written and read back gives the same weights; mistakes
 /// are reported with the key.
 #[test]

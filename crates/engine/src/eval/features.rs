@@ -30,6 +30,13 @@ pub enum Term {
     /// The piece attacks (on the empty board) the enemy King's cell or a
     /// cell next to it.
     Attack,
+    /// The cells the piece reaches on the board as it is (its moves and
+    /// captures, blocked by pieces), less those of its own pieces and those
+    /// an enemy pawn-like piece captures on: its safe mobility.
+    Mobility,
+    /// The cells of the enemy King's zone (its cell and the cells next to
+    /// it) the piece reaches on the board as it is.
+    KingAttack,
     /// A pawn-like piece with no enemy pawn-like piece ahead of it on its
     /// file or the files next to it.
     Passed,
@@ -56,7 +63,7 @@ pub enum Term {
 }
 
 impl Term {
-    pub const ALL: [Term; 17] = [
+    pub const ALL: [Term; 19] = [
         Term::Value,
         Term::Centre,
         Term::Forward,
@@ -64,6 +71,8 @@ impl Term {
         Term::Progress,
         Term::Tropism,
         Term::Attack,
+        Term::Mobility,
+        Term::KingAttack,
         Term::Passed,
         Term::PassedProgress,
         Term::Doubled,
@@ -86,6 +95,8 @@ impl Term {
             Term::Progress => "progress",
             Term::Tropism => "tropism",
             Term::Attack => "attack",
+            Term::Mobility => "mobility",
+            Term::KingAttack => "king_attack",
             Term::Passed => "passed",
             Term::PassedProgress => "passed_progress",
             Term::Doubled => "doubled",
@@ -162,7 +173,8 @@ pub fn game_features<B>(t: &Tables<B>, roles: &[KindRole], has_goal: bool) -> Ve
         }
         for (k, role) in roles.iter().enumerate() {
             let wanted = match term {
-                Term::Value | Term::Tropism | Term::Attack => !role.royal,
+                Term::Value | Term::Tropism | Term::Attack | Term::KingAttack => !role.royal,
+                Term::Mobility => !role.royal && !role.pawn_like,
                 Term::Centre | Term::Forward => true,
                 Term::Level => levels,
                 Term::Progress => role.has_progress,

@@ -12,6 +12,8 @@
 //!   forward and how high it stands, a pawn-like piece's progress to its
 //!   zone;
 //! - per piece, from the enemy King: closeness, and attacking its zone;
+//! - per piece, from the board as it is: its safe mobility and the cells
+//!   of the enemy King's zone it reaches;
 //! - pawn structure along each kind's own forward step: passed (and its
 //!   progress), doubled, isolated, defended;
 //! - King safety: own and enemy pieces next to the King;
@@ -145,6 +147,9 @@ trait Sink<B> {
     /// The terms of a piece of kind `k` from the enemy King (`near`: its
     /// entry in [`EvalTables::near`]).
     fn near(&mut self, et: &EvalTables<B>, sign: i32, k: usize, near: u32);
+    /// The terms of a piece of kind `k` from its reach on the board:
+    /// `safe` cells it may go to, `zone` cells of the enemy King's zone.
+    fn mobility(&mut self, et: &EvalTables<B>, sign: i32, k: usize, safe: u32, zone: u32);
     /// The pawn-structure terms.
     fn pawn_structure<R: Evaluate<Bits = B>>(
         &mut self,
@@ -215,6 +220,11 @@ impl<B: BitSet> Sink<B> for Scored<'_> {
         let attack = (near >> k & 1) as i64 * info.attack;
         let tropism = (near >> NEAR_SHIFT) as i64 * info.tropism;
         self.sum += sign as i64 * (attack + tropism);
+    }
+    #[inline]
+    fn mobility(&mut self, et: &EvalTables<B>, sign: i32, k: usize, safe: u32, zone: u32) {
+        let info = &et.kind_info[k];
+        self.sum += sign as i64 * (safe as i64 * info.mobility + zone as i64 * info.king_attack);
     }
     fn pawn_structure<R: Evaluate<Bits = B>>(
         &mut self,
@@ -310,6 +320,14 @@ impl<B> Sink<B> for Counts {
             }
         }
     }
+    fn mobility(&mut self, et: &EvalTables<B>, sign: i32, k: usize, safe: u32, zone: u32) {
+        if let Some(f) = et.mobility_of[k] {
+            self.0[f] += (sign * safe as i32) as f32;
+        }
+        if let Some(f) = et.king_attack_of[k] {
+            self.0[f] += (sign * zone as i32) as f32;
+        }
+    }
 }
 
 /// The pawn-structure terms of `pos` (`pawns`: each side's pawn-like
@@ -353,8 +371,10 @@ fn pawn_structure<R: Evaluate, S: Sink<R::Bits> + ?Sized>(
 }
 
 /// Every term of `pos` into `sink`; returns the phase (material of the
-/// pieces that count) and each side's material.
-#[inline]
+/// pieces that count) and each side's material. Kept out of line: one
+/// copy per game and sink rather than one in every caller of the search
+/// (inlined, the engine crate's release build took over ten minutes).
+#[inline(never)]
 fn walk<R: Evaluate, S: Sink<R::Bits>>(
     pos: &Position<R>,
     et: &EvalTables<R::Bits>,
@@ -370,9 +390,27 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
     }
     let mut phase = 0;
     let mut material = [0; 2];
+    // What the terms of each piece's reach on the board read.
+    let live = S::EVERY_TERM || et.uses_mobility;
+    let t = pos.tables();
+    // The dynamic games compute their present cells: only when needed.
+    let present = if live { R::present(pos) } else { R::Bits::FULL };
+    let blocked = pos.occupied() | !present;
+    let pawn_attacks = if live {
+        Side::BOTH.map(|s| et.pawn_attacks(t, s, |k| pos.kind_cells(k) & pos.side_cells(s)))
+    } else {
+        [R::Bits::EMPTY; 2]
+    };
     for side in Side::BOTH {
         let sign = if side == Side::White { 1 } else { -1 };
         let own = pos.side_cells(side);
+        let safe_area = present & !own & !pawn_attacks[side.other().index()];
+        let enemy_zone = match kings[side.other().index()] {
+            Some(king) if live => {
+                et.king_zone[side.other().index()][king as usize] | R::Bits::single(king)
+            }
+            _ => R::Bits::EMPTY,
+        };
         // The row of the enemy King's cell in the `near` table.
         let enemy_king = if S::EVERY_TERM || et.uses_near {
             kings[side.other().index()]
@@ -393,6 +431,12 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
             phase += info.phase;
             if let Some(row) = near {
                 sink.near(et, sign, k, row[cell as usize]);
+            }
+            if live && info.live {
+                let reach = et.live_reach(t, side, kind, cell, blocked);
+                let safe = (reach & safe_area).count();
+                let zone = (reach & enemy_zone).count();
+                sink.mobility(et, sign, k, safe, zone);
             }
         }
         if let Some(k) = kings[side.index()] {

@@ -35,6 +35,22 @@ pub(super) struct KindInfo {
     /// The packed weights of [`Term::Tropism`] and [`Term::Attack`].
     pub tropism: i64,
     pub attack: i64,
+    /// The packed weights of [`Term::Mobility`] and [`Term::KingAttack`].
+    pub mobility: i64,
+    pub king_attack: i64,
+    /// Whether the kind has either of those terms (its reach is then
+    /// computed).
+    pub live: bool,
+}
+
+/// How a kind reaches cells on the board as it is, for
+/// [`Term::Mobility`] and [`Term::KingAttack`]: its slide directions and
+/// leap tables (a pawn-like kind's captures only: its moves attack
+/// nothing).
+#[derive(Clone, Debug, Default)]
+pub(super) struct LiveMoves {
+    pub dirs: Vec<u8>,
+    pub leaps: Vec<u16>,
 }
 
 /// Per side and cell, what a pawn-like piece's structure terms look at.
@@ -93,6 +109,13 @@ pub struct EvalTables<B> {
     /// Per kind: feature indices of its runtime terms.
     pub(super) tropism_of: [Option<usize>; MAX_KINDS],
     pub(super) attack_of: [Option<usize>; MAX_KINDS],
+    pub(super) mobility_of: [Option<usize>; MAX_KINDS],
+    pub(super) king_attack_of: [Option<usize>; MAX_KINDS],
+    /// Per side and kind: how it reaches cells (see [`LiveMoves`]).
+    pub(super) live_moves: Vec<LiveMoves>,
+    /// Per side: the pawn-like kinds and the leap tables of their
+    /// captures, whose targets a piece's safe mobility leaves out.
+    pub(super) pawn_captures: [Vec<(Kind, u16)>; 2],
     /// The pawn-like kinds with files, and their terms.
     pub(super) pawn_terms: Vec<(Kind, PawnTerms)>,
     /// Per side, kind and cell (pawn-like kinds with files).
@@ -108,6 +131,9 @@ pub struct EvalTables<B> {
     pub(super) uses_near: bool,
     /// Whether any pawn-structure weight is not 0.
     pub(super) uses_pawn_structure: bool,
+    /// Whether any [`Term::Mobility`] or [`Term::KingAttack`] weight is not
+    /// 0.
+    pub(super) uses_mobility: bool,
     /// Per kind: what every piece of it reads.
     pub(super) kind_info: [KindInfo; MAX_KINDS],
     pub(super) phase_total: i32,
@@ -452,6 +478,11 @@ impl<B: BitSet> EvalTables<B> {
             phase: phase_weight[k],
             tropism: per_kind_weight(Term::Tropism, k),
             attack: per_kind_weight(Term::Attack, k),
+            mobility: per_kind_weight(Term::Mobility, k),
+            king_attack: per_kind_weight(Term::KingAttack, k),
+            live: k < nk
+                && (find(Term::Mobility, Some(k)).is_some()
+                    || find(Term::KingAttack, Some(k)).is_some()),
         });
         let used = |terms: &[Term]| {
             features
@@ -460,6 +491,33 @@ impl<B: BitSet> EvalTables<B> {
                 .any(|(f, w)| terms.contains(&f.term) && *w != [0, 0])
         };
         let uses_near = used(&[Term::Tropism, Term::Attack]);
+        let uses_mobility = used(&[Term::Mobility, Term::KingAttack]);
+        let mut live_moves = vec![LiveMoves::default(); 2 * nk];
+        let mut pawn_captures: [Vec<(Kind, u16)>; 2] = Default::default();
+        for side in Side::BOTH {
+            for (k, info) in t.kinds.iter().enumerate() {
+                let km = &info.moves[side.index()];
+                let pawn_like = roles[k].pawn_like;
+                let mut dirs = km.both_dirs.clone();
+                let mut leaps: Vec<u16> = km.both_leaps.into_iter().collect();
+                if !pawn_like {
+                    dirs.extend(&km.move_dirs);
+                    leaps.extend(km.move_leaps);
+                }
+                dirs.extend(km.capture_dirs.iter().chain(&km.shot_dirs));
+                leaps.extend(km.capture_leaps.into_iter().chain(km.shot_leaps));
+                dirs.sort_unstable();
+                dirs.dedup();
+                leaps.sort_unstable();
+                leaps.dedup();
+                if pawn_like {
+                    if let Some(l) = km.capture_leaps {
+                        pawn_captures[side.index()].push((k as Kind, l));
+                    }
+                }
+                live_moves[side.index() * nk + k] = LiveMoves { dirs, leaps };
+            }
+        }
         let uses_pawn_structure = used(&[
             Term::Passed,
             Term::PassedProgress,
@@ -469,6 +527,11 @@ impl<B: BitSet> EvalTables<B> {
         ]);
         Ok(EvalTables {
             uses_near,
+            uses_mobility,
+            live_moves,
+            pawn_captures,
+            mobility_of: per_kind(Term::Mobility),
+            king_attack_of: per_kind(Term::KingAttack),
             uses_pawn_structure,
             packed: weights.iter().map(|&w| super::pack(w)).collect(),
             weights,
@@ -506,6 +569,41 @@ impl<B: BitSet> EvalTables<B> {
     #[inline]
     pub fn check_from(&self, side: Side, kind: Kind, king: Cell) -> B {
         self.check_from[self.at(side, kind, king)]
+    }
+
+    /// The cells `side`'s piece of `kind` on `cell` reaches when the
+    /// cells `blocked` stop slides (see [`LiveMoves`]).
+    #[inline]
+    pub(super) fn live_reach(
+        &self,
+        t: &Tables<B>,
+        side: Side,
+        kind: Kind,
+        cell: Cell,
+        blocked: B,
+    ) -> B {
+        let m = &self.live_moves[side.index() * self.kinds + kind as usize];
+        let mut reach = B::EMPTY;
+        for &d in &m.dirs {
+            reach |= t.slide(d, cell, blocked);
+        }
+        for &l in &m.leaps {
+            reach |= t.leap(l, cell);
+        }
+        reach
+    }
+
+    /// The cells `side`'s pawn-like pieces capture on, `pieces(kind)`
+    /// being the side's pieces of a kind.
+    #[inline]
+    pub(super) fn pawn_attacks(&self, t: &Tables<B>, side: Side, pieces: impl Fn(Kind) -> B) -> B {
+        let mut attacked = B::EMPTY;
+        for &(k, leaps) in &self.pawn_captures[side.index()] {
+            for cell in pieces(k).iter() {
+                attacked |= t.leap(leaps, cell);
+            }
+        }
+        attacked
     }
 
     /// Index of a side, kind and cell in the per-piece tables.
