@@ -147,12 +147,11 @@ fn mobility_by_hand() {
     let count_of = |text: &str, term: Term, letter: char| {
         let pos = Position::<ChessRules>::from_text(text).unwrap();
         let t = trace(&pos, et);
-        let letters: Vec<char> = et.letters.clone();
         t.counts
             .iter()
             .filter(|&&(f, _)| {
                 let feature = et.features[f as usize];
-                feature.term == term && feature.kind.map(|k| letters[k as usize]) == Some(letter)
+                feature.term == term && feature.kind.map(|k| et.letters[k as usize]) == Some(letter)
             })
             .map(|&(_, n)| n)
             .sum::<f32>()

@@ -492,30 +492,22 @@ impl<B: BitSet> EvalTables<B> {
         };
         let uses_near = used(&[Term::Tropism, Term::Attack]);
         let uses_mobility = used(&[Term::Mobility, Term::KingAttack]);
-        let mut live_moves = vec![LiveMoves::default(); 2 * nk];
+        let mut live_moves = Vec::with_capacity(2 * nk);
         let mut pawn_captures: [Vec<(Kind, u16)>; 2] = Default::default();
         for side in Side::BOTH {
             for (k, info) in t.kinds.iter().enumerate() {
-                let km = &info.moves[side.index()];
-                let pawn_like = roles[k].pawn_like;
-                let mut dirs = km.both_dirs.clone();
-                let mut leaps: Vec<u16> = km.both_leaps.into_iter().collect();
-                if !pawn_like {
-                    dirs.extend(&km.move_dirs);
-                    leaps.extend(km.move_leaps);
+                // A pawn-like piece's moves attack nothing.
+                let reach = if roles[k].pawn_like {
+                    Reach::Captures
+                } else {
+                    Reach::All
+                };
+                live_moves.push(movement(t, k as Kind, side, reach));
+                if let (true, Some(l)) =
+                    (roles[k].pawn_like, info.moves[side.index()].capture_leaps)
+                {
+                    pawn_captures[side.index()].push((k as Kind, l));
                 }
-                dirs.extend(km.capture_dirs.iter().chain(&km.shot_dirs));
-                leaps.extend(km.capture_leaps.into_iter().chain(km.shot_leaps));
-                dirs.sort_unstable();
-                dirs.dedup();
-                leaps.sort_unstable();
-                leaps.dedup();
-                if pawn_like {
-                    if let Some(l) = km.capture_leaps {
-                        pawn_captures[side.index()].push((k as Kind, l));
-                    }
-                }
-                live_moves[side.index() * nk + k] = LiveMoves { dirs, leaps };
             }
         }
         let uses_pawn_structure = used(&[
@@ -714,25 +706,35 @@ fn targets<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, cell: Cell, reach: 
 /// those it may not stand on included (a pawn's last rank, where it
 /// promotes).
 fn raw_targets<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, cell: Cell, reach: Reach) -> B {
-    let km = &t.kinds[kind as usize].moves[side.index()];
-    let mut dirs: Vec<u8> = km.both_dirs.clone();
-    let mut leaps = vec![km.both_leaps];
-    if reach != Reach::Captures {
-        dirs.extend(&km.move_dirs);
-        leaps.push(km.move_leaps);
-    }
-    if reach != Reach::Moves {
-        dirs.extend(km.capture_dirs.iter().chain(&km.shot_dirs));
-        leaps.extend([km.capture_leaps, km.shot_leaps]);
-    }
+    let m = movement(t, kind, side, reach);
     let mut set = B::EMPTY;
-    for d in dirs {
+    for &d in &m.dirs {
         set |= t.ray(d, cell);
     }
-    for l in leaps.into_iter().flatten() {
+    for &l in &m.leaps {
         set |= t.leap(l, cell);
     }
     set
+}
+
+/// The slide directions and leap tables of a kind's movements of `reach`.
+fn movement<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, reach: Reach) -> LiveMoves {
+    let km = &t.kinds[kind as usize].moves[side.index()];
+    let mut dirs: Vec<u8> = km.both_dirs.clone();
+    let mut leaps: Vec<u16> = km.both_leaps.into_iter().collect();
+    if reach != Reach::Captures {
+        dirs.extend(&km.move_dirs);
+        leaps.extend(km.move_leaps);
+    }
+    if reach != Reach::Moves {
+        dirs.extend(km.capture_dirs.iter().chain(&km.shot_dirs));
+        leaps.extend(km.capture_leaps.into_iter().chain(km.shot_leaps));
+    }
+    dirs.sort_unstable();
+    dirs.dedup();
+    leaps.sort_unstable();
+    leaps.dedup();
+    LiveMoves { dirs, leaps }
 }
 
 /// Per cell: the number of the kind's moves to reach `goal` on the empty
