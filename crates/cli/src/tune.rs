@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use chess3d_engine::eval::features::Term;
 use chess3d_engine::eval::tables_from_file;
 use chess3d_engine::tune::{self, SelfPlay};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
@@ -51,6 +52,11 @@ pub struct TuneArgs {
     /// the engine's own weights.
     #[arg(long, value_name = "FILE")]
     pub from: Option<PathBuf>,
+    /// Terms kept at their starting weights, not fitted (comma-separated
+    /// names as in weights files, e.g. `square` to leave the per-cell
+    /// tables out of a fit on few positions).
+    #[arg(long, value_name = "TERMS", value_delimiter = ',')]
+    pub hold: Vec<String>,
     /// Where the fitted weights go [default: weights-GAME.toml]; the
     /// engine's own are crates/engine/weights/GAME.toml.
     #[arg(long, value_name = "FILE")]
@@ -80,6 +86,25 @@ impl EngineVisitor for Tune {
             Some(path) => anyhow!("{}: {e}", path.display()),
             None => anyhow!(e),
         })?;
+        // Checked before any game is played.
+        let mut held_terms = Vec::new();
+        for name in &args.hold {
+            let term = Term::ALL
+                .into_iter()
+                .find(|t| t.name() == name.trim())
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--hold {name}: no such term (terms: {})",
+                        Term::ALL.map(Term::name).join(", ")
+                    )
+                })?;
+            held_terms.push(term);
+        }
+        let held: Vec<bool> = eval
+            .features
+            .iter()
+            .map(|f| held_terms.contains(&f.term))
+            .collect();
         let out = args
             .out
             .clone()
@@ -170,13 +195,28 @@ impl EngineVisitor for Tune {
         let fit = tune::fit(
             &samples,
             &start.weights,
+            &held,
             args.epochs as usize,
             args.regularise,
             |epoch, e| {
                 eprintln!("  epoch {epoch}: error {e:.6}");
             },
         );
-        let kept: Vec<String> = fit.kept.iter().map(|&f| eval.feature_name(f)).collect();
+        // Rarely seen piece-square cells are many: counted, not named.
+        let rare_squares = fit
+            .kept
+            .iter()
+            .filter(|&&f| eval.features[f].term == Term::Square)
+            .count();
+        let mut kept: Vec<String> = fit
+            .kept
+            .iter()
+            .filter(|&&f| eval.features[f].term != Term::Square)
+            .map(|&f| eval.feature_name(f))
+            .collect();
+        if rare_squares > 0 {
+            kept.push(format!("{rare_squares} piece-square cells"));
+        }
         let header = format!(
             "{name}: evaluation weights in centipawns, [middle game, end game].\n\
              Fitted by `chess3d tune {id}` to {source}:\n\
@@ -201,6 +241,12 @@ impl EngineVisitor for Tune {
                 format!("\nSeen too rarely to fit (kept): {}.", kept.join(", "))
             }
         );
+        let header = if held_terms.is_empty() {
+            header
+        } else {
+            let names: Vec<&str> = held_terms.iter().map(|t| t.name()).collect();
+            format!("{header}\nNot fitted (--hold): {}.", names.join(", "))
+        };
         let text = chess3d_engine::eval::weights_file(eval, &fit.weights, &header);
         std::fs::write(&out, &text).with_context(|| format!("cannot write {}", out.display()))?;
         println!(

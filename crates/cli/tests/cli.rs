@@ -474,6 +474,10 @@ fn tune_reports_bad_input() {
     assert!(fails(&["tune", "chess", "--positions", p, "--out", o]).contains("line 1: result '3'"));
     assert!(fails(&["tune", "chess", "--out", "/no/such/dir/w.toml"]).contains("no folder"));
     assert!(fails(&["tune", "shogi"]).contains("unknown game 'shogi'"));
+    assert!(
+        fails(&["tune", "chess", "--hold", "square,speed", "--out", o])
+            .contains("--hold speed: no such term (terms: value, ")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

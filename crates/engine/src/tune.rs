@@ -210,11 +210,13 @@ pub struct Fit {
 /// Fewer positions than this with a feature and it keeps its weight.
 const MIN_SHARE: f64 = 0.002;
 
-/// Fits weights to `samples` from `start`, for `epochs` passes;
-/// `progress(epoch, error)` now and then.
+/// Fits weights to `samples` from `start`, for `epochs` passes, the
+/// features marked in `hold` kept at their start; `progress(epoch, error)` now and
+/// then.
 pub fn fit(
     samples: &[Sample],
     start: &[[i32; 2]],
+    hold: &[bool],
     epochs: usize,
     regularise: f64,
     progress: impl Fn(usize, f64),
@@ -248,8 +250,11 @@ pub fn fit(
             seen[f as usize] += 1;
         }
     }
-    let kept: Vec<usize> = (0..n)
+    let rare: Vec<usize> = (0..n)
         .filter(|&f| (seen[f] as f64) < MIN_SHARE * train.len() as f64)
+        .collect();
+    let frozen: Vec<bool> = (0..n)
+        .map(|f| hold.get(f).copied().unwrap_or(false) || rare.contains(&f))
         .collect();
 
     let mut w = w0.clone();
@@ -270,7 +275,7 @@ pub fn fit(
         // proportionally larger weights, so larger steps.
         let rate = 2.0 * (0.5 / k).clamp(0.25, 100.0) * (0.1f64).powf(epoch as f64 / epochs as f64);
         for f in 0..n {
-            if kept.contains(&f) {
+            if frozen[f] {
                 continue;
             }
             for j in 0..2 {
@@ -296,7 +301,7 @@ pub fn fit(
         .zip(&w0)
         .enumerate()
         .map(|(f, (&[a, b], &start))| {
-            if kept.contains(&f) {
+            if frozen[f] {
                 [start[0] as i32, start[1] as i32]
             } else {
                 [(a * scale).round() as i32, (b * scale).round() as i32]
@@ -310,7 +315,7 @@ pub fn fit(
         before,
         after: [error(&train, &rounded, k), error(&held, &rounded, k)],
         weights,
-        kept,
+        kept: rare,
     }
 }
 
@@ -371,7 +376,7 @@ fn best_k(samples: &[&Sample], w: &[[f64; 2]]) -> f64 {
 }
 
 /// Positions as lines of a file: `RESULT POSITION`, the result White's
-/// (1, 0.5 or 0).
+/// (1, 0.5 or 0; or a blended label from 0 to 1).
 pub fn to_lines(positions: &[Labelled]) -> String {
     positions
         .iter()
@@ -388,19 +393,24 @@ pub fn from_lines(text: &str) -> Result<Vec<Labelled>, String> {
             let (result, pos) = line
                 .split_once(' ')
                 .ok_or_else(|| format!("line {}: expected RESULT POSITION", i + 1))?;
-            let result: f32 = match result {
-                "1" => 1.0,
-                "0.5" => 0.5,
-                "0" => 0.0,
+            // Games give 1, 0.5 or 0; a label blended with a stronger
+            // engine's expected score (scripts/label-stockfish) lies
+            // between.
+            let result: f32 = match result.parse::<f32>() {
+                Ok(r) if (0.0..=1.0).contains(&r) => r,
                 _ => {
                     return Err(format!(
-                        "line {}: result '{result}' is not 1, 0.5 or 0",
+                        "line {}: result '{result}' is not a number from 0 to 1 (1, 0.5 or 0 for a game's)",
                         i + 1
                     ))
                 }
             };
+            let text = pos.trim();
+            if text.is_empty() {
+                return Err(format!("line {}: no position after the result", i + 1));
+            }
             Ok(Labelled {
-                text: pos.to_string(),
+                text: text.to_string(),
                 result,
             })
         })

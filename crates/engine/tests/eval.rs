@@ -168,6 +168,51 @@ fn mobility_by_hand() {
     assert_eq!(count_of(queen, Term::Mobility, 'R'), 10.0);
 }
 
+/// Piece-square weights: a file giving a Knight on f3 30 cp (White's
+/// view) scores White's Knight there, and Black's on f6 (its mirror) the
+/// same for Black; any other cell 0. Counted by hand against the game's
+/// weights with no square table: two Kings and one Knight, so the only
+/// difference is the square's 30 (middle game and end game alike).
+#[test]
+fn piece_square_weights_by_hand() {
+    let plain = tables_from_file::<ChessRules>("").unwrap();
+    let table = tables_from_file::<ChessRules>("[square.N]\nf3 = [30, 30]").unwrap();
+    let diff = |text: &str| {
+        let pos = Position::<ChessRules>::from_text(text).unwrap();
+        chess3d_engine::eval::evaluate_with(&pos, table)
+            - chess3d_engine::eval::evaluate_with(&pos, plain)
+    };
+    // Side to move White: White's view.
+    assert_eq!(diff("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), 30);
+    assert_eq!(diff("4k3/8/8/8/8/6N1/8/4K3 w - - 0 1"), 0);
+    // Black's Knight on f6 is on Black's f3.
+    assert_eq!(diff("4k3/8/5n2/8/8/8/8/4K3 w - - 0 1"), -30);
+    assert_eq!(diff("4k3/8/5n2/8/8/8/8/4K3 b - - 0 1"), 30);
+    assert_eq!(diff("4k3/8/8/8/8/6n1/8/4K3 b - - 0 1"), 0);
+    // Written back: only the cell that is not 0.
+    let text = weights_file(table, &table.weights, "x");
+    assert!(text.contains("[square.N]\nf3 = [30, 30]\n"), "{text}");
+    assert_eq!(text.matches("[square.").count(), 1, "{text}");
+    for (text, says) in [
+        (
+            "[square.N]\nz9 = [1, 2]",
+            "square.N.z9: this game has no cell 'z9'",
+        ),
+        (
+            "[square.X]\ne4 = [1, 2]",
+            "square.X: this game has no kind 'X'",
+        ),
+        ("[square]\nN = [1, 2]", "square.N: write it as a table"),
+        (
+            "[square.N]\ne4 = [1]",
+            "square.N.e4: expected [MIDDLE_GAME, END_GAME]",
+        ),
+    ] {
+        let e = tables_from_file::<ChessRules>(text).unwrap_err();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+}
+
 /// A weights file written and read back gives the same weights; mistakes
 /// are reported with the key.
 #[test]
@@ -239,7 +284,11 @@ fn the_fit_recovers_known_weights() {
             _ => [a, b],
         })
         .collect();
-    let fit = tune::fit(&samples, &start, 800, 0.0, |_, _| {});
+    // The per-cell tables are held: with them free, a kind's value and its
+    // 64 cells' weights say the same thing (a piece is on one cell), and
+    // the fit would share the value out among them.
+    let held: Vec<bool> = et.features.iter().map(|f| f.term == Term::Square).collect();
+    let fit = tune::fit(&samples, &start, &held, 800, 0.0, |_, _| {});
     assert!(fit.after[0] < fit.before[0] / 4.0, "{fit:?}");
     for (i, f) in et.features.iter().enumerate() {
         if f.term != Term::Value || fit.kept.contains(&i) {
@@ -276,5 +325,14 @@ fn positions_files_round_trip() {
     assert!(tune::from_lines("2 x")
         .unwrap_err()
         .contains("line 1: result '2'"));
+    assert!(tune::from_lines("-0.1 x")
+        .unwrap_err()
+        .contains("line 1: result '-0.1'"));
+    assert!(tune::from_lines("NaN x").is_err());
+    // A blended label (scripts/label-stockfish) reads as it is.
+    assert_eq!(tune::from_lines("0.7321 x").unwrap()[0].result, 0.7321);
     assert!(tune::from_lines("\n1").unwrap_err().contains("line 2"));
+    assert!(tune::from_lines("1 \r")
+        .unwrap_err()
+        .contains("line 1: no position"));
 }

@@ -3,7 +3,7 @@
 //! two weights, middle game and end game; the evaluation is linear in
 //! them, which is what lets `tune` fit them to game results.
 
-use chess3d_core::{Kind, Tables};
+use chess3d_core::{Cell, Kind, Tables};
 
 /// What a term counts (White's count less Black's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -60,10 +60,14 @@ pub enum Term {
     Goal,
     /// Having the move.
     Tempo,
+    /// A piece of the kind on one cell (seen from its own side: Black's
+    /// cells mirrored as its moves are): a piece-square table, one weight
+    /// per kind and cell, for games with positions enough to fit it.
+    Square,
 }
 
 impl Term {
-    pub const ALL: [Term; 19] = [
+    pub const ALL: [Term; 20] = [
         Term::Value,
         Term::Centre,
         Term::Forward,
@@ -83,6 +87,7 @@ impl Term {
         Term::Temple,
         Term::Goal,
         Term::Tempo,
+        Term::Square,
     ];
 
     /// The term's name in weights files.
@@ -107,6 +112,7 @@ impl Term {
             Term::Temple => "temple",
             Term::Goal => "goal",
             Term::Tempo => "tempo",
+            Term::Square => "square",
         }
     }
 
@@ -119,24 +125,27 @@ impl Term {
     }
 }
 
-/// One weighted term: a term, for one kind if it is per kind.
+/// One weighted term: a term, for one kind if it is per kind (and one
+/// cell, White's view, for [`Term::Square`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Feature {
     pub term: Term,
     pub kind: Option<Kind>,
+    pub cell: Option<Cell>,
 }
 
 /// The index of `term` (for the kind lettered `letter`, if per kind) in
-/// `features`, whose kinds' letters are `letters`.
+/// `features`, whose kinds' letters are `letters` ([`Term::Square`]'s
+/// features, one per cell, are not found here).
 pub fn index_of(
     features: &[Feature],
     letters: &[char],
     term: Term,
     letter: Option<char>,
 ) -> Option<usize> {
-    features
-        .iter()
-        .position(|f| f.term == term && f.kind.map(|k| letters[k as usize]) == letter)
+    features.iter().position(|f| {
+        f.term == term && f.cell.is_none() && f.kind.map(|k| letters[k as usize]) == letter
+    })
 }
 
 /// What a game's kinds are, for choosing its terms.
@@ -150,8 +159,14 @@ pub struct KindRole {
     pub has_progress: bool,
 }
 
-/// The terms of a game, in the order of the weights vector.
-pub fn game_features<B>(t: &Tables<B>, roles: &[KindRole], has_goal: bool) -> Vec<Feature> {
+/// The terms of a game, in the order of the weights vector
+/// (`square_cells`: per kind, the cells of its [`Term::Square`] features).
+pub fn game_features<B>(
+    t: &Tables<B>,
+    roles: &[KindRole],
+    has_goal: bool,
+    square_cells: &[Vec<Cell>],
+) -> Vec<Feature> {
     let levels = {
         let mut zs: Vec<i32> = t.geo.cells().map(|c| t.geo.coord(c)[2]).collect();
         zs.sort_unstable();
@@ -167,7 +182,23 @@ pub fn game_features<B>(t: &Tables<B>, roles: &[KindRole], has_goal: bool) -> Ve
                 _ => true,
             };
             if wanted {
-                out.push(Feature { term, kind: None });
+                out.push(Feature {
+                    term,
+                    kind: None,
+                    cell: None,
+                });
+            }
+            continue;
+        }
+        if term == Term::Square {
+            for (k, cells) in square_cells.iter().enumerate() {
+                for &cell in cells {
+                    out.push(Feature {
+                        term,
+                        kind: Some(k as Kind),
+                        cell: Some(cell),
+                    });
+                }
             }
             continue;
         }
@@ -186,6 +217,7 @@ pub fn game_features<B>(t: &Tables<B>, roles: &[KindRole], has_goal: bool) -> Ve
                 out.push(Feature {
                     term,
                     kind: Some(k as Kind),
+                    cell: None,
                 });
             }
         }

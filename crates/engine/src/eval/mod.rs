@@ -91,7 +91,7 @@ pub trait Evaluate: chess3d_core::Rules {
 /// A weights file of `weights` for the game of `et`, with `header` as its
 /// opening comment.
 pub fn weights_file<B>(et: &EvalTables<B>, weights: &[[i32; 2]], header: &str) -> String {
-    weights::write(header, &et.features, &et.letters, weights)
+    weights::write(header, &et.features, &et.letters, &et.cell_names, weights)
 }
 
 /// Tables built from another weights file than the game's own (a fit to

@@ -73,8 +73,9 @@ pub struct EvalTables<B> {
     /// The terms, and their weights `[middle game, end game]`.
     pub features: Vec<Feature>,
     pub weights: Vec<[i32; 2]>,
-    /// Letters of the kinds (for weights files).
+    /// Letters of the kinds and names of the cells (for weights files).
     pub letters: Vec<char>,
+    pub cell_names: Vec<String>,
     /// Material per kind (middle game; the royal kind 0): move ordering,
     /// pruning margins and mop-up.
     pub value: [i32; MAX_KINDS],
@@ -191,7 +192,23 @@ impl<B: BitSet> EvalTables<B> {
             progress_of.push(progress);
             forward_step.push(step);
         }
-        let features = game_features(t, &roles, has_goal);
+        // Piece-square tables in White's view: the cells a kind may stand
+        // on; Black's piece on a cell counts the mirrored one.
+        let square_cells: Vec<Vec<Cell>> = (0..nk)
+            .map(|k| {
+                (0..n as Cell)
+                    .filter(|&c| allowed(t, k as Kind, Side::White, c))
+                    .collect()
+            })
+            .collect();
+        let features = game_features(t, &roles, has_goal, &square_cells);
+        let mut square_index = vec![None; nk * n];
+        for (i, f) in features.iter().enumerate() {
+            if let (Term::Square, Some(k), Some(c)) = (f.term, f.kind, f.cell) {
+                square_index[k as usize * n + c as usize] = Some(i);
+            }
+        }
+        let cell_names: Vec<String> = (0..n as Cell).map(|c| t.geo.name(c).to_string()).collect();
         let letters: Vec<char> = t.kinds.iter().map(|k| k.def.letter).collect();
         let find = |term, kind: Option<usize>| {
             index_of(&features, &letters, term, kind.map(|k| letters[k]))
@@ -241,7 +258,7 @@ impl<B: BitSet> EvalTables<B> {
         set(&mut weights, Term::Temple, None, defaults.goal);
         set(&mut weights, Term::Goal, None, defaults.goal);
         set(&mut weights, Term::Tempo, None, defaults.tempo);
-        super::weights::read(text, &features, &letters, &mut weights)?;
+        super::weights::read(text, &features, &letters, &cell_names, &mut weights)?;
 
         // Piece-square coefficients.
         let (ylo, yhi, zlo, zhi) = t.geo.cells().fold(
@@ -251,6 +268,30 @@ impl<B: BitSet> EvalTables<B> {
                 (ylo.min(v[1]), yhi.max(v[1]), zlo.min(v[2]), zhi.max(v[2]))
             },
         );
+        let (lo, hi) = t
+            .geo
+            .cells()
+            .fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
+                let v = t.geo.coord(c);
+                (
+                    std::array::from_fn(|i| lo[i].min(v[i])),
+                    std::array::from_fn(|i| hi[i].max(v[i])),
+                )
+            });
+        // The cell whose view from White is `cell`'s from `side`.
+        let white_view = |side: Side, cell: Cell| -> Option<Cell> {
+            if side == Side::White {
+                return Some(cell);
+            }
+            let v = t.geo.coord(cell);
+            t.geo.cell_at(std::array::from_fn(|i| {
+                if t.def.black_mirror[i] < 0 {
+                    lo[i] + hi[i] - v[i]
+                } else {
+                    v[i]
+                }
+            }))
+        };
         let temple = t
             .temple
             .map(|c| distance_to(t, t.royal, Side::White, B::single(c)));
@@ -312,6 +353,11 @@ impl<B: BitSet> EvalTables<B> {
                         if let (Some(d), Some(i)) = (d, find(Term::Temple, None)) {
                             c.push((i as u16, closeness(d, cell as Cell) as f32));
                         }
+                    }
+                    if let Some(i) = white_view(side, cell as Cell)
+                        .and_then(|w| square_index[k * n + w as usize])
+                    {
+                        c.push((i as u16, 1.0));
                     }
                     c.retain(|&(_, x)| x != 0.0);
                     coefficients[idx(side, k, cell)] = c;
@@ -528,6 +574,7 @@ impl<B: BitSet> EvalTables<B> {
             packed: weights.iter().map(|&w| super::pack(w)).collect(),
             weights,
             letters: letters.clone(),
+            cell_names,
             value,
             mobility,
             mop_up: defaults.mop_up,
@@ -606,7 +653,13 @@ impl<B: BitSet> EvalTables<B> {
 
     /// The weights file of these weights.
     pub fn to_file(&self, header: &str) -> String {
-        super::weights::write(header, &self.features, &self.letters, &self.weights)
+        super::weights::write(
+            header,
+            &self.features,
+            &self.letters,
+            &self.cell_names,
+            &self.weights,
+        )
     }
 
     /// The weights `[middle game, end game]` of a term (for a kind's
@@ -628,9 +681,15 @@ impl<B: BitSet> EvalTables<B> {
     /// A feature's name: `value.P`, `tempo`.
     pub fn feature_name(&self, i: usize) -> String {
         let f = self.features[i];
-        match f.kind {
-            Some(k) => format!("{}.{}", f.term.name(), self.letters[k as usize]),
-            None => f.term.name().to_string(),
+        match (f.kind, f.cell) {
+            (Some(k), Some(c)) => format!(
+                "{}.{}.{}",
+                f.term.name(),
+                self.letters[k as usize],
+                self.cell_names[c as usize]
+            ),
+            (Some(k), None) => format!("{}.{}", f.term.name(), self.letters[k as usize]),
+            _ => f.term.name().to_string(),
         }
     }
 }

@@ -8,19 +8,31 @@
 //! P = [100, 120]
 //! ```
 //!
+//! Piece-square tables (`square`) are keyed by letter, then cell name;
+//! a cell left out weighs 0:
+//!
+//! ```toml
+//! [square.N]
+//! e4 = [20, 10]
+//! ```
+//!
 //! A term the file leaves out keeps its default (the hand-set start of
-//! the fit); a term or letter the game does not have is an error.
+//! the fit); a term, letter or cell the game does not have is an error.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use chess3d_core::Cell;
+
 use super::features::{index_of, Feature, Term};
 
-/// Reads `text` over `weights` (one `[mg, eg]` per feature).
+/// Reads `text` over `weights` (one `[mg, eg]` per feature; `names`:
+/// the cells' names).
 pub fn read(
     text: &str,
     features: &[Feature],
     letters: &[char],
+    names: &[String],
     weights: &mut [[i32; 2]],
 ) -> Result<(), String> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
@@ -41,6 +53,10 @@ pub fn read(
                 let (Some(c), None) = (chars.next(), chars.next()) else {
                     return Err(format!("{key}.{letter}: a kind is one letter"));
                 };
+                if term == Term::Square {
+                    read_squares(features, letters, names, c, pair, weights)?;
+                    continue;
+                }
                 let i = find(term, Some(c)).ok_or_else(|| {
                     format!("{key}.{letter}: this game has no such term for '{letter}'")
                 })?;
@@ -50,6 +66,42 @@ pub fn read(
             let i = find(term, None).ok_or_else(|| format!("{key}: this game has no such term"))?;
             weights[i] = pair_of(key, value)?;
         }
+    }
+    Ok(())
+}
+
+/// The `[square.LETTER]` table `table` of kind `letter`.
+fn read_squares(
+    features: &[Feature],
+    letters: &[char],
+    names: &[String],
+    letter: char,
+    table: &toml::Value,
+    weights: &mut [[i32; 2]],
+) -> Result<(), String> {
+    let toml::Value::Table(cells) = table else {
+        return Err(format!(
+            "square.{letter}: write it as a table [square.{letter}] of CELL = [MG, EG]"
+        ));
+    };
+    if !letters.contains(&letter) {
+        return Err(format!("square.{letter}: this game has no kind '{letter}'"));
+    }
+    for (name, pair) in cells {
+        let key = format!("square.{letter}.{name}");
+        let cell = names
+            .iter()
+            .position(|n| n == name)
+            .ok_or_else(|| format!("{key}: this game has no cell '{name}'"))?;
+        let i = features
+            .iter()
+            .position(|f| {
+                f.term == Term::Square
+                    && f.cell == Some(cell as Cell)
+                    && f.kind.map(|k| letters[k as usize]) == Some(letter)
+            })
+            .ok_or_else(|| format!("{key}: '{letter}' may not stand on {name}"))?;
+        weights[i] = pair_of(&key, pair)?;
     }
     Ok(())
 }
@@ -77,14 +129,41 @@ fn pair_of(key: &str, value: &toml::Value) -> Result<[i32; 2], String> {
     }
 }
 
-/// The weights as a file, with `header` as its opening comment lines.
-pub fn write(header: &str, features: &[Feature], letters: &[char], weights: &[[i32; 2]]) -> String {
+/// The weights as a file, with `header` as its opening comment lines
+/// (piece-square weights only where not 0).
+pub fn write(
+    header: &str,
+    features: &[Feature],
+    letters: &[char],
+    names: &[String],
+    weights: &[[i32; 2]],
+) -> String {
     let mut out = String::new();
     for line in header.lines() {
         let _ = writeln!(out, "# {line}");
     }
     let mut tables: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let mut squares: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     for (f, w) in features.iter().zip(weights) {
+        if let (Some(k), Some(c)) = (f.kind, f.cell) {
+            if *w != [0, 0] {
+                let name = &names[c as usize];
+                // A bare TOML key is letters, digits, '-' and '_'.
+                let bare = name
+                    .chars()
+                    .all(|ch| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_');
+                let key = if bare {
+                    name.clone()
+                } else {
+                    format!("{name:?}")
+                };
+                squares
+                    .entry(k as usize)
+                    .or_default()
+                    .push(format!("{key} = [{}, {}]", w[0], w[1]));
+            }
+            continue;
+        }
         match f.kind {
             None => {
                 let _ = writeln!(out, "{} = [{}, {}]", f.term.name(), w[0], w[1]);
@@ -100,6 +179,12 @@ pub fn write(header: &str, features: &[Feature], letters: &[char], weights: &[[i
     }
     for (order, lines) in tables {
         let _ = writeln!(out, "\n[{}]", Term::ALL[order].name());
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for (k, lines) in squares {
+        let _ = writeln!(out, "\n[{}.{}]", Term::Square.name(), letters[k]);
         for line in lines {
             let _ = writeln!(out, "{line}");
         }
