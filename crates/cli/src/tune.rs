@@ -89,15 +89,8 @@ impl EngineVisitor for Tune {
         // Checked before any game is played.
         let mut held_terms = Vec::new();
         for name in &args.hold {
-            let term = Term::ALL
-                .into_iter()
-                .find(|t| t.name() == name.trim())
-                .ok_or_else(|| {
-                    anyhow!(
-                        "--hold {name}: no such term (terms: {})",
-                        Term::ALL.map(Term::name).join(", ")
-                    )
-                })?;
+            let term = Term::from_name(name.trim())
+                .ok_or_else(|| anyhow!("--hold {name}: no such term (terms: {})", Term::names()))?;
             held_terms.push(term);
         }
         let held: Vec<bool> = eval

@@ -211,8 +211,8 @@ pub struct Fit {
 const MIN_SHARE: f64 = 0.002;
 
 /// Fits weights to `samples` from `start`, for `epochs` passes, the
-/// features marked in `hold` kept at their start; `progress(epoch, error)` now and
-/// then.
+/// features marked in `hold` kept at their start; `progress(epoch,
+/// error)` now and then.
 pub fn fit(
     samples: &[Sample],
     start: &[[i32; 2]],

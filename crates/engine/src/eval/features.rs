@@ -116,6 +116,16 @@ impl Term {
         }
     }
 
+    /// The term named `name` in weights files.
+    pub fn from_name(name: &str) -> Option<Term> {
+        Term::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// Every term's name, for error messages.
+    pub fn names() -> String {
+        Term::ALL.map(Term::name).join(", ")
+    }
+
     /// Whether the term has a weight per piece kind.
     pub fn per_kind(self) -> bool {
         !matches!(

@@ -261,13 +261,6 @@ impl<B: BitSet> EvalTables<B> {
         super::weights::read(text, &features, &letters, &cell_names, &mut weights)?;
 
         // Piece-square coefficients.
-        let (ylo, yhi, zlo, zhi) = t.geo.cells().fold(
-            (i32::MAX, i32::MIN, i32::MAX, i32::MIN),
-            |(ylo, yhi, zlo, zhi), c| {
-                let v = t.geo.coord(c);
-                (ylo.min(v[1]), yhi.max(v[1]), zlo.min(v[2]), zhi.max(v[2]))
-            },
-        );
         let (lo, hi) = t
             .geo
             .cells()
@@ -278,6 +271,7 @@ impl<B: BitSet> EvalTables<B> {
                     std::array::from_fn(|i| hi[i].max(v[i])),
                 )
             });
+        let ([_, ylo, zlo], [_, yhi, zhi]) = (lo, hi);
         // The cell whose view from White is `cell`'s from `side`.
         let white_view = |side: Side, cell: Cell| -> Option<Cell> {
             if side == Side::White {

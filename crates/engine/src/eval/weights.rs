@@ -38,10 +38,8 @@ pub fn read(
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
     let find = |term, letter| index_of(features, letters, term, letter);
     for (key, value) in &table {
-        let term = Term::ALL
-            .into_iter()
-            .find(|t| t.name() == key)
-            .ok_or_else(|| format!("unknown term '{key}' (terms: {})", term_names()))?;
+        let term = Term::from_name(key)
+            .ok_or_else(|| format!("unknown term '{key}' (terms: {})", Term::names()))?;
         if term.per_kind() {
             let toml::Value::Table(kinds) = value else {
                 return Err(format!(
@@ -104,10 +102,6 @@ fn read_squares(
         weights[i] = pair_of(&key, pair)?;
     }
     Ok(())
-}
-
-fn term_names() -> String {
-    Term::ALL.map(Term::name).join(", ")
 }
 
 fn pair_of(key: &str, value: &toml::Value) -> Result<[i32; 2], String> {
