@@ -159,6 +159,10 @@ pub struct Searcher<'a, R: Evaluate> {
     /// The static evaluation at each ply of the current path (`-INF` in
     /// check), to tell whether the side to move is improving.
     evals: [i32; MAX_PLY + 2],
+    /// Whether the side to move is in check at each ply of the current
+    /// path: the move's maker tests it (it needs it anyway, to tell a
+    /// checking move), so the node need not test again.
+    checks: [bool; MAX_PLY + 2],
     /// Late-move reductions by depth and move number.
     reductions: Box<[[u8; LMR_MOVES]; LMR_DEPTHS]>,
     /// Search features switched off (development toggles).
@@ -236,6 +240,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             counters: vec![None; 2 * cells * cells],
             path: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
+            checks: [false; MAX_PLY + 2],
             reductions: reduction_table(),
             off: Off::from_env(),
             cells,
@@ -270,6 +275,21 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let score = evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
         self.evals_seen[slot] = (key, score);
         score
+    }
+
+    /// Starts loading the current position's table slot and cached
+    /// evaluation, which the node will read after the legality tests.
+    #[inline]
+    fn prefetch(&self) {
+        self.tt.prefetch(self.pos.hash());
+        self.prefetch_eval();
+    }
+
+    /// [`Searcher::prefetch`] for quiescence, which reads no table.
+    #[inline]
+    fn prefetch_eval(&self) {
+        let slot = self.pos.hash() as usize & (EVAL_CACHE - 1);
+        crate::tt::prefetch(&self.evals_seen[slot]);
     }
 
     /// The principal variation of the last completed root search.
@@ -344,6 +364,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             self.pos.make(m);
             self.nodes += 1;
             self.path[1] = Some(m);
+            self.checks[1] = self.pos.in_check();
             let score = if i == 0 || self.full_root_window {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
@@ -451,9 +472,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// Whether quiescence may skip a capture: it cannot bring the score
     /// near alpha (delta pruning), or it puts a piece worth more than its
     /// victim on a cell the opponent attacks (a likely losing exchange; a
-    /// shot exposes nothing).
+    /// shot exposes nothing). `ordered`: the move's ordering score, which
+    /// tells a capture already found likely losing.
     #[inline]
-    fn futile_capture(&self, m: Move, stand: i32, alpha: i32) -> bool {
+    fn futile_capture(&self, m: Move, stand: i32, alpha: i32, ordered: i32) -> bool {
         let victim = self.captured_value(m);
         if stand + victim + DELTA_MARGIN < alpha {
             return true;
@@ -465,8 +487,19 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if attacker.is_empty() {
             return false;
         }
+        let royal = attacker.kind() == self.pos.tables().royal;
         let attacker = victim_value(self.et, self.pos.tables(), attacker.kind());
-        victim < attacker && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
+        if victim >= attacker {
+            return false;
+        }
+        // Ordering tested the cell (and put a losing capture below 0),
+        // unless that test is off or the attacker is royal (ordered by
+        // its material value, which the test compares).
+        if ordered < 0 {
+            return true;
+        }
+        (self.off.losing_captures || royal)
+            && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
     }
 
     /// Move ordering: the hash move, then captures by victim and attacker
@@ -521,10 +554,15 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// Takes the best-ordered move left from index `i` on.
     #[inline]
     fn pick(moves: &mut MoveList, scores: &mut Scores, i: usize) -> Move {
+        // Over a slice: indexing the small vectors one by one re-checks
+        // where their items are at every step (a tenth of the search).
+        let rest = &scores[i..moves.len()];
         let mut best = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[best] {
-                best = j;
+        let mut top = rest[0];
+        for (j, &s) in rest.iter().enumerate().skip(1) {
+            if s > top {
+                top = s;
+                best = i + j;
             }
         }
         moves.swap(i, best);
@@ -583,7 +621,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if ply >= MAX_PLY {
             return self.static_eval();
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.checks[ply];
+        debug_assert_eq!(in_check, self.pos.in_check());
         if in_check {
             depth += 1;
         }
@@ -643,6 +682,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             self.pos.make_null();
             self.path[ply + 1] = None;
             self.evals[ply + 1] = -INF;
+            self.checks[ply + 1] = self.pos.in_check();
             self.nodes += 1;
             self.nulls += 1;
             let s = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -707,14 +747,20 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 prunable = late || futile;
             }
             self.pos.make(m);
-            if self.pos.mover_in_check() || prunable && !self.pos.in_check() {
+            self.prefetch();
+            if self.pos.mover_in_check() {
+                self.pos.unmake();
+                continue;
+            }
+            let gives_check = self.pos.in_check();
+            if prunable && !gives_check {
                 self.pos.unmake();
                 continue;
             }
             self.nodes += 1;
             legal += 1;
             self.path[ply + 1] = Some(m);
-            let gives_check = self.pos.in_check();
+            self.checks[ply + 1] = gives_check;
             let score = if legal == 1 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
             } else {
@@ -844,7 +890,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
             return self.static_eval();
         }
-        let in_check = qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check();
+        // At the first ply the search's node has tested it.
+        let in_check = if qply == 0 {
+            self.checks[ply]
+        } else {
+            qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check()
+        };
+        debug_assert!(qply != 0 || in_check == self.pos.in_check());
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
@@ -909,11 +961,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             if !in_check
                 && m.promotion.is_none()
                 && self.pos.is_capture(m)
-                && self.futile_capture(m, stand, alpha)
+                && self.futile_capture(m, stand, alpha, scores[i])
             {
                 continue;
             }
             self.pos.make(m);
+            self.prefetch_eval();
             if self.pos.mover_in_check() {
                 self.pos.unmake();
                 continue;

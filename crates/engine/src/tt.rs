@@ -93,6 +93,25 @@ fn unpack(d: u64) -> Entry {
     }
 }
 
+/// Asks the processor to bring `item`'s memory into its cache: a hint,
+/// with no effect on what the program computes. The search prefetches a
+/// child's table slots as soon as the move is made: a probe that misses
+/// the cache was a tenth of chess's search time (`perf`, docs/engine.md).
+#[inline]
+#[allow(unsafe_code)]
+pub(crate) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing the program sees and cannot fault,
+    // whatever the address; this one is a live reference's. SSE, which
+    // the instruction needs, is part of every x86-64 processor.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(item as *const T as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 impl Table {
     /// A table of about `megabytes` MB (at least one entry).
     pub fn new(megabytes: usize) -> Table {
@@ -123,6 +142,13 @@ impl Table {
     #[inline]
     fn slot(&self, key: u64) -> &[AtomicU64; 2] {
         &self.entries[(key as usize) & (self.entries.len() - 1)]
+    }
+
+    /// Starts loading `key`'s slot into the processor's cache, so that a
+    /// probe a little later does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(self.slot(key));
     }
 
     #[inline]
