@@ -161,7 +161,8 @@ pub struct Searcher<'a, R: Evaluate> {
     evals: [i32; MAX_PLY + 2],
     /// Whether the side to move is in check at each ply of the current
     /// path: the move's maker tests it (it needs it anyway, to tell a
-    /// checking move), so the node need not test again.
+    /// checking move), so the node need not test again. Set for ply 1 on
+    /// (the root is never a node of [`Searcher::negamax`]).
     checks: [bool; MAX_PLY + 2],
     /// Late-move reductions by depth and move number.
     reductions: Box<[[u8; LMR_MOVES]; LMR_DEPTHS]>,
@@ -492,9 +493,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if victim >= attacker {
             return false;
         }
-        // Ordering tested the cell (and put a losing capture below 0),
-        // unless that test is off or the attacker is royal (ordered by
-        // its material value, which the test compares).
+        // Ordering tested the cell and put a losing capture below 0
+        // (quiescence orders without a hash move, which would score above
+        // it untested), unless that test is off or the attacker is royal
+        // (ordering compares the victim with the royal kind's material
+        // value, this test with its victim value, 20,000).
         if ordered < 0 {
             return true;
         }
@@ -595,7 +598,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         Some((side * c + (prev.from as usize).min(c - 1)) * c + (prev.to as usize).min(c - 1))
     }
 
-    pub fn negamax(
+    /// The score of the position at `ply` (searched to `depth` within
+    /// (`alpha`, `beta`)). The caller has made the move that leads here
+    /// and set `checks[ply]`: every caller is in this file.
+    fn negamax(
         &mut self,
         mut depth: i32,
         mut alpha: i32,

@@ -96,7 +96,7 @@ fn unpack(d: u64) -> Entry {
 /// Asks the processor to bring `item`'s memory into its cache: a hint,
 /// with no effect on what the program computes. The search prefetches a
 /// child's table slots as soon as the move is made: a probe that misses
-/// the cache was a tenth of chess's search time (`perf`, docs/engine.md).
+/// the cache was 11% of chess's search time (`perf`, docs/engine.md).
 #[inline]
 #[allow(unsafe_code)]
 pub(crate) fn prefetch<T>(item: &T) {

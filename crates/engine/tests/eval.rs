@@ -288,7 +288,10 @@ fn the_fit_recovers_known_weights() {
     // 64 cells' weights say the same thing (a piece is on one cell), and
     // the fit would share the value out among them.
     let held: Vec<bool> = et.features.iter().map(|f| f.term == Term::Square).collect();
-    let fit = tune::fit(&samples, &start, &held, 800, 0.0, |_, _| {});
+    // 1,600 passes: with chess's weights of now, 800 left the Queen's
+    // end-game value 8% short of its truth (few of the walk's positions
+    // are end games with Queens); with 1,600 every value is within 2%.
+    let fit = tune::fit(&samples, &start, &held, 1600, 0.0, |_, _| {});
     assert!(fit.after[0] < fit.before[0] / 4.0, "{fit:?}");
     for (i, f) in et.features.iter().enumerate() {
         if f.term != Term::Value || fit.kept.contains(&i) {
