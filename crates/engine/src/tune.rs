@@ -250,11 +250,13 @@ pub fn fit(
             seen[f as usize] += 1;
         }
     }
-    let rare: Vec<usize> = (0..n)
-        .filter(|&f| (seen[f] as f64) < MIN_SHARE * train.len() as f64)
+    let is_rare: Vec<bool> = seen
+        .iter()
+        .map(|&s| (s as f64) < MIN_SHARE * train.len() as f64)
         .collect();
+    let rare: Vec<usize> = (0..n).filter(|&f| is_rare[f]).collect();
     let frozen: Vec<bool> = (0..n)
-        .map(|f| hold.get(f).copied().unwrap_or(false) || rare.contains(&f))
+        .map(|f| is_rare[f] || hold.get(f).copied().unwrap_or(false))
         .collect();
 
     let mut w = w0.clone();

@@ -158,6 +158,18 @@ pub fn index_of(
     })
 }
 
+/// The index of each kind's [`Term::Square`] feature on each cell (at
+/// `kind * cells + cell`), `None` where the kind may not stand.
+pub fn square_index(features: &[Feature], kinds: usize, cells: usize) -> Vec<Option<usize>> {
+    let mut index = vec![None; kinds * cells];
+    for (i, f) in features.iter().enumerate() {
+        if let (Term::Square, Some(k), Some(c)) = (f.term, f.kind, f.cell) {
+            index[k as usize * cells + c as usize] = Some(i);
+        }
+    }
+    index
+}
+
 /// What a game's kinds are, for choosing its terms.
 #[derive(Clone, Copy, Debug)]
 pub struct KindRole {

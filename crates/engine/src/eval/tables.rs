@@ -6,7 +6,7 @@
 use chess3d_core::position::MAX_KINDS;
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables, V3};
 
-use super::features::{game_features, index_of, Feature, KindRole, Term};
+use super::features::{game_features, index_of, square_index, Feature, KindRole, Term};
 use super::{derived_value, Defaults, PAWN_VALUE};
 
 /// Where [`EvalTables::near`] keeps the tropism count.
@@ -202,12 +202,7 @@ impl<B: BitSet> EvalTables<B> {
             })
             .collect();
         let features = game_features(t, &roles, has_goal, &square_cells);
-        let mut square_index = vec![None; nk * n];
-        for (i, f) in features.iter().enumerate() {
-            if let (Term::Square, Some(k), Some(c)) = (f.term, f.kind, f.cell) {
-                square_index[k as usize * n + c as usize] = Some(i);
-            }
-        }
+        let square_index = square_index(&features, nk, n);
         let cell_names: Vec<String> = (0..n as Cell).map(|c| t.geo.name(c).to_string()).collect();
         let letters: Vec<char> = t.kinds.iter().map(|k| k.def.letter).collect();
         let find = |term, kind: Option<usize>| {

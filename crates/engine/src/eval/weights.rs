@@ -22,9 +22,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use chess3d_core::Cell;
-
-use super::features::{index_of, Feature, Term};
+use super::features::{index_of, square_index, Feature, Term};
 
 /// Reads `text` over `weights` (one `[mg, eg]` per feature; `names`:
 /// the cells' names).
@@ -37,6 +35,7 @@ pub fn read(
 ) -> Result<(), String> {
     let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
     let find = |term, letter| index_of(features, letters, term, letter);
+    let squares = square_index(features, letters.len(), names.len());
     for (key, value) in &table {
         let term = Term::from_name(key)
             .ok_or_else(|| format!("unknown term '{key}' (terms: {})", Term::names()))?;
@@ -52,7 +51,7 @@ pub fn read(
                     return Err(format!("{key}.{letter}: a kind is one letter"));
                 };
                 if term == Term::Square {
-                    read_squares(features, letters, names, c, pair, weights)?;
+                    read_squares(&squares, letters, names, c, pair, weights)?;
                     continue;
                 }
                 let i = find(term, Some(c)).ok_or_else(|| {
@@ -68,9 +67,10 @@ pub fn read(
     Ok(())
 }
 
-/// The `[square.LETTER]` table `table` of kind `letter`.
+/// The `[square.LETTER]` table `table` of kind `letter` (`squares`: the
+/// features' [`square_index`]).
 fn read_squares(
-    features: &[Feature],
+    squares: &[Option<usize>],
     letters: &[char],
     names: &[String],
     letter: char,
@@ -82,22 +82,16 @@ fn read_squares(
             "square.{letter}: write it as a table [square.{letter}] of CELL = [MG, EG]"
         ));
     };
-    if !letters.contains(&letter) {
+    let Some(kind) = letters.iter().position(|&l| l == letter) else {
         return Err(format!("square.{letter}: this game has no kind '{letter}'"));
-    }
+    };
     for (name, pair) in cells {
         let key = format!("square.{letter}.{name}");
         let cell = names
             .iter()
             .position(|n| n == name)
             .ok_or_else(|| format!("{key}: this game has no cell '{name}'"))?;
-        let i = features
-            .iter()
-            .position(|f| {
-                f.term == Term::Square
-                    && f.cell == Some(cell as Cell)
-                    && f.kind.map(|k| letters[k as usize]) == Some(letter)
-            })
+        let i = squares[kind * names.len() + cell]
             .ok_or_else(|| format!("{key}: '{letter}' may not stand on {name}"))?;
         weights[i] = pair_of(&key, pair)?;
     }
