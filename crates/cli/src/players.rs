@@ -12,6 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::{Move, MoveKind, MoveList, Position};
 use chess3d_engine::eval::victim_value;
 use chess3d_engine::{Config, Engine, Evaluate, Limits};
+use chess3d_play::setup::load_weights;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -70,13 +71,7 @@ pub fn build<R: Evaluate>(
             let config = Config { seed, ..*config };
             let engine = match weights {
                 None => Engine::new(config),
-                Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read weights file {path}"))?;
-                    let eval = chess3d_engine::eval::tables_from_file::<R>(&text)
-                        .map_err(|e| anyhow!("weights file {path}: {e}"))?;
-                    Engine::with_eval(config, eval)
-                }
+                Some(path) => Engine::with_eval(config, load_weights::<R>(path)?),
             };
             Box::new(EnginePlayer { engine, limits })
         }

@@ -270,3 +270,43 @@ fn go_with_clocks_answers_within_the_movers_time() {
         assert!(took < Duration::from_millis(300), "{game}: {took:?}");
     }
 }
+
+/// `Weights` loads a weights file for the selected game: with chess's own
+/// values the Queen takes the free Knight, with a Pawn worth 50 Queens
+/// the free Pawn; `<empty>` goes back to the game's own. A file that
+/// cannot be read or does not fit the game is an error and changes nothing.
+#[test]
+fn weights_come_from_a_file_and_errors_change_nothing() {
+    let dir = std::env::temp_dir().join(format!("chess3d-uci-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pawns = dir.join("pawns.toml");
+    std::fs::write(&pawns, "[value]\nP = [50000, 50000]\n").unwrap();
+    let wrong = dir.join("wrong.toml");
+    // Chess has no piece Z.
+    std::fs::write(&wrong, "[value]\nZ = [1, 1]\n").unwrap();
+
+    let mut e = Engine::start();
+    // The Queen on d1 can take a Knight on h5 or a Pawn on a4, both free.
+    let mut best = |e: &mut Engine| {
+        e.send("position fen k7/8/8/7n/p7/8/8/3Q3K w - - 0 1");
+        e.send("go depth 3");
+        e.bestmove().0
+    };
+    assert_eq!(best(&mut e), "d1h5");
+    e.send(&format!("setoption name Weights value {}", pawns.display()));
+    assert!(e.sync().iter().all(|l| !l.contains("error")));
+    assert_eq!(best(&mut e), "d1a4");
+    for bad in [wrong.clone(), dir.join("missing.toml")] {
+        e.send(&format!("setoption name Weights value {}", bad.display()));
+        let said = e.sync();
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("info string error: setoption Weights")),
+            "{bad:?}: {said:#?}"
+        );
+        assert_eq!(best(&mut e), "d1a4", "{bad:?} changed the weights");
+    }
+    e.send("setoption name Weights value <empty>");
+    assert_eq!(best(&mut e), "d1h5");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -195,7 +195,7 @@ impl<R: Evaluate> Engine<R> {
         let tt = &self.tt;
         let eval = self.eval;
         let threads = self.config.threads;
-        let soft = budget.map(|b| b.soft);
+        let soft = budget.and_then(|b| b.soft);
         let infinite = limits.is_unbounded(pos.side_to_move());
         let seed = self.config.seed ^ self.searches;
         std::thread::scope(|scope| {

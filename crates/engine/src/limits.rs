@@ -18,11 +18,15 @@ pub struct Limits {
     pub infinite: bool,
 }
 
-/// The time a search may take: it starts no new iteration after `soft`,
-/// and stops at once at `hard`.
+/// The time a search may take: it stops at once at `hard`. With a clock,
+/// time not used is kept for later moves, so the search aims at `soft`
+/// (it starts no new iteration after half of it, nor any after it). With
+/// only a time a move (`movetime`), time not used is lost: `soft` is
+/// `None` and the search goes on until `hard`, an unfinished iteration
+/// still answering with a better move if it found one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    pub soft: Duration,
+    pub soft: Option<Duration>,
     pub hard: Duration,
 }
 
@@ -94,17 +98,17 @@ impl Limits {
                 (soft * 2).min(usable / 10 + inc / 2)
             };
             Budget {
-                soft,
+                soft: Some(soft),
                 hard: hard.max(soft).min(usable),
             }
         });
-        let by_movetime = self.movetime.map(|t| {
-            let hard = t.saturating_sub(overhead(t));
-            Budget { soft: hard, hard }
+        let by_movetime = self.movetime.map(|t| Budget {
+            soft: None,
+            hard: t.saturating_sub(overhead(t)),
         });
         match (by_clock, by_movetime) {
             (Some(a), Some(b)) => Some(Budget {
-                soft: a.soft.min(b.soft),
+                soft: a.soft,
                 hard: a.hard.min(b.hard),
             }),
             (a, b) => a.or(b),
@@ -121,11 +125,12 @@ mod tests {
     #[test]
     fn movetime_keeps_a_margin() {
         let b = Limits::movetime(MS(100)).budget(Side::White).unwrap();
-        // 100 ms less 10% (10 ms).
+        // 100 ms less 10% (10 ms), all of it usable: time not used is
+        // lost.
         assert_eq!(
             b,
             Budget {
-                soft: MS(90),
+                soft: None,
                 hard: MS(90)
             }
         );
@@ -140,13 +145,14 @@ mod tests {
         };
         // White: 60 s over 30 moves = 2 s soft, 6 s hard.
         let w = limits.budget(Side::White).unwrap();
-        assert_eq!((w.soft, w.hard), (MS(2_000), MS(6_000)));
+        assert_eq!((w.soft, w.hard), (Some(MS(2_000)), MS(6_000)));
         // Black, short of time: 1 s over 150 moves plus 3/4 of the
         // increment (6.67 + 75 ms); hard at most a tenth of what is usable
         // (1 s less 50 ms kept back) plus half the increment.
         let b = limits.budget(Side::Black).unwrap();
-        assert_eq!(b.soft, Duration::from_nanos(6_666_666) + MS(75));
-        assert!(b.hard <= MS(950) / 10 + MS(50) && b.hard >= b.soft);
+        let soft = Duration::from_nanos(6_666_666) + MS(75);
+        assert_eq!(b.soft, Some(soft));
+        assert!(b.hard <= MS(950) / 10 + MS(50) && b.hard >= soft);
         // Almost no time left: still under what is left.
         let flag = Limits {
             time: [Some(MS(3)), None],

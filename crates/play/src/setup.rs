@@ -3,8 +3,18 @@
 //! `position` command): in canonical notation, or as players type them
 //! (SAN for chess; `Position::read_move`).
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::Game;
+use chess3d_engine::eval::{tables_from_file, EvalTables};
+use chess3d_engine::Evaluate;
+
+/// A game's evaluation weights read from a weights file (`chess3d tune`'s
+/// output): `chess3d match`'s `engine:weights=FILE` and UCI's `Weights`.
+pub fn load_weights<R: Evaluate>(path: &str) -> Result<&'static EvalTables<R::Bits>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read weights file {path}"))?;
+    tables_from_file::<R>(&text).map_err(|e| anyhow!("weights file {path}: {e}"))
+}
 
 /// A position from options (`NAME`, `NAME=on`, `NAME=off`), a position
 /// string or the start, and moves (canonical, SAN or short forms). Errors name the

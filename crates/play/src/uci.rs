@@ -19,7 +19,7 @@ use chess3d_engine::{
 };
 use chess3d_games::AVAILABLE;
 
-use crate::setup::build_position;
+use crate::setup::{build_position, load_weights};
 
 /// One game's engine and position, behind a trait object so that the
 /// variant can change at run time.
@@ -33,6 +33,9 @@ trait Session: Send {
     fn configure(&mut self, config: Config);
     /// Sets a game option (applies from the next `position`).
     fn game_option(&mut self, name: &str, on: bool) -> Result<()>;
+    /// Evaluates with the weights file at `path` (the game's own weights
+    /// when `None`), in a new engine configured by `config`.
+    fn weights(&mut self, path: Option<&str>, config: Config) -> Result<()>;
     fn diagram(&self) -> String;
     fn side_to_move(&self) -> chess3d_core::Side;
 }
@@ -92,6 +95,15 @@ impl<R: Evaluate> Session for GameSession<R> {
         self.options.retain(|o| o.split('=').next() != Some(name));
         self.options
             .push(format!("{name}={}", if on { "on" } else { "off" }));
+        Ok(())
+    }
+
+    fn weights(&mut self, path: Option<&str>, config: Config) -> Result<()> {
+        let engine = match path {
+            None => Engine::new(config),
+            Some(path) => Engine::with_eval(config, load_weights::<R>(path)?),
+        };
+        self.engine = Arc::new(Mutex::new(engine));
         Ok(())
     }
 
@@ -276,6 +288,7 @@ impl Uci {
             "option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"
         ));
         self.say("option name Clear Hash type button");
+        self.say("option name Weights type string default <empty>");
         for (name, default) in game_options() {
             self.say(&format!("option name {name} type check default {default}"));
         }
@@ -329,6 +342,12 @@ impl Uci {
                 }
             }
             "clear hash" => self.session.new_game(),
+            "weights" => {
+                let path = value.filter(|v| !v.is_empty() && *v != "<empty>");
+                if let Err(e) = self.session.weights(path, self.config) {
+                    self.error(&format!("setoption Weights: {e:#}"));
+                }
+            }
             _ => {
                 let on = match value.map(str::to_ascii_lowercase).as_deref() {
                     Some("true") | Some("on") => true,
