@@ -3,6 +3,7 @@
 //! - [`search`]: one alpha-beta search generic over the games.
 //! - [`eval`]: the evaluation scheme, with each game's weights in its own
 //!   module.
+//! - [`see`]: static exchange evaluation, for move ordering and pruning.
 //! - [`tt`]: the transposition table shared by the search threads.
 //! - [`limits`]: depth, nodes, time and clock limits.
 //! - [`engine`]: threads (lazy SMP), iterative deepening, skill levels.
@@ -15,6 +16,7 @@ pub mod limits;
 pub mod prove;
 pub mod registry;
 pub mod search;
+pub mod see;
 pub mod tt;
 pub mod tune;
 

@@ -15,6 +15,7 @@ use chess3d_core::def::RepetitionRule;
 use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
 
 use crate::eval::{evaluate_cached, victim_value, EvalTables, Evaluate, PawnCache};
+use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 
 /// Score of a win now (a mate, a King captured, the temple reached); a win
@@ -30,6 +31,10 @@ const QUIESCENCE_EVASION_PLIES: u32 = 2;
 const QUIESCENCE_MAX_PLIES: u32 = 16;
 /// What a capture may gain beyond its victim's value (positional terms).
 const DELTA_MARGIN: i32 = 200;
+/// A capture whose static exchange loses at most this much is not a
+/// losing one: a Bishop for a Knight is a fair trade, though chess's
+/// Bishop is worth 28 cp more.
+const SEE_TOLERANCE: i32 = 50;
 /// Scores beyond this are wins or losses in a known number of plies.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// History scores stay within ±this (each update pulls towards 0 by its
@@ -69,6 +74,7 @@ pub struct Off {
     null: bool,
     rfp: bool,
     losing_captures: bool,
+    see: bool,
 }
 
 impl Off {
@@ -93,6 +99,7 @@ impl Off {
             null: has("null"),
             rfp: has("rfp"),
             losing_captures: has("losing_captures"),
+            see: has("see"),
         }
     }
 }
@@ -523,13 +530,15 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             };
             let mvv_lva = victim * 16 - attacker / 16;
             // A capture by a piece worth more than its victim, on a cell
-            // the opponent defends, likely loses material: after the quiet
-            // moves (and so not searched at all where late quiet moves are
-            // pruned).
+            // the opponent defends, likely loses material, unless the
+            // static exchange on the cell says it does not: after the
+            // quiet moves (and so not searched at all where late quiet
+            // moves are pruned, nor in quiescence).
             if !self.off.losing_captures
                 && victim < attacker
                 && m.kind != MoveKind::Shot
                 && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
+                && !self.exchange_holds(m)
             {
                 return -(1 << 24) + mvv_lva;
             }
@@ -545,6 +554,18 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return (1 << 26) - 1;
         }
         self.history[self.history_index(m)]
+    }
+
+    /// Whether the static exchange on `m`'s cell loses at most
+    /// `SEE_TOLERANCE`; false when it is switched off or cannot tell (a
+    /// move of a game's own kind, a promotion). It counts only the
+    /// attackers in the pieces' data, so in Elevator and Star Trek (whose
+    /// flights, elevators and attack boards defend in code) it can call a
+    /// losing exchange even: such a capture is then searched like any
+    /// other, as every capture is when `losing_captures` is off.
+    #[inline]
+    fn exchange_holds(&self, m: Move) -> bool {
+        !self.off.see && see(&self.pos, self.et, m).is_some_and(|v| v >= -SEE_TOLERANCE)
     }
 
     #[inline]
@@ -1034,6 +1055,7 @@ mod tests {
         let all = Off::parse("all");
         assert!(all.aspiration && all.lmr && all.futility && all.move_count && all.history);
         assert!(all.counter && all.iir && all.null && all.rfp && all.losing_captures);
+        assert!(all.see);
         let none = Off::parse("");
         assert!(!none.lmr && !none.losing_captures && !none.aspiration);
     }

@@ -282,6 +282,32 @@ impl<R: Rules> Position<R> {
         false
     }
 
+    /// The pieces of both sides that attack `cell` by the data's movement
+    /// (as [`Self::attacked`]: kinds that give check, no special attacks)
+    /// when only the pieces on `occupied` stand: what an exchange on
+    /// `cell` can bring in, a slider behind another joining once the one
+    /// in front has left `occupied`.
+    pub fn attackers_to(&self, cell: Cell, occupied: R::Bits) -> R::Bits {
+        let t = self.t;
+        let blockers = occupied | !R::present(self);
+        let mut found = R::Bits::EMPTY;
+        for by in Side::BOTH {
+            let theirs = self.by_side[by.index()] & occupied;
+            self.any_attack_line(cell, by, theirs, |d, ray, sliders| {
+                if let Some(b) = t.nearest(d, ray & blockers) {
+                    if sliders.contains(b) {
+                        found.insert(b);
+                    }
+                }
+                false
+            });
+            for group in &t.leap_attacks[by.index()] {
+                found |= t.leap(group.from_set, cell) & self.union(&group.kinds) & theirs;
+            }
+        }
+        found
+    }
+
     /// Calls `f(direction, ray, sliders)` for each direction from `cell`
     /// along which a checking slider of `by` (among `theirs`) stands, until
     /// `f` returns true; returns whether it did.
