@@ -159,6 +159,15 @@ impl<R: Evaluate> Engine<R> {
         }
     }
 
+    /// Evaluates with `eval` from the next search on (a weights file, or
+    /// the game's own `R::eval_tables()`), forgetting what the table
+    /// learnt with the old weights. The table is kept: a second one
+    /// beside it may not fit.
+    pub fn set_eval(&mut self, eval: &'static EvalTables<R::Bits>) {
+        self.eval = eval;
+        self.clear();
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();

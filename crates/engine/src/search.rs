@@ -532,8 +532,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             // A capture by a piece worth more than its victim, on a cell
             // the opponent defends, likely loses material, unless the
             // static exchange on the cell says it does not: after the
-            // quiet moves (and so not searched at all where late quiet
-            // moves are pruned, nor in quiescence).
+            // quiet moves, and skipped in quiescence.
             if !self.off.losing_captures
                 && victim < attacker
                 && m.kind != MoveKind::Shot
@@ -559,10 +558,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// Whether the static exchange on `m`'s cell loses at most
     /// `SEE_TOLERANCE`; false when it is switched off or cannot tell (a
     /// move of a game's own kind, a promotion). It counts only the
-    /// attackers in the pieces' data, so in Elevator and Star Trek (whose
-    /// flights, elevators and attack boards defend in code) it can call a
-    /// losing exchange even: such a capture is then searched like any
-    /// other, as every capture is when `losing_captures` is off.
+    /// attackers in the pieces' data that give check, so in Elevator and
+    /// Star Trek (whose flights, elevators and attack boards defend in
+    /// code) and in Ziggurat (whose six kinds above level 0 give no check)
+    /// it can call a losing exchange even: such a capture is then searched
+    /// like any other, as every capture is when `losing_captures` is off.
     #[inline]
     fn exchange_holds(&self, m: Move) -> bool {
         !self.off.see && see(&self.pos, self.et, m).is_some_and(|v| v >= -SEE_TOLERANCE)

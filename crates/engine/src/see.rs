@@ -108,6 +108,25 @@ mod tests {
     }
 
     #[test]
+    fn a_side_stops_taking_where_going_on_loses() {
+        // Rd2xd5: Black's Queen could take the Rook, but the Rook on d1
+        // would take the Queen, so Black stops and White is a pawn up
+        // (going on to the end would count P - R + Q).
+        let (got, v) = exchange("3q3k/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5");
+        assert_eq!(got, Some(v('P')));
+    }
+
+    #[test]
+    fn each_side_takes_with_its_least_valuable_piece() {
+        // Rd1xd5 (N): Black takes back with the c6 pawn, not the Queen
+        // (R); Bb3xd5 (P) would lose the Bishop to Qd8xd5, so White
+        // stops after the pawn's recapture: N - R. (Had Black's Queen
+        // taken first, the Bishop would take it and White win N.)
+        let (got, v) = exchange("k2q4/8/2p5/3n4/8/1B6/8/3R3K w - - 0 1", "d1d5");
+        assert_eq!(got, Some(v('N') - v('R')));
+    }
+
+    #[test]
     fn a_king_takes_back_only_where_nothing_takes_it() {
         // The King on e6 takes the Rook back ...
         let (got, v) = exchange("8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5");

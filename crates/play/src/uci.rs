@@ -34,8 +34,8 @@ trait Session: Send {
     /// Sets a game option (applies from the next `position`).
     fn game_option(&mut self, name: &str, on: bool) -> Result<()>;
     /// Evaluates with the weights file at `path` (the game's own weights
-    /// when `None`), in a new engine configured by `config`.
-    fn weights(&mut self, path: Option<&str>, config: Config) -> Result<()>;
+    /// when `None`); a file that cannot be used changes nothing.
+    fn weights(&mut self, path: Option<&str>) -> Result<()>;
     fn diagram(&self) -> String;
     fn side_to_move(&self) -> chess3d_core::Side;
 }
@@ -98,12 +98,15 @@ impl<R: Evaluate> Session for GameSession<R> {
         Ok(())
     }
 
-    fn weights(&mut self, path: Option<&str>, config: Config) -> Result<()> {
-        let engine = match path {
-            None => Engine::new(config),
-            Some(path) => Engine::with_eval(config, load_weights::<R>(path)?),
+    fn weights(&mut self, path: Option<&str>) -> Result<()> {
+        let eval = match path {
+            None => R::eval_tables(),
+            Some(path) => load_weights::<R>(path)?,
         };
-        self.engine = Arc::new(Mutex::new(engine));
+        self.engine
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .set_eval(eval);
         Ok(())
     }
 
@@ -344,7 +347,7 @@ impl Uci {
             "clear hash" => self.session.new_game(),
             "weights" => {
                 let path = value.filter(|v| !v.is_empty() && *v != "<empty>");
-                if let Err(e) = self.session.weights(path, self.config) {
+                if let Err(e) = self.session.weights(path) {
                     self.error(&format!("setoption Weights: {e:#}"));
                 }
             }
