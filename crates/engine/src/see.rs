@@ -37,26 +37,25 @@ pub fn see<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>, m: Move) ->
     let mut occupied = pos.occupied();
     occupied.remove(m.from);
     let mut side = mover.side().other();
+    let mut attackers = pos.attackers_to(m.to, occupied);
     let mut steps = 0;
     while steps + 1 < MAX_STEPS {
-        let attackers = pos.attackers_to(m.to, occupied) & pos.side_cells(side);
-        let Some(from) = attackers.iter().min_by_key(|&c| value(c)) else {
+        let mine = attackers & pos.side_cells(side);
+        let Some(from) = mine.iter().min_by_key(|&c| value(c)) else {
             break;
         };
-        let royal = pos.piece_at(from).kind() == t.royal;
-        if royal {
-            // A royal piece captures only where nothing recaptures.
-            let mut after = occupied;
-            after.remove(from);
-            let other = pos.side_cells(side.other());
-            if !(pos.attackers_to(m.to, after) & other).is_empty() {
-                break;
-            }
+        occupied.remove(from);
+        // Who attacks the cell once `from` has left it: the next step's
+        // capturers, and for a royal piece whether it may capture at all
+        // (only where nothing takes it back).
+        let next = pos.attackers_to(m.to, occupied);
+        if pos.piece_at(from).kind() == t.royal && next.intersects(pos.side_cells(side.other())) {
+            break;
         }
         steps += 1;
         gain[steps] = standing - gain[steps - 1];
         standing = value(from);
-        occupied.remove(from);
+        attackers = next;
         side = side.other();
     }
     // Each side, from the last capture back, stops where going on loses.
