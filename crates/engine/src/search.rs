@@ -75,6 +75,7 @@ pub struct Off {
     rfp: bool,
     losing_captures: bool,
     see: bool,
+    quiet_checks: bool,
 }
 
 impl Off {
@@ -100,6 +101,8 @@ impl Off {
             rfp: has("rfp"),
             losing_captures: has("losing_captures"),
             see: has("see"),
+            // Not part of `all` (the old search had them).
+            quiet_checks: text.split(',').any(|w| w.trim() == "quiet_checks"),
         }
     }
 }
@@ -937,7 +940,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut moves = MoveList::new();
         let us = self.pos.side_to_move();
         let king = self.pos.royal_cell(us.other());
-        let checks = qply == 0 && self.pos.tables().def.has_check && king.is_some();
+        let checks = qply == 0
+            && R::QUIET_CHECKS
+            && !self.off.quiet_checks
+            && self.pos.tables().def.has_check
+            && king.is_some();
         if in_check {
             self.pos.pseudo_legal_moves(&mut moves);
         } else if let (true, Some(king)) = (checks, king) {
@@ -959,8 +966,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if !in_check && checks {
             // Captures and promotions; in the first ply also quiet moves
             // that give check directly, so that a mate by a quiet check at
-            // the horizon is seen. Only moves to a cell from which the
-            // piece could attack the King are tried.
+            // the horizon is seen (in the games that want them:
+            // `Evaluate::QUIET_CHECKS`). Only moves to a cell from which
+            // the piece could attack the King are tried.
             let et = self.et;
             let pos = &mut self.pos;
             moves.retain(|m| {

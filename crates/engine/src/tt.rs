@@ -112,16 +112,48 @@ pub(crate) fn prefetch<T>(item: &T) {
     let _ = item;
 }
 
+/// Asks Linux to back the table's (not yet touched) memory with 2 MB
+/// pages: a probe at a random slot then misses the address cache (TLB)
+/// far less often. Only the 2 MB-aligned part of the allocation is
+/// advised; elsewhere, or where the kernel declines, nothing changes.
+#[allow(unsafe_code)]
+fn advise_huge_pages<T>(v: &Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_ptr() as usize;
+        let end = start + v.capacity() * std::mem::size_of::<T>();
+        let first = start.next_multiple_of(HUGE);
+        let last = end / HUGE * HUGE;
+        if last > first {
+            // SAFETY: madvise only advises the kernel how to back pages
+            // that this Vec owns (the range lies inside its allocation);
+            // it changes neither their contents nor their mapping, and an
+            // error (an old kernel, THP off) is harmless and ignored.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = v;
+}
+
 impl Table {
     /// A table of about `megabytes` MB (at least one entry).
     pub fn new(megabytes: usize) -> Table {
         let n = (megabytes.max(1) << 20) / 16;
         // A power of two, so that the index is a mask.
         let n = n.next_power_of_two() / if n.is_power_of_two() { 1 } else { 2 };
+        let mut entries: Vec<[AtomicU64; 2]> = Vec::with_capacity(n);
+        advise_huge_pages(&entries);
+        entries.extend((0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
         Table {
-            entries: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+            entries,
             generation: AtomicU64::new(0),
         }
     }

@@ -168,6 +168,56 @@ fn mobility_by_hand() {
     assert_eq!(count_of(queen, Term::Mobility, 'R'), 10.0);
 }
 
+/// Pairs and open files, counted by hand on a chess position: White Ra1,
+/// Bc1, Ke1, Bf1, Rh1, Pa2; Black Ra8, Rd8, Ke8, Pb7, Pd7.
+/// - Pair (two or more of a kind): White's Bishops 1; Rooks: White 1,
+///   Black 1, so 0.
+/// - Rooks' files, ahead of each along its side's pawn step: Ra1 has its
+///   own a2 ahead (neither); Rh1 none at all (open); Black's Ra8 has
+///   White's a2 ahead and none of its own (half-open); Rd8 its own d7
+///   (neither). Open 1 - 0, half-open 0 - 1.
+/// - Bishops' files (counted, not weighted by the game's own file): c and
+///   f are empty, both open: 2 - 0.
+///
+/// And with weights for them, the evaluation (White to move) changes by
+/// exactly those counts times the weights (the same in the middle and the
+/// end game, so that the blend cannot round them).
+#[test]
+fn pairs_and_open_files_by_hand() {
+    let et = ChessRules::eval_tables();
+    let text = "r2rk3/1p1p4/8/8/8/8/P7/R1B1KB1R w - - 0 1";
+    let pos = Position::<ChessRules>::from_text(text).unwrap();
+    let t = trace(&pos, et);
+    let count_of = |term: Term, letter: char| {
+        t.counts
+            .iter()
+            .filter(|&&(f, _)| {
+                let feature = et.features[f as usize];
+                feature.term == term && feature.kind.map(|k| et.letters[k as usize]) == Some(letter)
+            })
+            .map(|&(_, n)| n)
+            .sum::<f32>()
+    };
+    assert_eq!(count_of(Term::Pair, 'B'), 1.0);
+    assert_eq!(count_of(Term::Pair, 'R'), 0.0);
+    assert_eq!(count_of(Term::Open, 'R'), 1.0);
+    assert_eq!(count_of(Term::HalfOpen, 'R'), -1.0);
+    assert_eq!(count_of(Term::Open, 'B'), 2.0);
+    assert_eq!(count_of(Term::HalfOpen, 'B'), 0.0);
+    // Pawns and Kings have none of these terms.
+    assert_eq!(count_of(Term::Pair, 'P'), 0.0);
+    assert!(et.weight(Term::Open, Some('K')).is_none());
+
+    // From the hand-set defaults (an empty file), which weight none of them.
+    let with = |extra: &str| tables_from_file::<ChessRules>(extra).unwrap();
+    let base = chess3d_engine::eval::evaluate_with(&pos, with(""));
+    let diff = |extra: &str| chess3d_engine::eval::evaluate_with(&pos, with(extra)) - base;
+    assert_eq!(diff("[pair]\nB = [40, 40]"), 40);
+    assert_eq!(diff("[open]\nR = [40, 40]"), 40);
+    assert_eq!(diff("[half_open]\nR = [40, 40]"), -40);
+    assert_eq!(diff("[open]\nB = [40, 40]"), 80);
+}
+
 /// Piece-square weights: a file giving a Knight on f3 30 cp (White's
 /// view) scores White's Knight there, and Black's on f6 (its mirror) the
 /// same for Black; any other cell 0. Counted by hand against the game's

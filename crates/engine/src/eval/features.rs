@@ -48,6 +48,15 @@ pub enum Term {
     Isolated,
     /// A pawn-like piece that another of its kind defends.
     Defended,
+    /// Two or more pieces of the kind (as a pair of Bishops, which
+    /// covers cells of both colours).
+    Pair,
+    /// A piece with no pawn-like piece of either side ahead of it on its
+    /// file (along its side's pawn-like forward step): an open file.
+    Open,
+    /// A piece with enemy pawn-like pieces ahead of it on its file but
+    /// none of its own: a half-open file.
+    HalfOpen,
     /// An own piece next to the King.
     Shelter,
     /// An enemy piece next to the King.
@@ -67,7 +76,7 @@ pub enum Term {
 }
 
 impl Term {
-    pub const ALL: [Term; 20] = [
+    pub const ALL: [Term; 23] = [
         Term::Value,
         Term::Centre,
         Term::Forward,
@@ -82,6 +91,9 @@ impl Term {
         Term::Doubled,
         Term::Isolated,
         Term::Defended,
+        Term::Pair,
+        Term::Open,
+        Term::HalfOpen,
         Term::Shelter,
         Term::Pressure,
         Term::Temple,
@@ -107,6 +119,9 @@ impl Term {
             Term::Doubled => "doubled",
             Term::Isolated => "isolated",
             Term::Defended => "defended",
+            Term::Pair => "pair",
+            Term::Open => "open",
+            Term::HalfOpen => "half_open",
             Term::Shelter => "shelter",
             Term::Pressure => "pressure",
             Term::Temple => "temple",
@@ -195,6 +210,8 @@ pub fn game_features<B>(
         zs.dedup();
         zs.len() > 1
     };
+    // Files, for open and half-open ones: some pawn-like kind has them.
+    let files = roles.iter().any(|r| r.has_files);
     let mut out = Vec::new();
     for term in Term::ALL {
         if !term.per_kind() {
@@ -233,6 +250,8 @@ pub fn game_features<B>(
                 Term::Progress => role.has_progress,
                 Term::Passed | Term::Doubled | Term::Isolated | Term::Defended => role.has_files,
                 Term::PassedProgress => role.has_files && role.has_progress,
+                Term::Pair => !role.royal && !role.pawn_like,
+                Term::Open | Term::HalfOpen => files && !role.royal && !role.pawn_like,
                 _ => false,
             };
             if wanted {

@@ -16,6 +16,8 @@
 //!   of the enemy King's zone it reaches;
 //! - pawn structure along each kind's own forward step: passed (and its
 //!   progress), doubled, isolated, defended;
+//! - per kind: two or more of it (the Bishop pair), and a piece on an
+//!   open or half-open file (no own pawn-like piece ahead on its file);
 //! - King safety: own and enemy pieces next to the King;
 //! - the game's own goals: the temple (a term of the Priest-King's
 //!   table), elevators and attack boards ([`Evaluate::goal_count`]);
@@ -79,6 +81,10 @@ pub trait Evaluate: chess3d_core::Rules {
     /// is not a sound guess of a position's worth (a game's own en-passant
     /// state lives in the position and would survive the pass).
     const NULL_MOVE: bool = true;
+    /// Whether quiescence's first ply also tries quiet moves that give
+    /// check (so that a mate by a quiet check at the horizon is seen).
+    /// Off where a match showed them costing more time than they find.
+    const QUIET_CHECKS: bool = true;
     /// The evaluation tables, built once from the weights file.
     fn eval_tables() -> &'static EvalTables<Self::Bits>;
     /// The game's own goal: White's count less Black's.
@@ -401,6 +407,8 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
     } else {
         [R::Bits::EMPTY; 2]
     };
+    // The kind whose steps make files, when open files are scored.
+    let files = et.file_kind.filter(|_| S::EVERY_TERM || et.uses_open);
     for side in Side::BOTH {
         let sign = if side == Side::White { 1 } else { -1 };
         let own = pos.side_cells(side);
@@ -437,6 +445,26 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
                 let safe = (reach & safe_area).count();
                 let zone = (reach & enemy_zone).count();
                 sink.mobility(et, sign, k, safe, zone);
+            }
+            if let (Some(pk), Some(open), Some(half)) = (files, et.open_of[k], et.half_open_of[k]) {
+                let ahead = et.pawn_sets[et.at(side, pk, cell)].file_ahead;
+                if !ahead.intersects(pawns[side.index()]) {
+                    let f = if ahead.intersects(pawns[side.other().index()]) {
+                        half
+                    } else {
+                        open
+                    };
+                    sink.add(et, f, sign);
+                }
+            }
+        }
+        if S::EVERY_TERM || et.uses_pair {
+            for (k, f) in et.pair_of.iter().enumerate().take(et.kinds) {
+                if let Some(f) = *f {
+                    if (pos.kind_cells(k as Kind) & own).count() >= 2 {
+                        sink.add(et, f, sign);
+                    }
+                }
             }
         }
         if let Some(k) = kings[side.index()] {

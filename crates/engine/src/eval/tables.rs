@@ -123,6 +123,18 @@ pub struct EvalTables<B> {
     pub(super) pawn_sets: Vec<PawnSets<B>>,
     /// Kinds that count as pawns for passed pieces.
     pub(super) pawn_kinds: Vec<Kind>,
+    /// Per kind: feature indices of [`Term::Pair`], [`Term::Open`] and
+    /// [`Term::HalfOpen`].
+    pub(super) pair_of: [Option<usize>; MAX_KINDS],
+    pub(super) open_of: [Option<usize>; MAX_KINDS],
+    pub(super) half_open_of: [Option<usize>; MAX_KINDS],
+    /// The pawn-like kind whose forward step defines a piece's file for
+    /// [`Term::Open`] (the first with files).
+    pub(super) file_kind: Option<Kind>,
+    /// Whether any [`Term::Pair`] weight is not 0.
+    pub(super) uses_pair: bool,
+    /// Whether any [`Term::Open`] or [`Term::HalfOpen`] weight is not 0.
+    pub(super) uses_open: bool,
     pub(super) shelter: Option<usize>,
     pub(super) pressure: Option<usize>,
     pub(super) goal: Option<usize>,
@@ -525,6 +537,9 @@ impl<B: BitSet> EvalTables<B> {
                 .zip(&weights)
                 .any(|(f, w)| terms.contains(&f.term) && *w != [0, 0])
         };
+        let uses_pair = used(&[Term::Pair]);
+        let uses_open = used(&[Term::Open, Term::HalfOpen]);
+        let file_kind = pawn_terms.first().map(|(k, _)| *k);
         let uses_near = used(&[Term::Tropism, Term::Attack]);
         let uses_mobility = used(&[Term::Mobility, Term::KingAttack]);
         let mut live_moves = Vec::with_capacity(2 * nk);
@@ -582,6 +597,12 @@ impl<B: BitSet> EvalTables<B> {
             pawn_terms,
             pawn_sets,
             pawn_kinds,
+            pair_of: per_kind(Term::Pair),
+            open_of: per_kind(Term::Open),
+            half_open_of: per_kind(Term::HalfOpen),
+            file_kind,
+            uses_pair,
+            uses_open,
             shelter: find(Term::Shelter, None),
             pressure: find(Term::Pressure, None),
             goal: find(Term::Goal, None),
