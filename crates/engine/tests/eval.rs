@@ -88,6 +88,18 @@ fn count(t: &Trace, et: &EvalTables<ChessBits>, term: Term) -> f32 {
 
 type ChessBits = <ChessRules as chess3d_core::Rules>::Bits;
 
+/// The count of `term` for the kind lettered `letter` in a trace.
+fn count_for_kind(t: &Trace, et: &EvalTables<ChessBits>, term: Term, letter: char) -> f32 {
+    t.counts
+        .iter()
+        .filter(|&&(f, _)| {
+            let feature = et.features[f as usize];
+            feature.term == term && feature.kind.map(|k| et.letters[k as usize]) == Some(letter)
+        })
+        .map(|&(_, n)| n)
+        .sum()
+}
+
 /// Pawn structure, counted by hand on a chess position: White's pawns a2,
 /// a3 and c4, Black's d5.
 /// - Passed (no enemy pawn ahead on its file or the next ones): a2 and a3
@@ -146,15 +158,7 @@ fn mobility_by_hand() {
     let et = ChessRules::eval_tables();
     let count_of = |text: &str, term: Term, letter: char| {
         let pos = Position::<ChessRules>::from_text(text).unwrap();
-        let t = trace(&pos, et);
-        t.counts
-            .iter()
-            .filter(|&&(f, _)| {
-                let feature = et.features[f as usize];
-                feature.term == term && feature.kind.map(|k| et.letters[k as usize]) == Some(letter)
-            })
-            .map(|&(_, n)| n)
-            .sum::<f32>()
+        count_for_kind(&trace(&pos, et), et, term, letter)
     };
     let rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
     assert_eq!(count_of(rook, Term::Mobility, 'R'), 10.0);
@@ -188,16 +192,7 @@ fn pairs_and_open_files_by_hand() {
     let text = "r2rk3/1p1p4/8/8/8/8/P7/R1B1KB1R w - - 0 1";
     let pos = Position::<ChessRules>::from_text(text).unwrap();
     let t = trace(&pos, et);
-    let count_of = |term: Term, letter: char| {
-        t.counts
-            .iter()
-            .filter(|&&(f, _)| {
-                let feature = et.features[f as usize];
-                feature.term == term && feature.kind.map(|k| et.letters[k as usize]) == Some(letter)
-            })
-            .map(|&(_, n)| n)
-            .sum::<f32>()
-    };
+    let count_of = |term: Term, letter: char| count_for_kind(&t, et, term, letter);
     assert_eq!(count_of(Term::Pair, 'B'), 1.0);
     assert_eq!(count_of(Term::Pair, 'R'), 0.0);
     assert_eq!(count_of(Term::Open, 'R'), 1.0);
