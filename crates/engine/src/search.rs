@@ -88,7 +88,8 @@ impl Off {
     }
 
     pub fn parse(text: &str) -> Off {
-        let has = |n: &str| text.split(',').any(|w| w.trim() == n || w.trim() == "all");
+        let named = |n: &str| text.split(',').any(|w| w.trim() == n);
+        let has = |n: &str| named(n) || named("all");
         Off {
             aspiration: has("aspiration"),
             lmr: has("lmr"),
@@ -102,7 +103,7 @@ impl Off {
             losing_captures: has("losing_captures"),
             see: has("see"),
             // Not part of `all` (the old search had them).
-            quiet_checks: text.split(',').any(|w| w.trim() == "quiet_checks"),
+            quiet_checks: named("quiet_checks"),
         }
     }
 }
