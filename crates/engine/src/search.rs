@@ -35,6 +35,10 @@ const DELTA_MARGIN: i32 = 200;
 /// losing one: a Bishop for a Knight is a fair trade, though chess's
 /// Bishop is worth 28 cp more.
 const SEE_TOLERANCE: i32 = 50;
+/// The least depth at which a hash move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 7;
+/// Razoring's margin per ply of depth.
+const RAZOR_MARGIN: i32 = 250;
 /// Scores beyond this are wins or losses in a known number of plies.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// History scores stay within ±this (each update pulls towards 0 by its
@@ -75,16 +79,22 @@ pub struct Off {
     rfp: bool,
     losing_captures: bool,
     see: bool,
+    singular: bool,
+    tt_eval: bool,
+    razor: bool,
     quiet_checks: bool,
 }
 
 impl Off {
-    /// The features named in `CHESS3D_SEARCH_OFF` (unknown names are
-    /// ignored: the variable is a measuring aid, not a setting).
-    /// Read once per process: every search of the process sees the same.
-    pub fn from_env() -> Off {
-        static OFF: std::sync::OnceLock<Off> = std::sync::OnceLock::new();
-        *OFF.get_or_init(|| Off::parse(&std::env::var("CHESS3D_SEARCH_OFF").unwrap_or_default()))
+    /// The features a game leaves out (`Evaluate::SEARCH_OFF`), unless
+    /// `CHESS3D_SEARCH_OFF` is set: then the ones it names (none when it
+    /// is empty; unknown names are ignored: the variable is a measuring
+    /// aid, not a setting). Read once per process: every search of the
+    /// process sees the same.
+    pub fn for_game(game_off: &str) -> Off {
+        static ENV: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+        let env = ENV.get_or_init(|| std::env::var("CHESS3D_SEARCH_OFF").ok());
+        Off::parse(env.as_deref().unwrap_or(game_off))
     }
 
     pub fn parse(text: &str) -> Off {
@@ -102,6 +112,9 @@ impl Off {
             rfp: has("rfp"),
             losing_captures: has("losing_captures"),
             see: has("see"),
+            singular: has("singular"),
+            tt_eval: has("tt_eval"),
+            razor: has("razor"),
             // Not part of `all` (the old search had them).
             quiet_checks: named("quiet_checks"),
         }
@@ -187,6 +200,10 @@ pub struct Searcher<'a, R: Evaluate> {
     pub full_root_window: bool,
     /// Null moves on the current path.
     nulls: u32,
+    /// Per ply, the move a singular-extension search leaves out.
+    excluded: [Option<Move>; MAX_PLY + 2],
+    /// The depth of the root search under way.
+    root_depth: i32,
     /// The side to move at the root (draws are scored against it).
     root_side: chess3d_core::Side,
 }
@@ -254,12 +271,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             evals: [-INF; MAX_PLY + 2],
             checks: [false; MAX_PLY + 2],
             reductions: reduction_table(),
-            off: Off::from_env(),
+            off: Off::for_game(R::SEARCH_OFF),
             cells,
             pv: vec![Line::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             full_root_window: false,
             nulls: 0,
+            excluded: [None; MAX_PLY + 2],
+            root_depth: 0,
             root_side: Side::White,
         };
         s.root_side = s.pos.side_to_move();
@@ -315,7 +334,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut keyed: Vec<(i32, RootMove)> = self
             .root_moves
             .iter()
-            .map(|r| (self.order_score(r.mv, None, 0), *r))
+            .map(|r| (self.order_score(r.mv, 0), *r))
             .collect();
         keyed.sort_by_key(|(k, _)| -k);
         self.root_moves = keyed.into_iter().map(|(_, r)| r).collect();
@@ -370,6 +389,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_index = None;
+        self.root_depth = depth;
         self.pv[0].clear();
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i].mv;
@@ -516,13 +536,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
     }
 
-    /// Move ordering: the hash move, then captures by victim and attacker
+    /// Move ordering (after the hash move, searched first): captures by victim and attacker
     /// value, promotions, killers, then quiet moves by history.
     #[inline]
-    fn order_score(&self, m: Move, hash_move: Option<Move>, ply: usize) -> i32 {
-        if Some(m) == hash_move {
-            return 1 << 30;
-        }
+    fn order_score(&self, m: Move, ply: usize) -> i32 {
         let et = self.et;
         if self.pos.is_capture(m) {
             let victim = self.captured_value(m);
@@ -661,9 +678,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return self.quiesce(alpha, beta, ply, 0);
         }
         let key = self.pos.hash();
+        // In a singular-extension search of this node: every move but one.
+        let excluded = self.excluded[ply];
         let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let mut hash_entry = None;
+        if let Some(e) = self.tt.probe(key).filter(|_| excluded.is_none()) {
             hash_move = e.mv;
+            hash_entry = Some(e);
             if !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 match e.bound {
@@ -678,6 +699,25 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         self.evals[ply] = static_eval;
         // Better than two plies ago (the same side to move): prune less.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // For pruning, the table's bound where it tells more than the
+        // static evaluation: a stored lower bound above it, an upper
+        // bound below it (searched, so more reliable).
+        let static_eval = match hash_entry {
+            Some(e) if !in_check && !self.off.tt_eval => {
+                let s = from_tt(e.score, ply);
+                let tells = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                if tells && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
         let rfp_depth = if self.off.rfp { 3 } else { 5 };
@@ -688,14 +728,34 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         };
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
             && static_eval - rfp_margin >= beta
         {
             return static_eval;
         }
+        // Razoring: far below alpha near the horizon, and captures do not
+        // bring it back: a fail low.
+        if !pv_node
+            && !in_check
+            && !self.off.razor
+            && excluded.is_none()
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && static_eval + RAZOR_MARGIN * depth < alpha
+        {
+            let s = self.quiesce(alpha, alpha + 1, ply, 0);
+            if self.stopped {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
+        }
         if R::NULL_MOVE
             && allow_null
+            && excluded.is_none()
             && !pv_node
             && !in_check
             && depth >= 3
@@ -728,26 +788,54 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         // No move from an earlier search: this node was not worth one
         // then, and an exact one costs a full search; one ply less.
-        if !self.off.iir && hash_move.is_none() && depth >= 4 {
+        if !self.off.iir && hash_move.is_none() && excluded.is_none() && depth >= 4 {
             depth -= 1;
+        }
+        // Singular extension: when the hash move's stored score is a lower
+        // bound deep enough and every other move, searched to half the
+        // depth, stays clearly below it, the hash move is the only good
+        // one here: it is searched a ply deeper. If instead another move
+        // also reaches beta, two moves refute the node: it fails high.
+        let mut singular = false;
+        if let (Some(e), Some(h)) = (hash_entry, hash_move) {
+            if !self.off.singular
+                && depth >= SINGULAR_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && e.bound != Bound::Upper
+                && e.depth >= depth - 3
+                && from_tt(e.score, ply).abs() < MATE_BOUND
+            {
+                let singular_beta = from_tt(e.score, ply) - 2 * depth;
+                self.excluded[ply] = Some(h);
+                let s = self.negamax(
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular = true;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
         }
 
         let mut moves = MoveList::new();
         self.pos.pseudo_legal_moves(&mut moves);
-        let counter = self
-            .counter_index(ply)
-            .filter(|_| !self.off.counter)
-            .and_then(|i| self.counters[i]);
-        // Filled in place: a collected list of this size would be copied.
+        // The hash move goes first, before the others are scored: when it
+        // cuts off (most nodes that have one), they never are.
+        let hash_first = hash_move
+            .and_then(|h| moves.iter().position(|&m| m == h))
+            .map(|j| moves.swap(0, j))
+            .is_some();
+        let scored_from = usize::from(hash_first);
         let mut scores = Scores::new();
-        scores.extend(moves.iter().map(|&m| {
-            let s = self.order_score(m, hash_move, ply);
-            if Some(m) == counter && s < 1 << 26 {
-                (1 << 26) - 2
-            } else {
-                s
-            }
-        }));
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -762,7 +850,17 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let move_count_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
         let mut quiet_seen = 0;
         for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, i);
+            if i == scored_from {
+                self.score_moves(&moves, &mut scores, scored_from, ply);
+            }
+            let m = if i < scored_from {
+                moves[i]
+            } else {
+                Self::pick(&mut moves, &mut scores, i)
+            };
+            if Some(m) == excluded {
+                continue;
+            }
             let quiet = !self.pos.is_capture(m) && m.promotion.is_none();
             // Late quiet moves at low depth (ordering put them last), and
             // quiet moves that cannot lift the score to alpha, are skipped
@@ -792,8 +890,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             legal += 1;
             self.path[ply + 1] = Some(m);
             self.checks[ply + 1] = gives_check;
+            let extension = i32::from(singular && Some(m) == hash_move);
             let score = if legal == 1 {
-                -self.negamax(depth - 1, -beta, -alpha, ply + 1, true)
+                -self.negamax(depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
                 let reduce = depth >= 3 && legal > 1 + usize::from(pv_node) && quiet && !in_check;
                 let r = if !reduce {
@@ -849,12 +948,19 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
         }
         if legal == 0 {
-            // No legal move: mate, stalemate, or (without check) a draw.
-            return if in_check {
+            // No legal move: mate, stalemate, or (without check) a draw;
+            // in a singular search, the left-out move was the only one.
+            return if excluded.is_some() {
+                alpha
+            } else if in_check {
                 -MATE + ply as i32
             } else {
                 self.draw_score()
             };
+        }
+        if excluded.is_some() {
+            // Not this position's value: every move was not searched.
+            return best;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -873,6 +979,28 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             },
         );
         best
+    }
+
+    /// Fills `scores` with the ordering score of each move, the first
+    /// `skip` (already searched: the hash move) ranked above every other.
+    fn score_moves(&self, moves: &MoveList, scores: &mut Scores, skip: usize, ply: usize) {
+        let counter = self
+            .counter_index(ply)
+            .filter(|_| !self.off.counter)
+            .and_then(|i| self.counters[i]);
+        // Filled in place: a collected list of this size would be copied.
+        scores.clear();
+        scores.extend(moves.iter().enumerate().map(|(j, &m)| {
+            if j < skip {
+                return 1 << 30;
+            }
+            let s = self.order_score(m, ply);
+            if Some(m) == counter && s < 1 << 26 {
+                (1 << 26) - 2
+            } else {
+                s
+            }
+        }));
     }
 
     /// A quiet move cut off: it becomes a killer and the counter-move of
@@ -942,7 +1070,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let us = self.pos.side_to_move();
         let king = self.pos.royal_cell(us.other());
         let checks = qply == 0
-            && R::QUIET_CHECKS
             && !self.off.quiet_checks
             && self.pos.tables().def.has_check
             && king.is_some();
@@ -968,7 +1095,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             // Captures and promotions; in the first ply also quiet moves
             // that give check directly, so that a mate by a quiet check at
             // the horizon is seen (in the games that want them:
-            // `Evaluate::QUIET_CHECKS`). Only moves to a cell from which
+            // `Evaluate::SEARCH_OFF`). Only moves to a cell from which
             // the piece could attack the King are tried.
             let et = self.et;
             let pos = &mut self.pos;
@@ -990,7 +1117,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             });
         }
         let mut scores = Scores::new();
-        scores.extend(moves.iter().map(|&m| self.order_score(m, None, ply)));
+        scores.extend(moves.iter().map(|&m| self.order_score(m, ply)));
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
@@ -1064,9 +1191,24 @@ mod tests {
         let all = Off::parse("all");
         assert!(all.aspiration && all.lmr && all.futility && all.move_count && all.history);
         assert!(all.counter && all.iir && all.null && all.rfp && all.losing_captures);
-        assert!(all.see);
+        assert!(all.see && all.singular && all.tt_eval && all.razor);
+        assert!(!all.quiet_checks);
         let none = Off::parse("");
         assert!(!none.lmr && !none.losing_captures && !none.aspiration);
+        assert!(!none.singular && !none.tt_eval && !none.razor);
+    }
+
+    /// Chess leaves out only quiescence's quiet checks; the other games
+    /// the features not yet measured there, and nothing else.
+    #[test]
+    fn each_game_leaves_out_its_own_features() {
+        use crate::Evaluate;
+        let chess = Off::parse(<chess3d_games::chess::ChessRules as Evaluate>::SEARCH_OFF);
+        assert!(chess.quiet_checks);
+        assert!(!chess.singular && !chess.razor && !chess.tt_eval && !chess.lmr);
+        let elevator = Off::parse(<chess3d_games::elevator::ElevatorRules as Evaluate>::SEARCH_OFF);
+        assert!(elevator.singular && elevator.razor && elevator.tt_eval);
+        assert!(!elevator.quiet_checks && !elevator.lmr && !elevator.null && !elevator.see);
     }
 
     /// History stays within its bounds however often a move is rewarded

@@ -69,6 +69,11 @@ pub struct Defaults {
     pub tempo: i32,
 }
 
+/// The search features added after the 3-D games' matches against the
+/// engine before issue 23 (docs/engine.md): on only in the games where a
+/// match has shown them to help (chess).
+pub const NOT_YET_MEASURED: &str = "singular,tt_eval,razor";
+
 /// A game the engine plays: its rules plus its evaluation.
 pub trait Evaluate: chess3d_core::Rules {
     /// The game's hand-set weights.
@@ -81,10 +86,11 @@ pub trait Evaluate: chess3d_core::Rules {
     /// is not a sound guess of a position's worth (a game's own en-passant
     /// state lives in the position and would survive the pass).
     const NULL_MOVE: bool = true;
-    /// Whether quiescence's first ply also tries quiet moves that give
-    /// check (so that a mate by a quiet check at the horizon is seen).
-    /// Off where a match showed them costing more time than they find.
-    const QUIET_CHECKS: bool = true;
+    /// The search features this game's search leaves out, by their
+    /// `CHESS3D_SEARCH_OFF` names (`search::Off`): those a match showed
+    /// costing more than they find here, and those not yet measured in
+    /// the game ([`NOT_YET_MEASURED`], the default).
+    const SEARCH_OFF: &'static str = NOT_YET_MEASURED;
     /// The evaluation tables, built once from the weights file.
     fn eval_tables() -> &'static EvalTables<Self::Bits>;
     /// The game's own goal: White's count less Black's.
