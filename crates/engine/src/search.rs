@@ -536,8 +536,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
     }
 
-    /// Move ordering (after the hash move, searched first): captures by victim and attacker
-    /// value, promotions, killers, then quiet moves by history.
+    /// Move ordering (after the hash move, searched first): captures by
+    /// victim and attacker value, promotions, killers, then quiet moves by
+    /// history.
     #[inline]
     fn order_score(&self, m: Move, ply: usize) -> i32 {
         let et = self.et;
