@@ -682,12 +682,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         // In a singular-extension search of this node: every move but one.
         let excluded = self.excluded[ply];
         let mut hash_move = None;
+        // The table's entry, its score made relative to this node.
         let mut hash_entry = None;
-        if let Some(e) = self.tt.probe(key).filter(|_| excluded.is_none()) {
+        if let Some(mut e) = self.tt.probe(key).filter(|_| excluded.is_none()) {
+            e.score = from_tt(e.score, ply);
             hash_move = e.mv;
             hash_entry = Some(e);
             if !pv_node && e.depth >= depth {
-                let s = from_tt(e.score, ply);
+                let s = e.score;
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -705,7 +707,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         // bound below it (searched, so more reliable).
         let static_eval = match hash_entry {
             Some(e) if !in_check && !self.off.tt_eval => {
-                let s = from_tt(e.score, ply);
+                let s = e.score;
                 let tells = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => s > static_eval,
@@ -719,6 +721,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
             _ => static_eval,
         };
+        // The cuts that judge the whole node from its evaluation: not in a
+        // principal-variation node, in check, or a singular search.
+        let may_cut = !pv_node && !in_check && excluded.is_none();
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
         let rfp_depth = if self.off.rfp { 3 } else { 5 };
@@ -727,9 +732,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         } else {
             100 * depth - 50 * i32::from(improving)
         };
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
+        if may_cut
             && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
             && static_eval - rfp_margin >= beta
@@ -738,10 +741,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         // Razoring: far below alpha near the horizon, and captures do not
         // bring it back: a fail low.
-        if !pv_node
-            && !in_check
+        if may_cut
             && !self.off.razor
-            && excluded.is_none()
             && depth <= 3
             && alpha.abs() < MATE_BOUND
             && static_eval + RAZOR_MARGIN * depth < alpha
@@ -756,9 +757,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         if R::NULL_MOVE
             && allow_null
-            && excluded.is_none()
-            && !pv_node
-            && !in_check
+            && may_cut
             && depth >= 3
             && static_eval >= beta
             // Passing cannot show that a mate is avoided: the reduced
@@ -804,9 +803,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 && (ply as i32) < 2 * self.root_depth
                 && e.bound != Bound::Upper
                 && e.depth >= depth - 3
-                && from_tt(e.score, ply).abs() < MATE_BOUND
+                && e.score.abs() < MATE_BOUND
             {
-                let singular_beta = from_tt(e.score, ply) - 2 * depth;
+                let singular_beta = e.score - 2 * depth;
                 self.excluded[ply] = Some(h);
                 let s = self.negamax(
                     (depth - 1) / 2,
