@@ -98,6 +98,16 @@ pub struct Tables<B> {
     /// Per attacking side: slide and leap attackers of royal pieces.
     pub slide_attacks: [Vec<SlideAttack>; 2],
     pub leap_attacks: [Vec<LeapAttack>; 2],
+    /// Per attacking side and cell: every cell on the empty board's lines
+    /// from the cell along which a slider of that side could attack it
+    /// (the union of [`SlideAttack::walk_dirs`]' rays). A piece off these
+    /// lines of its own royal piece cannot uncover an attack on it.
+    royal_lines: [Vec<B>; 2],
+    /// Per attacking side, kind and cell (at `kind * cells + cell`): where
+    /// a piece of the kind attacks the cell from on the empty board, by
+    /// [`Tables::slide_attacks`] and [`Tables::leap_attacks`] (empty for
+    /// kinds that do not give check).
+    attack_from: [Vec<B>; 2],
     /// Per capturing side: kinds that may capture en passant, with the leap
     /// table of the cells from which they capture a cell.
     pub ep_capturers: [Vec<(Kind, u16)>; 2],
@@ -350,6 +360,40 @@ impl<B: BitSet> Tables<B> {
 
         let temple = def.temple.map(cell_of);
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
+        let royal_lines = Side::BOTH.map(|by| {
+            (0..n)
+                .map(|cell| {
+                    let mut lines = B::EMPTY;
+                    for group in &slide_attacks[by.index()] {
+                        for &d in &group.walk_dirs {
+                            lines |= b.rays[d as usize * n + cell];
+                        }
+                    }
+                    lines
+                })
+                .collect()
+        });
+        let nk = def.pieces.len();
+        let attack_from = Side::BOTH.map(|by| {
+            let mut from = vec![B::EMPTY; nk * n];
+            for group in &slide_attacks[by.index()] {
+                for &k in &group.kinds {
+                    for cell in 0..n {
+                        for &d in &group.walk_dirs {
+                            from[k as usize * n + cell] |= b.rays[d as usize * n + cell];
+                        }
+                    }
+                }
+            }
+            for group in &leap_attacks[by.index()] {
+                for &k in &group.kinds {
+                    for cell in 0..n {
+                        from[k as usize * n + cell] |= b.leaps[group.from_set as usize * n + cell];
+                    }
+                }
+            }
+            from
+        });
         let Builder {
             dirs, rays, leaps, ..
         } = b;
@@ -363,6 +407,8 @@ impl<B: BitSet> Tables<B> {
             royal: royal_kinds[0] as Kind,
             slide_attacks,
             leap_attacks,
+            royal_lines,
+            attack_from,
             ep_capturers,
             promotion_zone,
             promotion_choices,
@@ -392,6 +438,20 @@ impl<B: BitSet> Tables<B> {
     #[inline]
     pub fn ray(&self, dir: u8, cell: Cell) -> B {
         self.rays[dir as usize * self.len() + cell as usize]
+    }
+
+    /// The cells on the lines along which `by`'s sliders could attack
+    /// `cell` on the empty board (see the field).
+    #[inline]
+    pub fn royal_lines(&self, by: Side, cell: Cell) -> B {
+        self.royal_lines[by.index()][cell as usize]
+    }
+
+    /// Where `by`'s piece of `kind` attacks `cell` from on the empty board
+    /// (nothing for a kind that does not give check).
+    #[inline]
+    pub fn attack_from(&self, by: Side, kind: Kind, cell: Cell) -> B {
+        self.attack_from[by.index()][kind as usize * self.len() + cell as usize]
     }
 
     /// The cells of leap table `set` from `cell`.

@@ -875,13 +875,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 let late = !self.off.move_count && depth <= 4 && quiet_seen > move_count_limit;
                 prunable = late || futile;
             }
+            let may_expose = self.pos.may_expose_royal(m, in_check);
             self.pos.make(m);
             self.prefetch();
-            if self.pos.mover_in_check() {
+            if may_expose && self.pos.mover_in_check() {
                 self.pos.unmake();
                 continue;
             }
-            let gives_check = self.pos.in_check();
+            let gives_check = self.pos.may_give_check(m) && self.pos.in_check();
             if prunable && !gives_check {
                 self.pos.unmake();
                 continue;
@@ -1128,9 +1129,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             {
                 continue;
             }
+            // Past the evasion plies `in_check` was not tested: say so.
+            let unsure = qply >= QUIESCENCE_EVASION_PLIES;
+            let may_expose = self.pos.may_expose_royal(m, in_check || unsure);
             self.pos.make(m);
             self.prefetch_eval();
-            if self.pos.mover_in_check() {
+            if may_expose && self.pos.mover_in_check() {
                 self.pos.unmake();
                 continue;
             }

@@ -9,7 +9,7 @@
 use super::movegen::Counter;
 use super::{Edit, EnPassant, Position, Rules, Undo};
 use crate::geometry::NO_CELL;
-use crate::{Cell, Move, MoveKind, MoveList, Piece, Side};
+use crate::{BitSet, Cell, Move, MoveKind, MoveList, Piece, Side};
 
 impl<R: Rules> Position<R> {
     /// Plays a move produced by this position's generator. The position
@@ -239,6 +239,66 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn mover_in_check(&self) -> bool {
         self.t.def.has_check && self.royal_attacked(self.side.other())
+    }
+
+    /// Whether the pseudo-legal move `m`, not yet made, may leave its
+    /// mover's royal piece attacked, so that the search must make it and
+    /// ask [`Position::mover_in_check`]; `in_check`: whether the side to
+    /// move is in check now. False only where the move is certainly legal:
+    /// in a game whose attacks are the data's slides and leaps
+    /// (`LINE_ATTACKS`, no special moves), by a side not in check, a plain
+    /// move or capture (or double step) of a piece other than the royal
+    /// one, from a cell on none of the lines along which an enemy slider
+    /// could attack the royal piece. Its end cell then closes lines
+    /// rather than opening them, and what it captures attacked nothing
+    /// through the cell it stood on. (Shots, en passant and castling
+    /// empty or fill other cells: always tested.)
+    #[inline]
+    pub fn may_expose_royal(&self, m: Move, in_check: bool) -> bool {
+        if !self.t.def.has_check {
+            return false;
+        }
+        if !R::LINE_ATTACKS || R::SPECIAL_MOVES || in_check {
+            return true;
+        }
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            return true;
+        }
+        let enemy = self.side.other();
+        match self.royal_cell(self.side) {
+            Some(royal) => m.from == royal || self.t.royal_lines(enemy, royal).contains(m.from),
+            None => true,
+        }
+    }
+
+    /// After [`Position::make`] of `m`: whether it may give check, so that
+    /// [`Position::in_check`] must be asked. False only where it certainly
+    /// does not: in a game whose attacks are the data's slides and leaps
+    /// (`LINE_ATTACKS`, no special moves), a plain move or capture (or
+    /// double step) whose piece, as it now is (promoted, say), cannot
+    /// attack the enemy royal piece from its end cell on the empty board,
+    /// and whose start is on none of the lines along which the mover's
+    /// sliders could attack it (so nothing was uncovered).
+    #[inline]
+    pub fn may_give_check(&self, m: Move) -> bool {
+        if !self.t.def.has_check {
+            return false;
+        }
+        if !R::LINE_ATTACKS || R::SPECIAL_MOVES {
+            return true;
+        }
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            return true;
+        }
+        let mover = self.side.other();
+        match self.royal_cell(self.side) {
+            Some(royal) => {
+                let kind = self.board[m.to as usize].kind();
+                self.t.attack_from(mover, kind, royal).contains(m.to)
+                    || self.t.royal_lines(mover, royal).contains(m.from)
+            }
+            None => true,
+        }
     }
 
     /// The legality test, by definition: play the move and see whether the
