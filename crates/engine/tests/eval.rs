@@ -3,7 +3,7 @@
 //! weights files, and the fit itself on data whose answer is known.
 
 use chess3d_core::{BitSet, MoveList, Position, Side};
-use chess3d_engine::eval::features::Term;
+use chess3d_engine::eval::features::{king_danger, Term, DANGER_UNITS};
 use chess3d_engine::eval::{tables_from_file, trace, weights_file, EvalTables, Trace};
 use chess3d_engine::tune::{self, Sample};
 use chess3d_engine::{evaluate, with_engine_game, EngineVisitor, Evaluate};
@@ -170,6 +170,31 @@ fn mobility_by_hand() {
     assert_eq!(count_of(queen, Term::KingAttack, 'Q'), 2.0);
     // The Queen blocks nothing of the Rook's: still 10.
     assert_eq!(count_of(queen, Term::Mobility, 'R'), 10.0);
+}
+
+/// The attack on the King as a whole, counted by hand (chess).
+/// - `mobility_by_hand`'s Queen on e5 reaches two cells of Black's King
+///   zone (e7, e8) and the Rook a1 none: one attacker, so no danger.
+/// - A second Rook on d1 climbs the empty d-file to d7 and d8, two more
+///   zone cells: two attackers, four cells together, 4² / 16 = 1. (The
+///   Rook a1, now stopped at c1, still reaches none.) Black's King alone
+///   reaches nothing of White's.
+/// - However many cells, the count stops at `DANGER_UNITS` (24² / 16).
+#[test]
+fn king_danger_by_hand() {
+    let et = ChessRules::eval_tables();
+    let danger = |text: &str| {
+        let pos = Position::<ChessRules>::from_text(text).unwrap();
+        count(&trace(&pos, et), et, Term::KingDanger)
+    };
+    assert_eq!(danger("4k3/8/8/4Q3/8/8/8/R3K3 b - - 0 1"), 0.0);
+    assert_eq!(danger("4k3/8/8/4Q3/8/8/8/R2RK3 b - - 0 1"), 1.0);
+    assert_eq!(king_danger(4, 1), 0.0);
+    assert_eq!(king_danger(30, 3), 36.0);
+    assert_eq!(
+        king_danger(DANGER_UNITS, 2),
+        king_danger(DANGER_UNITS + 1, 2)
+    );
 }
 
 /// Pairs and open files, counted by hand on a chess position: White Ra1,

@@ -37,6 +37,13 @@ pub enum Term {
     /// The cells of the enemy King's zone (its cell and the cells next to
     /// it) the piece reaches on the board as it is.
     KingAttack,
+    /// The attack on the enemy King as a whole: with two or more pieces
+    /// reaching its zone, the square of the zone cells they reach
+    /// together ([`Term::KingAttack`]'s counts summed), at most
+    /// [`DANGER_UNITS`], over 16. Not per kind: the attackers' sum is what
+    /// grows faster than its parts (a lone attacker is parried, three
+    /// are not).
+    KingDanger,
     /// A pawn-like piece with no enemy pawn-like piece ahead of it on its
     /// file or the files next to it.
     Passed,
@@ -76,7 +83,7 @@ pub enum Term {
 }
 
 impl Term {
-    pub const ALL: [Term; 23] = [
+    pub const ALL: [Term; 24] = [
         Term::Value,
         Term::Centre,
         Term::Forward,
@@ -86,6 +93,7 @@ impl Term {
         Term::Attack,
         Term::Mobility,
         Term::KingAttack,
+        Term::KingDanger,
         Term::Passed,
         Term::PassedProgress,
         Term::Doubled,
@@ -114,6 +122,7 @@ impl Term {
             Term::Attack => "attack",
             Term::Mobility => "mobility",
             Term::KingAttack => "king_attack",
+            Term::KingDanger => "king_danger",
             Term::Passed => "passed",
             Term::PassedProgress => "passed_progress",
             Term::Doubled => "doubled",
@@ -145,9 +154,27 @@ impl Term {
     pub fn per_kind(self) -> bool {
         !matches!(
             self,
-            Term::Shelter | Term::Pressure | Term::Temple | Term::Goal | Term::Tempo
+            Term::KingDanger
+                | Term::Shelter
+                | Term::Pressure
+                | Term::Temple
+                | Term::Goal
+                | Term::Tempo
         )
     }
+}
+
+/// The most zone cells [`Term::KingDanger`] counts (more count as many).
+pub const DANGER_UNITS: u32 = 24;
+
+/// [`Term::KingDanger`]'s count for the attackers' summed reach into the
+/// enemy King's zone (`units`) by `attackers` pieces.
+pub fn king_danger(units: u32, attackers: u32) -> f32 {
+    if attackers < 2 {
+        return 0.0;
+    }
+    let u = units.min(DANGER_UNITS) as f32;
+    u * u / 16.0
 }
 
 /// One weighted term: a term, for one kind if it is per kind (and one

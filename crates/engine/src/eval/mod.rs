@@ -162,6 +162,9 @@ trait Sink<B> {
     /// The terms of a piece of kind `k` from its reach on the board:
     /// `safe` cells it may go to, `zone` cells of the enemy King's zone.
     fn mobility(&mut self, et: &EvalTables<B>, sign: i32, k: usize, safe: u32, zone: u32);
+    /// [`features::Term::KingDanger`]: `attackers` pieces reach `units`
+    /// cells of the enemy King's zone together.
+    fn danger(&mut self, et: &EvalTables<B>, sign: i32, units: u32, attackers: u32);
     /// The pawn-structure terms.
     fn pawn_structure<R: Evaluate<Bits = B>>(
         &mut self,
@@ -237,6 +240,13 @@ impl<B: BitSet> Sink<B> for Scored<'_> {
     fn mobility(&mut self, et: &EvalTables<B>, sign: i32, k: usize, safe: u32, zone: u32) {
         let info = &et.kind_info[k];
         self.sum += sign as i64 * (safe as i64 * info.mobility + zone as i64 * info.king_attack);
+    }
+    #[inline]
+    fn danger(&mut self, et: &EvalTables<B>, sign: i32, units: u32, attackers: u32) {
+        if attackers >= 2 {
+            let units = units.min(features::DANGER_UNITS) as usize;
+            self.sum += sign as i64 * et.danger_packed[units];
+        }
     }
     fn pawn_structure<R: Evaluate<Bits = B>>(
         &mut self,
@@ -340,6 +350,11 @@ impl<B> Sink<B> for Counts {
             self.0[f] += (sign * zone as i32) as f32;
         }
     }
+    fn danger(&mut self, et: &EvalTables<B>, sign: i32, units: u32, attackers: u32) {
+        if let Some(f) = et.danger {
+            self.0[f] += sign as f32 * features::king_danger(units, attackers);
+        }
+    }
 }
 
 /// The pawn-structure terms of `pos` (`pawns`: each side's pawn-like
@@ -435,6 +450,8 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
             let start = king as usize * et.cells;
             &et.near[side.index()][start..start + et.cells]
         });
+        // The attack on the enemy King: zone cells reached, by how many.
+        let (mut units, mut attackers) = (0, 0);
         for cell in own.iter() {
             let kind = pos.piece_at(cell).kind();
             let k = kind as usize;
@@ -451,6 +468,8 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
                 let safe = (reach & safe_area).count();
                 let zone = (reach & enemy_zone).count();
                 sink.mobility(et, sign, k, safe, zone);
+                units += zone;
+                attackers += (zone > 0) as u32;
             }
             if let (Some(pk), Some(open), Some(half)) = (files, et.open_of[k], et.half_open_of[k]) {
                 let ahead = et.pawn_sets[et.at(side, pk, cell)].file_ahead;
@@ -463,6 +482,9 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
                     sink.add(et, f, sign);
                 }
             }
+        }
+        if live {
+            sink.danger(et, sign, units, attackers);
         }
         if S::EVERY_TERM || et.uses_pair {
             for (k, f) in et.pair_of.iter().enumerate().take(et.kinds) {

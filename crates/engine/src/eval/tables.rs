@@ -6,7 +6,9 @@
 use chess3d_core::position::MAX_KINDS;
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables, V3};
 
-use super::features::{game_features, index_of, square_index, Feature, KindRole, Term};
+use super::features::{
+    game_features, index_of, king_danger, square_index, Feature, KindRole, Term, DANGER_UNITS,
+};
 use super::{derived_value, Defaults, PAWN_VALUE};
 
 /// Where [`EvalTables::near`] keeps the tropism count.
@@ -137,6 +139,11 @@ pub struct EvalTables<B> {
     pub(super) uses_open: bool,
     pub(super) shelter: Option<usize>,
     pub(super) pressure: Option<usize>,
+    /// [`Term::KingDanger`]'s feature, and its packed weight times its
+    /// count by summed zone cells (0 to [`DANGER_UNITS`]; two or more
+    /// attackers).
+    pub(super) danger: Option<usize>,
+    pub(super) danger_packed: Vec<i64>,
     pub(super) goal: Option<usize>,
     pub(super) tempo: Option<usize>,
     /// Whether any [`Term::Tropism`] or [`Term::Attack`] weight is not 0
@@ -144,8 +151,8 @@ pub struct EvalTables<B> {
     pub(super) uses_near: bool,
     /// Whether any pawn-structure weight is not 0.
     pub(super) uses_pawn_structure: bool,
-    /// Whether any [`Term::Mobility`] or [`Term::KingAttack`] weight is not
-    /// 0.
+    /// Whether any [`Term::Mobility`], [`Term::KingAttack`] or
+    /// [`Term::KingDanger`] weight is not 0.
     pub(super) uses_mobility: bool,
     /// Per kind: what every piece of it reads.
     pub(super) kind_info: [KindInfo; MAX_KINDS],
@@ -541,7 +548,15 @@ impl<B: BitSet> EvalTables<B> {
         let uses_open = used(&[Term::Open, Term::HalfOpen]);
         let file_kind = pawn_terms.first().map(|(k, _)| *k);
         let uses_near = used(&[Term::Tropism, Term::Attack]);
-        let uses_mobility = used(&[Term::Mobility, Term::KingAttack]);
+        let uses_mobility = used(&[Term::Mobility, Term::KingAttack, Term::KingDanger]);
+        let danger = find(Term::KingDanger, None);
+        let danger_packed = (0..=DANGER_UNITS)
+            .map(|units| {
+                let [mg, eg] = danger.map_or([0, 0], |f| weights[f]);
+                let n = king_danger(units, 2);
+                super::pack([mg, eg].map(|w| (w as f32 * n).round() as i32))
+            })
+            .collect();
         let mut live_moves = Vec::with_capacity(2 * nk);
         let mut pawn_captures: [Vec<(Kind, u16)>; 2] = Default::default();
         for side in Side::BOTH {
@@ -605,6 +620,8 @@ impl<B: BitSet> EvalTables<B> {
             uses_open,
             shelter: find(Term::Shelter, None),
             pressure: find(Term::Pressure, None),
+            danger,
+            danger_packed,
             goal: find(Term::Goal, None),
             tempo: find(Term::Tempo, None),
             kind_info,
