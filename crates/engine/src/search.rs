@@ -600,13 +600,13 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// Takes the best-ordered move left from index `i` on.
     #[inline]
     fn pick(moves: &mut MoveList, scores: &mut Scores, i: usize) -> Move {
-        // Over a slice: indexing the small vectors one by one re-checks
-        // where their items are at every step (a tenth of the search).
-        // The first of the highest scores. In a long list (a 3-D game's
-        // hundred moves) the maximum is found in one pass the compiler
-        // vectorises, then its place: twice as fast there as one pass
-        // keeping both, which branches on every score; in a short one
-        // (chess) the single pass is faster.
+        // The first of the highest scores, over a slice: indexing the
+        // small vectors one by one re-checks where their items are at
+        // every step (a tenth of the search). In a long list (a 3-D
+        // game's hundred moves) the maximum is found in one pass the
+        // compiler vectorises, then its place: twice as fast there as one
+        // pass keeping both, which branches on every score; in a short
+        // one (chess) the single pass is faster.
         let rest = &scores[i..moves.len()];
         let best = if rest.len() > 32 {
             let top = rest.iter().copied().max().unwrap_or(0);
