@@ -360,16 +360,18 @@ impl<B: BitSet> Tables<B> {
 
         let temple = def.temple.map(cell_of);
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
+        // The cells of a slide-attack group's lines out from `cell`.
+        let lines = |group: &SlideAttack, cell: usize| {
+            group
+                .walk_dirs
+                .iter()
+                .fold(B::EMPTY, |acc, &d| acc | b.rays[d as usize * n + cell])
+        };
         let royal_lines = Side::BOTH.map(|by| {
             (0..n)
                 .map(|cell| {
-                    let mut lines = B::EMPTY;
-                    for group in &slide_attacks[by.index()] {
-                        for &d in &group.walk_dirs {
-                            lines |= b.rays[d as usize * n + cell];
-                        }
-                    }
-                    lines
+                    let groups = &slide_attacks[by.index()];
+                    groups.iter().fold(B::EMPTY, |acc, g| acc | lines(g, cell))
                 })
                 .collect()
         });
@@ -377,18 +379,18 @@ impl<B: BitSet> Tables<B> {
         let attack_from = Side::BOTH.map(|by| {
             let mut from = vec![B::EMPTY; nk * n];
             for group in &slide_attacks[by.index()] {
-                for &k in &group.kinds {
-                    for cell in 0..n {
-                        for &d in &group.walk_dirs {
-                            from[k as usize * n + cell] |= b.rays[d as usize * n + cell];
-                        }
+                for cell in 0..n {
+                    let cells = lines(group, cell);
+                    for &k in &group.kinds {
+                        from[k as usize * n + cell] |= cells;
                     }
                 }
             }
             for group in &leap_attacks[by.index()] {
-                for &k in &group.kinds {
-                    for cell in 0..n {
-                        from[k as usize * n + cell] |= b.leaps[group.from_set as usize * n + cell];
+                for cell in 0..n {
+                    let cells = b.leaps[group.from_set as usize * n + cell];
+                    for &k in &group.kinds {
+                        from[k as usize * n + cell] |= cells;
                     }
                 }
             }

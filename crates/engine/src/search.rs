@@ -1130,6 +1130,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         let mut scores = Scores::new();
         scores.extend(moves.iter().map(|&m| self.order_score(m, ply)));
+        // Past the evasion plies `in_check` was not tested: the legality
+        // shortcut must then assume a check.
+        let maybe_in_check = in_check || qply >= QUIESCENCE_EVASION_PLIES;
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
@@ -1140,9 +1143,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             {
                 continue;
             }
-            // Past the evasion plies `in_check` was not tested: say so.
-            let unsure = qply >= QUIESCENCE_EVASION_PLIES;
-            let may_expose = self.pos.may_expose_royal(m, in_check || unsure);
+            let may_expose = self.pos.may_expose_royal(m, maybe_in_check);
             self.pos.make(m);
             self.prefetch_eval();
             if may_expose && self.pos.mover_in_check() {

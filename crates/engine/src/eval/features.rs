@@ -166,11 +166,14 @@ impl Term {
 
 /// The most zone cells [`Term::KingDanger`] counts (more count as many).
 pub const DANGER_UNITS: u32 = 24;
+/// The fewest pieces reaching the King's zone that [`Term::KingDanger`]
+/// counts.
+pub const DANGER_ATTACKERS: u32 = 2;
 
 /// [`Term::KingDanger`]'s count for the attackers' summed reach into the
 /// enemy King's zone (`units`) by `attackers` pieces.
 pub fn king_danger(units: u32, attackers: u32) -> f32 {
-    if attackers < 2 {
+    if attackers < DANGER_ATTACKERS {
         return 0.0;
     }
     let u = units.min(DANGER_UNITS) as f32;

@@ -243,7 +243,7 @@ impl<B: BitSet> Sink<B> for Scored<'_> {
     }
     #[inline]
     fn danger(&mut self, et: &EvalTables<B>, sign: i32, units: u32, attackers: u32) {
-        if attackers >= 2 {
+        if attackers >= features::DANGER_ATTACKERS {
             let units = units.min(features::DANGER_UNITS) as usize;
             self.sum += sign as i64 * et.danger_packed[units];
         }

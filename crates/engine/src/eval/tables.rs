@@ -7,7 +7,8 @@ use chess3d_core::position::MAX_KINDS;
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables, V3};
 
 use super::features::{
-    game_features, index_of, king_danger, square_index, Feature, KindRole, Term, DANGER_UNITS,
+    game_features, index_of, king_danger, square_index, Feature, KindRole, Term, DANGER_ATTACKERS,
+    DANGER_UNITS,
 };
 use super::{derived_value, Defaults, PAWN_VALUE};
 
@@ -553,7 +554,7 @@ impl<B: BitSet> EvalTables<B> {
         let danger_packed = (0..=DANGER_UNITS)
             .map(|units| {
                 let [mg, eg] = danger.map_or([0, 0], |f| weights[f]);
-                let n = king_danger(units, 2);
+                let n = king_danger(units, DANGER_ATTACKERS);
                 super::pack([mg, eg].map(|w| (w as f32 * n).round() as i32))
             })
             .collect();
