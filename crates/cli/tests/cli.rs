@@ -56,7 +56,7 @@ fn variants_lists_the_working_games() {
 #[test]
 fn polyhedron_works_from_the_command_line() {
     // 136 opening moves and 136² replies: counted by hand in
-    // crates/games/tests/polyhedron_rules.rs.
+    // crates/games/tests/games/polyhedron_rules.rs.
     assert_eq!(ok(&["moves", "polyhedron"]).lines().count(), 136);
     assert_eq!(ok(&["perft", "polyhedron", "2"]).trim(), "18496");
     let shown = ok(&["show", "polyhedron", "--moves", "Bc2-Dd4 Bc9-Dd7"]);
@@ -79,7 +79,7 @@ fn polyhedron_works_from_the_command_line() {
 #[test]
 fn ziggurat_works_from_the_command_line() {
     // 60 opening moves and 60² replies: counted by hand in
-    // crates/games/tests/ziggurat_rules.rs and ziggurat_vs_reference.rs.
+    // crates/games/tests/games/ziggurat_rules.rs and ziggurat_vs_reference.rs.
     assert_eq!(ok(&["moves", "ziggurat"]).lines().count(), 60);
     assert_eq!(ok(&["perft", "ziggurat", "2"]).trim(), "3600");
     let shown = ok(&["show", "ziggurat", "--moves", "0e2-0e4 0d7-0d5 0e4x0d5"]);
@@ -115,7 +115,7 @@ fn ziggurat_works_from_the_command_line() {
 #[test]
 fn ziggurat43_works_from_the_command_line() {
     // 10 opening moves and 10² replies: counted by hand in
-    // crates/games/tests/ziggurat43_rules.rs and ziggurat43_vs_reference.rs.
+    // crates/games/tests/games/ziggurat43_rules.rs and ziggurat43_vs_reference.rs.
     assert_eq!(ok(&["moves", "ziggurat43"]).lines().count(), 10);
     assert_eq!(ok(&["perft", "ziggurat43", "2"]).trim(), "100");
     let shown = ok(&["show", "ziggurat43", "--moves", "e3-f4 i3-h4"]);
@@ -140,7 +140,7 @@ fn ziggurat43_works_from_the_command_line() {
 #[test]
 fn startrek_works_from_the_command_line() {
     // 21 opening moves and 21² replies: counted by hand in
-    // crates/games/tests/startrek_rules.rs and startrek_vs_reference.rs.
+    // crates/games/tests/games/startrek_rules.rs and startrek_vs_reference.rs.
     assert_eq!(ok(&["moves", "startrek"]).lines().count(), 21);
     assert_eq!(ok(&["perft", "startrek", "2"]).trim(), "441");
     let shown = ok(&["show", "startrek", "--moves", "e2(2)-e4(4) b7(6)-b5(4)"]);
@@ -168,7 +168,7 @@ fn startrek_works_from_the_command_line() {
 #[test]
 fn elevator_works_from_the_command_line() {
     // 73 opening moves and 73² replies: counted by hand in
-    // crates/games/tests/elevator_rules.rs and elevator_vs_reference.rs.
+    // crates/games/tests/games/elevator_rules.rs and elevator_vs_reference.rs.
     assert_eq!(ok(&["moves", "elevator"]).lines().count(), 73);
     assert_eq!(ok(&["perft", "elevator", "2"]).trim(), "5329");
     // The seed's examples: the Ox's push from 2a1, Black's E3c4U.

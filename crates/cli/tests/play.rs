@@ -4,7 +4,7 @@
 //! and games saved, resumed and refused when damaged.
 //!
 //! The finishing lines start from positions of the engine's forced-win
-//! suite (crates/engine/tests/mates.rs), where exhaustive search proves a
+//! suite (crates/engine/tests/engine/mates.rs), where exhaustive search proves a
 //! win in 2; the result each test expects is the one that proof gives.
 
 use std::io::Write;
@@ -153,7 +153,7 @@ fn polyhedron_mate_in_two() {
 
 #[test]
 fn the_engine_finds_the_mate_in_one() {
-    // crates/engine/tests/mates.rs: White mates in 1 here.
+    // crates/engine/tests/engine/mates.rs: White mates in 1 here.
     let out = play(
         &[
             "chess",

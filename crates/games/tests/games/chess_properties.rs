@@ -2,7 +2,7 @@
 //! `chess3d_core::testing` along random games, make/unmake back to the
 //! start, and parsers that never panic on arbitrary input.
 
-mod common;
+use crate::common;
 
 use chess3d_games::chess::Chess;
 use proptest::prelude::*;

@@ -5,9 +5,8 @@
 //! check status and the same placement after every move, with both
 //! promotion sets.
 
-mod common;
-#[path = "common/ziggurat_reference.rs"]
-mod reference;
+use crate::common;
+use crate::common::ziggurat_reference as reference;
 
 use chess3d_core::{perft, MoveKind};
 use chess3d_games::ziggurat::Ziggurat;

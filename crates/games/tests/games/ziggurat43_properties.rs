@@ -2,8 +2,7 @@
 //! 2,000 seeded random games, the mirror symmetry (Red and Gold exchanged,
 //! files mirrored) of perft, and parsers that never panic.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::perft;
 use chess3d_games::ziggurat43::Ziggurat43;

@@ -4,9 +4,8 @@
 //! canonical text), the same check status and the same placement and pools
 //! after every move.
 
-mod common;
-#[path = "common/polyhedron_reference.rs"]
-mod reference;
+use crate::common;
+use crate::common::polyhedron_reference as reference;
 
 use chess3d_core::{perft, MoveKind};
 use chess3d_games::polyhedron::Polyhedron;

@@ -7,7 +7,7 @@
 //! coordinates, square (level k, file index i, rank index j) is
 //! (2i + k, 2j + k, k). Level k has n = 8 − k files and ranks.
 
-mod common;
+use crate::common;
 
 use common::moves;
 

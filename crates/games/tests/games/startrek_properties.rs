@@ -5,8 +5,7 @@
 //! (The "highest path" rule is not symmetric between the sides, so there
 //! is no colour-mirror test.)
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::MAX_MOVES;
 use chess3d_games::startrek::StarTrek;

@@ -9,7 +9,7 @@
 //! covers the pin's corner column and the three outward from it, one level
 //! above the pin (upright) or below (inverted, `i`).
 
-mod common;
+use crate::common;
 
 use chess3d_core::{MoveError, Side};
 use chess3d_games::startrek::StarTrek;

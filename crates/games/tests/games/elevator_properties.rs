@@ -3,8 +3,7 @@
 //! legal), the colour-mirror symmetry of perft, and parsers that never
 //! panic.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::{perft, MAX_MOVES};
 use chess3d_games::elevator::Elevator;

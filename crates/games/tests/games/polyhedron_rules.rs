@@ -7,7 +7,7 @@
 //! z level A=0…E=4). Level bounds for x and y: A and E 2–7, B and D 1–8,
 //! C 0–9; a cell exists when its x and y lie within its level's bounds.
 
-mod common;
+use crate::common;
 
 use common::{moves, moves_from};
 

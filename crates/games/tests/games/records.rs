@@ -3,8 +3,7 @@
 //! or with one move changed is read up to the damage, which is reported
 //! with the move's number and text.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::record::{game_tags, replay, result_token, Record, Replayed};
 use chess3d_core::{Game, Move};

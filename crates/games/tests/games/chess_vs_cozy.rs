@@ -2,7 +2,7 @@
 //! move generator. Over seeded random games from the six perft positions,
 //! every position must have the same legal moves and the same state.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

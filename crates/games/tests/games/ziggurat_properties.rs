@@ -2,8 +2,7 @@
 //! orthodox chess, the core invariants along 2,000 seeded random games,
 //! colour-mirror symmetry of perft, and parsers that never panic.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::{perft, Game, MoveList, MAX_MOVES};
 use chess3d_games::chess::Chess;

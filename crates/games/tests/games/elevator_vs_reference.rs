@@ -4,9 +4,8 @@
 //! preferred) the same legal moves as canonical text, the same check
 //! status, and the same placement, pools and shafts after every move.
 
-mod common;
-#[path = "common/elevator_reference.rs"]
-mod reference;
+use crate::common;
+use crate::common::elevator_reference as reference;
 
 use chess3d_core::{perft, BitSet, MoveKind};
 use chess3d_games::elevator::Elevator;

@@ -1,6 +1,14 @@
 //! Shared helpers of the games' integration tests.
 #![allow(dead_code)]
 
+// The second, independent implementation of each 3-D game, shared by its
+// `*_vs_reference` tests.
+pub mod elevator_reference;
+pub mod polyhedron_reference;
+pub mod startrek_reference;
+pub mod ziggurat43_reference;
+pub mod ziggurat_reference;
+
 use chess3d_core::testing::{check_position, check_position_counting};
 use chess3d_core::{Game, Move, MoveKind, MoveList};
 use proptest::prelude::*;

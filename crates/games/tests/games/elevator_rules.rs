@@ -10,7 +10,7 @@
 //! shaft level has no cells. The start's shafts, by elevator rank 4 to 1
 //! and files a–d: 4444 / 2323 / 3232 / 1111.
 
-mod common;
+use crate::common;
 
 use chess3d_core::{DrawReason, MoveError, Outcome, Side, WinReason};
 use chess3d_games::elevator::Elevator;

@@ -6,9 +6,8 @@
 //! and double step compared is a check of the fast path rule against the
 //! rule as worded.
 
-mod common;
-#[path = "common/startrek_reference.rs"]
-mod reference;
+use crate::common;
+use crate::common::startrek_reference as reference;
 
 use chess3d_core::{perft, MoveKind};
 use chess3d_games::startrek::StarTrek;

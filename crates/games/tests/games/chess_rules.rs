@@ -1,7 +1,7 @@
 //! Chess rules case by case: special moves, game ends, position-string
 //! validation and move reading. Expected values come from the FIDE rules.
 
-mod common;
+use crate::common;
 
 use chess3d_core::{DrawReason, MoveError, Options, Outcome, Side, WinReason};
 use chess3d_games::chess::Chess;

@@ -9,7 +9,7 @@
 //! derivations below; a square exists when its file lies in its rank's
 //! range.
 
-mod common;
+use crate::common;
 
 use common::{moves, moves_from};
 

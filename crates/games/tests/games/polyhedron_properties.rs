@@ -2,8 +2,7 @@
 //! seeded random games, make/unmake back to the start, colour-mirror
 //! symmetry of perft, and parsers that never panic.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use chess3d_core::{perft, MAX_MOVES};
 use chess3d_games::polyhedron::Polyhedron;

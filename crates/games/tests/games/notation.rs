@@ -3,7 +3,7 @@
 //! games' short forms with their ambiguous cases, and the reasons given for
 //! illegal moves.
 
-mod common;
+use crate::common;
 
 use chess3d_core::{Game, MoveList, Position, Rules};
 use chess3d_games::chess::ChessRules;

@@ -9,7 +9,7 @@
 //! program exports it (comments, variations, NAGs, clocks, glued move
 //! numbers) and written back in the same SAN.
 
-mod common;
+use crate::common;
 
 use chess3d_core::record::{record_moves, replay, Record};
 use chess3d_core::{MoveList, Outcome, WinReason};

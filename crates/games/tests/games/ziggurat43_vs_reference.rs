@@ -4,9 +4,8 @@
 //! and along random games the same legal moves (as canonical text) and the
 //! same placement after every move, to the end of each game.
 
-mod common;
-#[path = "common/ziggurat43_reference.rs"]
-mod reference;
+use crate::common;
+use crate::common::ziggurat43_reference as reference;
 
 use chess3d_core::{perft, MoveKind, MoveList, Outcome, WinReason};
 use chess3d_games::ziggurat43::Ziggurat43;

@@ -1,0 +1,36 @@
+//! The games' integration tests, as one test program: each module below
+//! was once a program of its own. Built at opt-level 3 (see
+//! `[profile.test]`), each program compiled the core's generic code for
+//! the games it used again, and CI has 25 minutes; one program compiles
+//! it once. Run one module's tests with `cargo test -p chess3d-games
+//! --test games ziggurat_rules::`.
+
+#[macro_use]
+mod common;
+
+mod about;
+mod attackers;
+mod chess_perft;
+mod chess_properties;
+mod chess_rules;
+mod chess_vs_cozy;
+mod elevator_properties;
+mod elevator_rules;
+mod elevator_vs_reference;
+mod may_expose;
+mod notation;
+mod polyhedron_properties;
+mod polyhedron_rules;
+mod polyhedron_vs_reference;
+mod reach;
+mod records;
+mod san;
+mod startrek_properties;
+mod startrek_rules;
+mod startrek_vs_reference;
+mod ziggurat43_properties;
+mod ziggurat43_rules;
+mod ziggurat43_vs_reference;
+mod ziggurat_properties;
+mod ziggurat_rules;
+mod ziggurat_vs_reference;
