@@ -1,5 +1,5 @@
 //! Elevator against a second, independent implementation written from
-//! RULINGS.md §4's wording (tests/common/elevator_reference.rs): the same
+//! RULINGS.md §4's wording (common/elevator_reference.rs): the same
 //! perft from the start, and along random games (elevator moves and pushes
 //! preferred) the same legal moves as canonical text, the same check
 //! status, and the same placement, pools and shafts after every move.

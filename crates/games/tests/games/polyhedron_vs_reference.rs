@@ -1,5 +1,5 @@
 //! Polyhedron Chess against a second, independent implementation written
-//! from RULINGS.md §5 alone (tests/common/polyhedron_reference.rs): the same
+//! from RULINGS.md §5 alone (common/polyhedron_reference.rs): the same
 //! perft from the start, and along random games the same legal moves (as
 //! canonical text), the same check status and the same placement and pools
 //! after every move.

@@ -1,5 +1,5 @@
 //! Star Trek against a second, deliberately naive implementation written
-//! from RULINGS.md §3's wording (tests/common/startrek_reference.rs): the
+//! from RULINGS.md §3's wording (common/startrek_reference.rs): the
 //! same perft from the start, and along random games (board moves
 //! preferred) the same legal moves as canonical text, the same check
 //! status and the same placement and boards after every move. Every slide

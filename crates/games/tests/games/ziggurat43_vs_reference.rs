@@ -1,6 +1,6 @@
 //! The 43-square Ziggurat against a second, independent implementation
 //! written from RULINGS.md §2 and seed 001 alone
-//! (tests/common/ziggurat43_reference.rs): the same perft from the start,
+//! (common/ziggurat43_reference.rs): the same perft from the start,
 //! and along random games the same legal moves (as canonical text) and the
 //! same placement after every move, to the end of each game.
 

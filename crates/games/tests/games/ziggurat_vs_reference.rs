@@ -1,6 +1,6 @@
 //! Ziggurat Three Dimensional Chess against a second, independent
 //! implementation written from RULINGS.md §1 and seed 000 alone
-//! (tests/common/ziggurat_reference.rs): the same perft from the start, and
+//! (common/ziggurat_reference.rs): the same perft from the start, and
 //! along random games the same legal moves (as canonical text), the same
 //! check status and the same placement after every move, with both
 //! promotion sets.

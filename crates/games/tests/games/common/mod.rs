@@ -294,7 +294,7 @@ pub fn seeded_games_n<G: Game>(
 }
 
 /// What the tests need of a second, independent implementation of a game
-/// (tests/common/*_reference.rs).
+/// (common/*_reference.rs).
 pub trait Reference: Clone {
     type Move: Copy;
     /// The moves by the pieces' rules, King safety aside.
