@@ -9,6 +9,7 @@ mod play;
 mod players;
 mod search_bench;
 mod stats;
+mod train;
 mod tune;
 mod web;
 
@@ -114,6 +115,10 @@ pub enum Command {
     /// Fit a game's evaluation weights to the results of self-play games
     /// (Texel's method) and write them as a weights file.
     Tune(tune::TuneArgs),
+    /// Train a game's evaluation network on positions labelled with game
+    /// results and a stronger engine's scores, and write it as a network
+    /// file.
+    Train(train::TrainArgs),
     /// Serve the web page and its API: every game in the browser, against
     /// the computer, two people at one screen, or remote with an invitation.
     Serve(web::ServeArgs),

@@ -14,7 +14,8 @@ use arrayvec::ArrayVec;
 use chess3d_core::def::RepetitionRule;
 use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
 
-use crate::eval::{evaluate_cached, victim_value, EvalTables, Evaluate, PawnCache};
+use crate::eval::network::Accumulator;
+use crate::eval::{evaluate_cached, victim_value, with_network, EvalTables, Evaluate, PawnCache};
 use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 
@@ -160,6 +161,10 @@ pub struct Searcher<'a, R: Evaluate> {
     /// Static evaluations by position key: each iteration of the deepening
     /// visits again most positions of the one before.
     evals_seen: Vec<(u64, i32)>,
+    /// With a network: its hidden sums at each ply of the current path
+    /// (or of an earlier one), each found from the ply before's by the
+    /// pieces that differ.
+    accumulators: Vec<Accumulator<R::Bits>>,
     tt: &'a Table,
     shared: &'a Shared,
     /// Set from outside to stop the search (UCI's `stop`).
@@ -255,6 +260,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             et,
             pawns: PawnCache::new(),
             evals_seen: vec![(0, 0); EVAL_CACHE],
+            accumulators: match &et.network {
+                Some(net) => (0..MAX_PLY + 2).map(|_| net.accumulator()).collect(),
+                None => Vec::new(),
+            },
             tt,
             shared,
             abort,
@@ -295,7 +304,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// The static evaluation of the current position, from the cache when
     /// it was scored before.
     #[inline]
-    fn static_eval(&mut self) -> i32 {
+    fn static_eval(&mut self, ply: usize) -> i32 {
         let key = self.pos.hash();
         let slot = key as usize & (EVAL_CACHE - 1);
         let (seen, score) = self.evals_seen[slot];
@@ -303,7 +312,19 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if seen == key && key != 0 {
             return score;
         }
-        let score = evaluate_cached(&self.pos, self.et, Some(&mut self.pawns));
+        let score = match &self.et.network {
+            Some(net) => {
+                let (before, from_here) = self.accumulators.split_at_mut(ply);
+                let acc = &mut from_here[0];
+                match before.last() {
+                    Some(parent) => net.update(parent, &self.pos, acc),
+                    None => net.refresh(&self.pos, acc),
+                }
+                let output = net.output(acc, self.pos.side_to_move());
+                with_network(net, &self.pos, self.et, Some(&mut self.pawns), output)
+            }
+            None => evaluate_cached(&self.pos, self.et, Some(&mut self.pawns)),
+        };
         self.evals_seen[slot] = (key, score);
         score
     }
@@ -679,7 +700,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return s;
         }
         if ply >= MAX_PLY {
-            return self.static_eval();
+            return self.static_eval(ply);
         }
         let in_check = self.checks[ply];
         debug_assert_eq!(in_check, self.pos.in_check());
@@ -709,7 +730,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 }
             }
         }
-        let static_eval = if in_check { -INF } else { self.static_eval() };
+        let static_eval = if in_check {
+            -INF
+        } else {
+            self.static_eval(ply)
+        };
         self.evals[ply] = static_eval;
         // Better than two plies ago (the same side to move): prune less.
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
@@ -1059,7 +1084,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return outcome_score(o, us, ply);
         }
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
-            return self.static_eval();
+            return self.static_eval(ply);
         }
         // At the first ply the search's node has tested it.
         let in_check = if qply == 0 {
@@ -1071,7 +1096,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut best = -INF;
         let mut stand = -INF;
         if !in_check {
-            stand = self.static_eval();
+            stand = self.static_eval(ply);
             if stand >= beta {
                 return stand;
             }

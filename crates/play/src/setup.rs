@@ -5,12 +5,20 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::Game;
-use chess3d_engine::eval::{tables_from_file, EvalTables};
+use chess3d_engine::eval::{tables_from_file, tables_with_network, EvalTables};
 use chess3d_engine::Evaluate;
 
 /// A game's evaluation weights read from a weights file (`chess3d tune`'s
 /// output): `chess3d match`'s `engine:weights=FILE` and UCI's `Weights`.
+/// A file ending in `.net` is a network (`chess3d train`'s output), which
+/// then evaluates with the game's own weights beside it; any other file
+/// is a weights file, which evaluates without a network.
 pub fn load_weights<R: Evaluate>(path: &str) -> Result<&'static EvalTables<R::Bits>> {
+    if path.ends_with(".net") {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("cannot read network file {path}"))?;
+        return tables_with_network::<R>(&bytes).map_err(|e| anyhow!("network file {path}: {e}"));
+    }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read weights file {path}"))?;
     tables_from_file::<R>(&text).map_err(|e| anyhow!("weights file {path}: {e}"))

@@ -33,10 +33,12 @@ mod ziggurat;
 mod ziggurat43;
 
 pub mod features;
+pub mod network;
 mod tables;
 mod weights;
 
 use chess3d_core::{BitSet, Kind, Position, Side, Tables};
+pub use network::Network;
 
 pub use tables::EvalTables;
 use tables::NEAR_SHIFT;
@@ -80,6 +82,10 @@ pub trait Evaluate: chess3d_core::Rules {
     const DEFAULTS: Defaults;
     /// The game's weights file (fitted by `chess3d tune`).
     const WEIGHTS_FILE: &'static str;
+    /// The game's network (`chess3d train`), empty when it has none: with
+    /// one, the network evaluates positions and the weights file's
+    /// material values still order moves and set the pruning margins.
+    const NETWORK: &'static [u8] = &[];
     /// Whether the game counts a goal of its own ([`Evaluate::goal_count`]).
     const HAS_GOAL: bool = false;
     /// Whether null-move pruning may be used. Off where passing the move
@@ -107,9 +113,19 @@ pub fn weights_file<B>(et: &EvalTables<B>, weights: &[[i32; 2]], header: &str) -
 }
 
 /// Tables built from another weights file than the game's own (a fit to
-/// try in a match): they live as long as the program.
+/// try in a match), without a network: they live as long as the program.
 pub fn tables_from_file<R: Evaluate>(text: &str) -> Result<&'static EvalTables<R::Bits>, String> {
     let tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, text)?;
+    Ok(Box::leak(Box::new(tables)))
+}
+
+/// The game's own weights with the network of `bytes` (a network file,
+/// [`Network::to_bytes`]) evaluating: they live as long as the program.
+pub fn tables_with_network<R: Evaluate>(
+    bytes: &[u8],
+) -> Result<&'static EvalTables<R::Bits>, String> {
+    let mut tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
+    tables.network = Some(Network::from_bytes::<R>(bytes)?);
     Ok(Box::leak(Box::new(tables)))
 }
 
@@ -124,13 +140,22 @@ macro_rules! eval_tables {
             > = std::sync::OnceLock::new();
             TABLES.get_or_init(|| {
                 type E = $rules;
-                $crate::eval::EvalTables::build::<E>(
+                let mut tables = $crate::eval::EvalTables::build::<E>(
                     &<E as $crate::eval::Evaluate>::DEFAULTS,
                     <E as $crate::eval::Evaluate>::HAS_GOAL,
                     <E as $crate::eval::Evaluate>::WEIGHTS_FILE,
                 )
                 // The files are compiled in and read by a test.
-                .unwrap_or_else(|e| panic!("the weights file of {}: {e}", stringify!($rules)))
+                .unwrap_or_else(|e| panic!("the weights file of {}: {e}", stringify!($rules)));
+                let net = <E as $crate::eval::Evaluate>::NETWORK;
+                if !net.is_empty() {
+                    tables.network = Some(
+                        $crate::eval::Network::from_bytes::<E>(net).unwrap_or_else(|e| {
+                            panic!("the network of {}: {e}", stringify!($rules))
+                        }),
+                    );
+                }
+                tables
             })
         }
     };
@@ -538,6 +563,36 @@ pub fn evaluate_with<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -
 /// [`evaluate_with`], keeping pawn structures in `cache`.
 #[inline]
 pub fn evaluate_cached<R: Evaluate>(
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    cache: Option<&mut PawnCache>,
+) -> i32 {
+    match &et.network {
+        Some(net) => with_network(net, pos, et, cache, net.evaluate(pos)),
+        None => evaluate_terms(pos, et, cache),
+    }
+}
+
+/// The evaluation by a network whose output for `pos` is `output`: the
+/// output alone, or added to its factor of the terms' evaluation.
+#[inline]
+pub fn with_network<R: Evaluate>(
+    net: &Network,
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    cache: Option<&mut PawnCache>,
+    output: i32,
+) -> i32 {
+    let base = net.base().map_or(0, |f| {
+        (f * evaluate_terms(pos, et, cache) as f64).round() as i32
+    });
+    (base + output).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+/// The evaluation by the terms (no network), from the side to move's
+/// point of view.
+#[inline]
+pub fn evaluate_terms<R: Evaluate>(
     pos: &Position<R>,
     et: &EvalTables<R::Bits>,
     cache: Option<&mut PawnCache>,

@@ -86,6 +86,9 @@ pub struct EvalTables<B> {
     pub mobility: [f64; MAX_KINDS],
     /// Driving the lone King to the edge (not fitted).
     pub mop_up: i32,
+    /// The network that evaluates instead of the terms, if any
+    /// (`Evaluate::NETWORK`, or a network file given to the engine).
+    pub network: Option<super::Network>,
     pub(super) kinds: usize,
     pub(super) cells: usize,
     /// Per side, kind and cell: the piece-square terms' coefficients
@@ -276,31 +279,10 @@ impl<B: BitSet> EvalTables<B> {
         super::weights::read(text, &features, &letters, &cell_names, &mut weights)?;
 
         // Piece-square coefficients.
-        let (lo, hi) = t
-            .geo
-            .cells()
-            .fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
-                let v = t.geo.coord(c);
-                (
-                    std::array::from_fn(|i| lo[i].min(v[i])),
-                    std::array::from_fn(|i| hi[i].max(v[i])),
-                )
-            });
+        let (lo, hi) = bounds(t);
         let ([_, ylo, zlo], [_, yhi, zhi]) = (lo, hi);
         // The cell whose view from White is `cell`'s from `side`.
-        let white_view = |side: Side, cell: Cell| -> Option<Cell> {
-            if side == Side::White {
-                return Some(cell);
-            }
-            let v = t.geo.coord(cell);
-            t.geo.cell_at(std::array::from_fn(|i| {
-                if t.def.black_mirror[i] < 0 {
-                    lo[i] + hi[i] - v[i]
-                } else {
-                    v[i]
-                }
-            }))
-        };
+        let white_view = |side: Side, cell: Cell| white_view(t, (lo, hi), side, cell);
         let temple = t
             .temple
             .map(|c| distance_to(t, t.royal, Side::White, B::single(c)));
@@ -598,6 +580,7 @@ impl<B: BitSet> EvalTables<B> {
             value,
             mobility,
             mop_up: defaults.mop_up,
+            network: None,
             kinds: nk,
             cells: n,
             coefficients,
@@ -903,4 +886,39 @@ fn progress<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side) -> Option<Vec<f64>
     }
     let dist = distance_to(t, kind, side, zone);
     Some(t.geo.cells().map(|c| closeness(&dist, c)).collect())
+}
+
+/// The lowest and highest coordinates of the board's cells.
+pub(super) fn bounds<B>(t: &Tables<B>) -> ([i32; 3], [i32; 3]) {
+    t.geo
+        .cells()
+        .fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
+            let v = t.geo.coord(c);
+            (
+                std::array::from_fn(|i| lo[i].min(v[i])),
+                std::array::from_fn(|i| hi[i].max(v[i])),
+            )
+        })
+}
+
+/// The cell whose view from White is `cell`'s from `side` (the board's
+/// `bounds`): itself for White; for Black, mirrored along the axes the
+/// game mirrors Black's moves on, if that cell exists.
+pub(super) fn white_view<B>(
+    t: &Tables<B>,
+    (lo, hi): ([i32; 3], [i32; 3]),
+    side: Side,
+    cell: Cell,
+) -> Option<Cell> {
+    if side == Side::White {
+        return Some(cell);
+    }
+    let v = t.geo.coord(cell);
+    t.geo.cell_at(std::array::from_fn(|i| {
+        if t.def.black_mirror[i] < 0 {
+            lo[i] + hi[i] - v[i]
+        } else {
+            v[i]
+        }
+    }))
 }

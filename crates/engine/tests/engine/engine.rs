@@ -58,47 +58,11 @@ fn every_start_position_evaluates_to_the_tempo() {
 /// and side to move swapped) evaluate the same for the side to move.
 #[test]
 fn chess_evaluation_is_colour_symmetric() {
-    fn flip(fen: &str) -> String {
-        let f: Vec<&str> = fen.split(' ').collect();
-        let swap = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        };
-        let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
-        let side = if f[1] == "w" { "b" } else { "w" };
-        let castling = if f[2] == "-" {
-            "-".to_string()
-        } else {
-            let s = swap(f[2]);
-            let mut v: Vec<char> = s.chars().collect();
-            v.sort_by_key(|c| (c.is_ascii_lowercase(), *c != 'K' && *c != 'k'));
-            v.into_iter().collect()
-        };
-        let ep = if f[3] == "-" {
-            "-".to_string()
-        } else {
-            let r = if &f[3][1..] == "3" { "6" } else { "3" };
-            format!("{}{r}", &f[3][..1])
-        };
-        format!(
-            "{} {side} {castling} {ep} {} {}",
-            board.join("/"),
-            f[4],
-            f[5]
-        )
-    }
     let mut pos = Chess::start();
     let mut x: u64 = 7;
     for _ in 0..200 {
         let text = pos.to_text();
-        let mirror = Chess::from_text(&flip(&text)).unwrap();
+        let mirror = Chess::from_text(&crate::flip_colours(&text)).unwrap();
         assert_eq!(evaluate(&pos), evaluate(&mirror), "{text}");
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);

@@ -10,26 +10,7 @@ use chess3d_engine::{evaluate, with_engine_game, EngineVisitor, Evaluate};
 use chess3d_games::chess::ChessRules;
 use chess3d_games::AVAILABLE;
 
-/// Positions along a pseudo-random game (restarted when it ends).
-fn walk<R: Evaluate>(plies: usize, seed: u64) -> Vec<Position<R>> {
-    let mut pos = Position::<R>::start();
-    let mut x = seed;
-    let mut out = Vec::new();
-    for _ in 0..plies {
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() || pos.outcome().is_some() {
-            pos = Position::<R>::start();
-            continue;
-        }
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        pos.make(moves[(x >> 33) as usize % moves.len()]);
-        out.push(pos.clone());
-    }
-    out
-}
+use crate::walk;
 
 fn weights_f64<B>(et: &EvalTables<B>) -> Vec<[f64; 2]> {
     et.weights
