@@ -49,8 +49,8 @@ pub struct TrainArgs {
     /// Threads computing the gradient.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
-    /// Where the network goes [default: GAME.net]; the engine's own is
-    /// crates/engine/weights/GAME.net.
+    /// Where the network goes [default: GAME.net]; a game plays with its
+    /// own network when its `Evaluate::NETWORK` includes one.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 }

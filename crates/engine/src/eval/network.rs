@@ -71,7 +71,9 @@ impl Inputs {
         Inputs {
             kinds: t.kinds.len(),
             cells: t.len(),
-            // A cell whose mirror is absent keeps its own.
+            // A cell whose mirror is absent keeps its own: no other cell
+            // mirrors onto it (mirroring is its own inverse), so no two
+            // cells share an input.
             view: Side::BOTH.map(|s| {
                 (0..t.len() as Cell)
                     .map(|c| white_view(t, bounds, s, c).unwrap_or(c))
@@ -347,13 +349,19 @@ impl Network {
     /// Refuses weights outside training's clip: with them no sum of the
     /// evaluation can overflow.
     fn check_bounds(&self) -> Result<(), String> {
-        let max1 = (WEIGHT_CLIP * QA as f32).ceil() as i16;
-        let max2 = (WEIGHT_CLIP * QB as f32).ceil() as i16;
-        if self.w1.iter().chain(&self.b1).any(|w| w.abs() > max1)
-            || self.w2.iter().any(|w| w.abs() > max2)
+        let max1 = (WEIGHT_CLIP * QA as f32).ceil() as u16;
+        let max2 = (WEIGHT_CLIP * QB as f32).ceil() as u16;
+        let max_bias = (WEIGHT_CLIP * (QA * QB) as f32).ceil() as u32;
+        if self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .any(|w| w.unsigned_abs() > max1)
+            || self.w2.iter().any(|w| w.unsigned_abs() > max2)
+            || self.b2.unsigned_abs() > max_bias
         {
             return Err(format!(
-                "a weight is outside the bounds training keeps ({max1} in the first layer, {max2} in the output)"
+                "a weight is outside the bounds training keeps ({max1} in the first layer, {max2} in the output, {max_bias} for its bias)"
             ));
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! trace (the counts the tuner fits), pawn structure counted by hand, the
 //! weights files, and the fit itself on data whose answer is known.
 
-use chess3d_core::{BitSet, MoveList, Position, Side};
+use chess3d_core::{BitSet, Position, Side};
 use chess3d_engine::eval::features::{king_danger, Term, DANGER_UNITS};
 use chess3d_engine::eval::{tables_from_file, trace, weights_file, EvalTables, Trace};
 use chess3d_engine::tune::{self, Sample};

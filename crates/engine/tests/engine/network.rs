@@ -2,9 +2,9 @@
 //! training's floating-point one, the two sides' views, and training on
 //! labels whose answer is known.
 
-use chess3d_core::{BitSet, MoveList, Position, Side};
+use chess3d_core::{BitSet, Position, Side};
 use chess3d_engine::eval::network::train::{self, Samples, Weights};
-use chess3d_engine::eval::network::{Inputs, Network, CP_PER_UNIT, MAX_HIDDEN, QA, QB};
+use chess3d_engine::eval::network::{Inputs, Network, CP_PER_UNIT, FILE_MAGIC, MAX_HIDDEN, QA, QB};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use chess3d_games::chess::ChessRules;
 use chess3d_games::ziggurat43::Ziggurat43Rules;
@@ -66,12 +66,24 @@ fn a_network_file_reads_back_and_bad_files_are_refused() {
     let mut longer = bytes.clone();
     longer.push(0);
     assert!(Network::from_bytes::<ChessRules>(&longer).is_err());
-    let mut huge = bytes.clone();
-    // The first output weight, far outside training's bound.
-    let at = bytes.len() - 2 * 2 * net.hidden();
-    huge[at..at + 2].copy_from_slice(&i16::MAX.to_le_bytes());
-    let e = Network::from_bytes::<ChessRules>(&huge).unwrap_err();
-    assert!(e.contains("outside"), "{e}");
+    // Weights far outside training's bound (the first output weight, the
+    // first input weight, the output bias), each refused: with them the
+    // evaluation's sums could overflow.
+    let first_output = bytes.len() - 2 * 2 * net.hidden();
+    let first_input = FILE_MAGIC.len() + 20;
+    let bias = FILE_MAGIC.len() + 16;
+    for (at, value) in [
+        (first_output, i16::MAX.to_le_bytes().to_vec()),
+        (first_output, i16::MIN.to_le_bytes().to_vec()),
+        (first_input, i16::MIN.to_le_bytes().to_vec()),
+        (bias, i32::MAX.to_le_bytes().to_vec()),
+        (bias, i32::MIN.to_le_bytes().to_vec()),
+    ] {
+        let mut huge = bytes.clone();
+        huge[at..at + value.len()].copy_from_slice(&value);
+        let e = Network::from_bytes::<ChessRules>(&huge).unwrap_err();
+        assert!(e.contains("outside"), "{e}");
+    }
 }
 
 /// The integer evaluation is the float network's, rounded: in every game,
@@ -189,8 +201,7 @@ fn updated_accumulators_are_summed_afresh() {
             let positions = walk::<R>(300, 13);
             let mut accs: Vec<_> = positions.iter().map(|_| net.accumulator()).collect();
             net.refresh(&positions[0], &mut accs[0]);
-            for i in 1..positions.len() {
-                let pos = &positions[i];
+            for (i, pos) in positions.iter().enumerate().skip(1) {
                 let (before, after) = accs.split_at_mut(i);
                 let back = if i % 3 == 0 {
                     i.saturating_sub(5)
@@ -231,11 +242,21 @@ proptest::proptest! {
             let i = at % bytes.len();
             bytes[i] = b;
         }
+        let start = Position::<ChessRules>::start();
+        // What reads must also evaluate without overflowing.
+        let read = |bytes: &[u8]| {
+            if let Ok(net) = Network::from_bytes::<ChessRules>(bytes) {
+                net.evaluate(&start);
+            }
+        };
+        read(&bytes);
         bytes.truncate(cut.max(bytes.len() / 2));
-        let _ = Network::from_bytes::<ChessRules>(&bytes);
+        read(&bytes);
         bytes.extend(&noise);
-        let _ = Network::from_bytes::<ChessRules>(&bytes);
-        let _ = Network::from_bytes::<ChessRules>(&noise);
+        read(&bytes);
+        let mut magic_noise = FILE_MAGIC.to_vec();
+        magic_noise.extend(&noise);
+        read(&magic_noise);
     }
 }
 
@@ -244,4 +265,40 @@ fn small_network() -> Network {
     use std::sync::OnceLock;
     static NET: OnceLock<Network> = OnceLock::new();
     NET.get_or_init(|| trained::<ChessRules>(1).2).clone()
+}
+
+/// The search plays with a network read from its file, as
+/// `engine:weights=FILE.net` and UCI's `Weights` read it: alone or added
+/// to the terms, whatever its (untrained) weights say, a search to depth
+/// 4 finds the scholar's mate (Qxf7#, mate in one), and scores it as
+/// mate.
+#[test]
+fn the_search_mates_with_a_network() {
+    use chess3d_engine::eval::tables_with_network;
+    use chess3d_engine::{Config, Engine, Limits, Score};
+    use std::sync::atomic::AtomicBool;
+    let pos = Position::<ChessRules>::from_text(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    )
+    .unwrap();
+    let mut bytes = small_network().to_bytes();
+    for base in [0u32, 880] {
+        // The header's terms' factor, in thousandths (0: alone).
+        let at = FILE_MAGIC.len() + 12;
+        bytes[at..at + 4].copy_from_slice(&base.to_le_bytes());
+        let et = tables_with_network::<ChessRules>(&bytes).unwrap();
+        assert_eq!(
+            et.network.as_ref().unwrap().base(),
+            (base > 0).then_some(0.88)
+        );
+        let mut engine = Engine::<ChessRules>::with_eval(Config::default(), et);
+        let report = engine.search(&pos, &Limits::depth(4), &AtomicBool::new(false), |_| {});
+        let best = report.best.map(|m| pos.move_text(m));
+        assert_eq!(
+            best.as_deref(),
+            Some("h5f7"),
+            "with the terms' factor {base}"
+        );
+        assert_eq!(report.score, Score::Mate(1));
+    }
 }

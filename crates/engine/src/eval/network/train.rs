@@ -8,8 +8,8 @@
 //! rule on mini-batches, the gradient summed over the batch by several
 //! threads, every weight clipped to ±[`WEIGHT_CLIP`] after each step so
 //! that the quantised network cannot overflow. One position in twenty is
-//! held out: its error shows whether the network learnt positions or
-//! only these positions.
+//! held out; as its neighbours in the same games are trained on, its
+//! error flatters (matches decide).
 
 use chess3d_core::{Position, Rules, Side};
 use rand::rngs::StdRng;
