@@ -76,10 +76,10 @@ impl EngineVisitor for Train {
         let layout = Inputs::of::<R>();
         let mut samples = Samples::default();
         let began = Instant::now();
+        let base = args.add_to_terms.then(R::eval_tables);
         for path in &args.data {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let base = args.add_to_terms.then(R::eval_tables);
             read_scored::<R>(&text, args.share, &layout, base, &mut samples)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }

@@ -86,8 +86,9 @@ impl Samples {
     pub fn base_factor(&self) -> f32 {
         (5..=300)
             .map(|c| c as f32 / 100.0)
-            .min_by(|&a, &b| error_of_terms(self, a).total_cmp(&error_of_terms(self, b)))
-            .unwrap_or(1.0)
+            .map(|f| (f, error_of_terms(self, f)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(1.0, |(f, _)| f)
     }
 
     /// Position `i`'s inputs seen by the side to move and by the other.
@@ -176,19 +177,6 @@ pub struct Config {
     pub rate: f32,
     pub seed: u64,
     pub threads: usize,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            hidden: 64,
-            epochs: 30,
-            batch: 16_384,
-            rate: 0.001,
-            seed: 1,
-            threads: 2,
-        }
-    }
 }
 
 /// The network's weights in `f32`, laid out as [`Network`]'s.
@@ -286,7 +274,7 @@ impl Weights {
         grad: &mut Weights,
     ) -> f32 {
         let h = self.b1.len();
-        let p = 1.0 / (1.0 + (-out).exp());
+        let p = logistic(out);
         let d_out = 2.0 * (p - label) * p * (1.0 - p);
         grad.b2 += d_out;
         let mut d_hid = [0f32; MAX_HIDDEN];
@@ -363,21 +351,27 @@ pub fn error(w: &Weights, base: f32, data: &Samples, which: impl Iterator<Item =
     let (mut sum, mut n) = (0.0f64, 0usize);
     for i in which {
         let out = w.forward(data.views(i), &mut hid) + data.base_units(i, base);
-        let p = 1.0 / (1.0 + (-out).exp());
-        sum += ((p - data.label[i]) as f64).powi(2);
+        sum += squared_error(out, data.label[i]);
         n += 1;
     }
     sum / n.max(1) as f64
+}
+
+/// The expected score an output means: its logistic.
+fn logistic(out: f32) -> f32 {
+    1.0 / (1.0 + (-out).exp())
+}
+
+/// The squared error of an output against a label.
+fn squared_error(out: f32, label: f32) -> f64 {
+    ((logistic(out) - label) as f64).powi(2)
 }
 
 /// The mean squared error of `factor` times the terms' evaluation alone,
 /// on every position.
 pub fn error_of_terms(data: &Samples, factor: f32) -> f64 {
     (0..data.len())
-        .map(|i| {
-            let p = 1.0 / (1.0 + (-data.base_units(i, factor)).exp());
-            ((p - data.label[i]) as f64).powi(2)
-        })
+        .map(|i| squared_error(data.base_units(i, factor), data.label[i]))
         .sum::<f64>()
         / data.len().max(1) as f64
 }
