@@ -18,6 +18,9 @@ impl Evaluate for ChessRules {
         tempo: 10,
     };
     const WEIGHTS_FILE: &'static str = include_str!("../../weights/chess.toml");
+    // The network evaluates alone (docs/engine.md, "The network"): the
+    // weights file's material values still order moves and set margins.
+    const NETWORK: &'static [u8] = include_bytes!("../../weights/chess.net");
     // Quiescence's quiet checks: without them, 50 ms a move, 400 games
     // against the same program with them (docs/engine.md): chess's checks
     // are few and its mates at the horizon rare; the time goes to depth

@@ -4,9 +4,11 @@
 
 use chess3d_core::{BitSet, Position, Side};
 use chess3d_engine::eval::features::{king_danger, Term, DANGER_UNITS};
-use chess3d_engine::eval::{tables_from_file, trace, weights_file, EvalTables, Trace};
+use chess3d_engine::eval::{
+    evaluate_terms, tables_from_file, trace, weights_file, EvalTables, Trace,
+};
 use chess3d_engine::tune::{self, Sample};
-use chess3d_engine::{evaluate, with_engine_game, EngineVisitor, Evaluate};
+use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use chess3d_games::chess::ChessRules;
 use chess3d_games::AVAILABLE;
 
@@ -19,10 +21,11 @@ fn weights_f64<B>(et: &EvalTables<B>) -> Vec<[f64; 2]> {
         .collect()
 }
 
-/// The evaluation the search uses and the trace the tuner fits are the
-/// same function of the weights: in every game, along random games, they
-/// differ only by the rounding of each piece's table entry (half a
-/// centipawn a piece and phase) and of the blend.
+/// The terms' evaluation (the search's, in a game without a network) and
+/// the trace the tuner fits are the same function of the weights: in
+/// every game, along random games, they differ only by the rounding of
+/// each piece's table entry (half a centipawn a piece and phase) and of
+/// the blend.
 #[test]
 fn the_evaluation_is_its_trace_times_the_weights() {
     struct Check;
@@ -32,7 +35,7 @@ fn the_evaluation_is_its_trace_times_the_weights() {
             let et = R::eval_tables();
             let w = weights_f64(et);
             for pos in walk::<R>(300, 11) {
-                let e = evaluate(&pos);
+                let e = evaluate_terms(&pos, et, None);
                 if e.abs() >= chess3d_engine::eval::MAX_EVAL {
                     continue;
                 }

@@ -302,3 +302,28 @@ fn the_search_mates_with_a_network() {
         assert_eq!(report.score, Score::Mate(1));
     }
 }
+
+/// Chess evaluates with its own network (`Evaluate::NETWORK`), and the
+/// network knows what every chess player knows: a Queen is worth far
+/// more than 400 cp (900 by the usual values). From the start position
+/// without White's Queen, and without Black's, whichever side is to
+/// move, the side with the Queen is well ahead.
+#[test]
+fn chess_network_knows_a_queens_worth() {
+    let tables = ChessRules::eval_tables();
+    let net = tables.network.as_ref().expect("chess has a network");
+    assert_eq!(net.base(), None, "chess's network evaluates alone");
+    for (fen, white_ahead) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR", false),
+        ("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", true),
+    ] {
+        for to_move in ["w", "b"] {
+            let text = format!("{fen} {to_move} KQkq - 0 1");
+            let pos = Position::<ChessRules>::from_text(&text).unwrap();
+            let mover_ahead = white_ahead == (to_move == "w");
+            let eval = chess3d_engine::evaluate(&pos);
+            let ahead = if mover_ahead { eval } else { -eval };
+            assert!(ahead > 400, "{text}: {eval} cp for the side to move");
+        }
+    }
+}
