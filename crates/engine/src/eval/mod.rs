@@ -124,9 +124,17 @@ pub fn tables_from_file<R: Evaluate>(text: &str) -> Result<&'static EvalTables<R
 pub fn tables_with_network<R: Evaluate>(
     bytes: &[u8],
 ) -> Result<&'static EvalTables<R::Bits>, String> {
+    Ok(Box::leak(Box::new(own_tables::<R>(bytes)?)))
+}
+
+/// The tables of the game's own weights file, with the network of
+/// `bytes` unless they are empty (no network).
+pub fn own_tables<R: Evaluate>(network: &[u8]) -> Result<EvalTables<R::Bits>, String> {
     let mut tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
-    tables.network = Some(Network::from_bytes::<R>(bytes)?);
-    Ok(Box::leak(Box::new(tables)))
+    if !network.is_empty() {
+        tables.network = Some(Network::from_bytes::<R>(network)?);
+    }
+    Ok(tables)
 }
 
 /// Implements [`Evaluate::eval_tables`]: the tables built once, on first
@@ -140,22 +148,11 @@ macro_rules! eval_tables {
             > = std::sync::OnceLock::new();
             TABLES.get_or_init(|| {
                 type E = $rules;
-                let mut tables = $crate::eval::EvalTables::build::<E>(
-                    &<E as $crate::eval::Evaluate>::DEFAULTS,
-                    <E as $crate::eval::Evaluate>::HAS_GOAL,
-                    <E as $crate::eval::Evaluate>::WEIGHTS_FILE,
-                )
-                // The files are compiled in and read by a test.
-                .unwrap_or_else(|e| panic!("the weights file of {}: {e}", stringify!($rules)));
-                let net = <E as $crate::eval::Evaluate>::NETWORK;
-                if !net.is_empty() {
-                    tables.network = Some(
-                        $crate::eval::Network::from_bytes::<E>(net).unwrap_or_else(|e| {
-                            panic!("the network of {}: {e}", stringify!($rules))
-                        }),
-                    );
-                }
-                tables
+                $crate::eval::own_tables::<E>(<E as $crate::eval::Evaluate>::NETWORK)
+                    // The files are compiled in and read by a test.
+                    .unwrap_or_else(|e| {
+                        panic!("the weights or network of {}: {e}", stringify!($rules))
+                    })
             })
         }
     };
