@@ -76,6 +76,17 @@ const SIGNS: [V3; 8] = [
     [-1, -1, -1],
 ];
 
+/// The unit step across the board, in (x, y), that leads from column
+/// `from` to column `to` in a straight or diagonal line, if one does:
+/// games whose slides change level on the way (Star Trek, Elevator) keep
+/// to such a line, so a slider off every line through a cell cannot reach
+/// it whatever stands between.
+pub fn planar_step(from: [i32; 2], to: [i32; 2]) -> Option<(i32, i32)> {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let in_line = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    ((dx, dy) != (0, 0) && in_line).then(|| (dx.signum(), dy.signum()))
+}
+
 /// One row of a level as text shows it.
 #[derive(Clone, Debug)]
 pub struct Row {
@@ -312,6 +323,18 @@ mod tests {
         caps.extend(expand([0, 1, 1], Sym::SignsXZ));
         caps.extend(expand([1, 1, 1], Sym::SignsXZ));
         assert_eq!(caps.len(), 8);
+    }
+
+    #[test]
+    fn planar_steps_lead_along_lines_only() {
+        assert_eq!(planar_step([2, 3], [2, 7]), Some((0, 1)));
+        assert_eq!(planar_step([2, 3], [0, 3]), Some((-1, 0)));
+        assert_eq!(planar_step([2, 3], [5, 0]), Some((1, -1)));
+        assert_eq!(planar_step([2, 3], [0, 1]), Some((-1, -1)));
+        // A Knight's offset, an uneven diagonal and the same column: none.
+        assert_eq!(planar_step([2, 3], [3, 5]), None);
+        assert_eq!(planar_step([2, 3], [5, 1]), None);
+        assert_eq!(planar_step([2, 3], [2, 3]), None);
     }
 
     fn pyramid() -> Geometry {

@@ -47,6 +47,11 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 const HISTORY_MAX: i32 = 1 << 14;
 /// Entries of a searcher's cache of static evaluations (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
+/// How many plies back a network's accumulator is looked for, nearest
+/// first, before the pieces are summed afresh (a quiet move changes two
+/// of the boards' bits: four plies of them are within the eight changes
+/// an update takes).
+const NETWORK_LOOK_BACK: usize = 4;
 /// Rows and columns of the late-move-reduction table (depths and move
 /// numbers beyond use the last).
 const LMR_DEPTHS: usize = 64;
@@ -315,11 +320,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let score = match &self.et.network {
             Some(net) => {
                 let (before, from_here) = self.accumulators.split_at_mut(ply);
-                let acc = &mut from_here[0];
-                match before.last() {
-                    Some(parent) => net.update(parent, &self.pos, acc),
-                    None => net.refresh(&self.pos, acc),
-                }
+                // The parent's, else an earlier ply's: a ply whose
+                // evaluation came from the cache, or was in check, left
+                // its accumulator behind (holding a sibling's position).
+                let sources = before.iter().rev().take(NETWORK_LOOK_BACK);
+                net.update(sources, &self.pos, &mut from_here[0]);
+                let acc = &from_here[0];
                 let output = net.output(acc, self.pos.side_to_move());
                 with_network(net, &self.pos, self.et, Some(&mut self.pawns), output)
             }

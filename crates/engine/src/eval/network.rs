@@ -160,75 +160,74 @@ impl Network {
                 let cells = pos.kind_cells(k as Kind) & pos.side_cells(side);
                 acc.boards[side.index() * self.inputs.kinds + k] = cells;
                 for cell in cells.iter() {
-                    self.add_piece(acc, side, k as Kind, cell, 1);
+                    self.add_piece(&mut acc.sums, side, k as Kind, cell, 1);
                 }
             }
         }
         acc.ready = true;
     }
 
-    /// `to` made to hold `pos`, from `from` (which holds another
-    /// position, usually the one a move before): only the pieces that
-    /// differ are summed, unless they are many.
-    pub fn update<R: Rules>(
+    /// `to` made to hold `pos` from the first of `sources` (accumulators
+    /// holding other positions, usually those of the plies before) that
+    /// holds a position near it: only the pieces that differ are summed.
+    /// With none near, every piece is summed afresh.
+    pub fn update<'a, R: Rules>(
         &self,
-        from: &Accumulator<R::Bits>,
+        sources: impl IntoIterator<Item = &'a Accumulator<R::Bits>>,
         pos: &Position<R>,
         to: &mut Accumulator<R::Bits>,
-    ) {
+    ) where
+        R::Bits: 'a,
+    {
         /// More changed pieces than this: summing afresh is as quick.
         const MOST_CHANGES: u32 = 8;
-        if !from.ready {
-            return self.refresh(pos, to);
-        }
         let kinds = self.inputs.kinds;
-        let mut changes = 0;
         for side in Side::BOTH {
             for k in 0..kinds {
-                let now = pos.kind_cells(k as Kind) & pos.side_cells(side);
-                let i = side.index() * kinds + k;
-                to.boards[i] = now;
-                changes += (now ^ from.boards[i]).count();
+                to.boards[side.index() * kinds + k] =
+                    pos.kind_cells(k as Kind) & pos.side_cells(side);
             }
         }
-        if changes > MOST_CHANGES {
+        let changes = |from: &Accumulator<R::Bits>| -> u32 {
+            from.boards
+                .iter()
+                .zip(&to.boards)
+                .map(|(&old, &now)| (old ^ now).count())
+                .sum()
+        };
+        let near = sources
+            .into_iter()
+            .find(|from| from.ready && changes(from) <= MOST_CHANGES);
+        let Some(from) = near else {
             return self.refresh(pos, to);
-        }
+        };
         to.sums.copy_from_slice(&from.sums);
-        for side in Side::BOTH {
-            for k in 0..kinds {
-                let i = side.index() * kinds + k;
-                let (old, now) = (from.boards[i], to.boards[i]);
-                if old == now {
-                    continue;
-                }
-                for cell in (old & !now).iter() {
-                    self.add_piece(to, side, k as Kind, cell, -1);
-                }
-                for cell in (now & !old).iter() {
-                    self.add_piece(to, side, k as Kind, cell, 1);
-                }
+        for (i, (&old, &now)) in from.boards.iter().zip(&to.boards).enumerate() {
+            if old == now {
+                continue;
+            }
+            let side = Side::BOTH[i / kinds];
+            let kind = (i % kinds) as Kind;
+            for cell in (old & !now).iter() {
+                self.add_piece(&mut to.sums, side, kind, cell, -1);
+            }
+            for cell in (now & !old).iter() {
+                self.add_piece(&mut to.sums, side, kind, cell, 1);
             }
         }
         to.ready = true;
     }
 
-    /// Adds (`sign` 1) or takes away (-1) a piece's weights in both views.
+    /// Adds (`sign` 1) or takes away (-1) a piece's weights in both views'
+    /// sums (an accumulator's).
     #[inline]
-    fn add_piece<B>(
-        &self,
-        acc: &mut Accumulator<B>,
-        side: Side,
-        kind: Kind,
-        cell: Cell,
-        sign: i32,
-    ) {
+    fn add_piece(&self, sums: &mut [i32], side: Side, kind: Kind, cell: Cell, sign: i32) {
         let h = self.hidden;
         for viewer in Side::BOTH {
             let f = self.inputs.index(viewer, side, kind, cell);
             let row = &self.w1[f * h..f * h + h];
-            let sums = &mut acc.sums[viewer.index() * h..(viewer.index() + 1) * h];
-            for (x, &w) in sums.iter_mut().zip(row) {
+            let view = &mut sums[viewer.index() * h..(viewer.index() + 1) * h];
+            for (x, &w) in view.iter_mut().zip(row) {
                 *x += sign * w as i32;
             }
         }

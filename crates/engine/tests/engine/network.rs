@@ -189,8 +189,9 @@ fn training_learns_the_material_balance() {
 /// The search's accumulators, each found from another position's by the
 /// pieces that differ, give the evaluation summed afresh: in every game,
 /// along random games, from the position a ply before and from one
-/// further back (a sibling's, as the search leaves them), and with the
-/// other side to move (a pass).
+/// further back (a sibling's, as the search leaves them), passing over an
+/// accumulator that holds nothing, and with the other side to move (a
+/// pass).
 #[test]
 fn updated_accumulators_are_summed_afresh() {
     struct Check;
@@ -208,7 +209,9 @@ fn updated_accumulators_are_summed_afresh() {
                 } else {
                     i - 1
                 };
-                net.update(&before[back], pos, &mut after[0]);
+                // An accumulator holding nothing yet is passed over.
+                let empty = net.accumulator();
+                net.update([&empty, &before[back]], pos, &mut after[0]);
                 let fresh = net.evaluate(pos);
                 assert_eq!(
                     net.output(&after[0], pos.side_to_move()),

@@ -4,6 +4,7 @@
 //! drop a King.
 
 use arrayvec::ArrayVec;
+use chess3d_core::geometry::planar_step;
 use chess3d_core::{BitSet, Cell, Edit, Move, MoveKind, MoveList, Piece, Position, Side};
 
 use super::{elevator_cells, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK};
@@ -291,19 +292,26 @@ pub fn make_elevator_move(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
 pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
     let theirs = pos.side_cells(by);
     let occupied = pos.occupied();
+    let geo = &pos.tables().geo;
+    let [x, y, z] = geo.coord(cell);
     for kind in [QUEEN, ROOK, BISHOP] {
         for from in (pos.kind_cells(kind) & theirs).iter() {
-            for &d in flyer_dirs(kind) {
-                let mut hit = false;
-                fly(pos, from, d, occupied, |to| hit |= to == cell);
-                if hit {
-                    return true;
-                }
+            // A flight keeps to one line across the board and changes level
+            // at most once, by one: only that line's flight can reach `cell`.
+            let [fx, fy, fz] = geo.coord(from);
+            let Some(d) = planar_step([fx, fy], [x, y]) else {
+                continue;
+            };
+            if (fz - z).abs() > 1 || !flyer_dirs(kind).contains(&d) {
+                continue;
+            }
+            let mut hit = false;
+            fly(pos, from, d, occupied, |to| hit |= to == cell);
+            if hit {
+                return true;
             }
         }
     }
-    let geo = &pos.tables().geo;
-    let [x, y, z] = geo.coord(cell);
     for ox in (pos.kind_cells(OX) & theirs).iter() {
         let [ox_x, ox_y, ox_z] = geo.coord(ox);
         if ox_z != z || (ox_x != x && ox_y != y) {

@@ -4,6 +4,7 @@
 //! move changes in the state (ownership, unmoved pawns, en passant); and
 //! the attacks of the sliders and of the rook pawns' backward capture.
 
+use chess3d_core::geometry::planar_step;
 use chess3d_core::{BitSet, Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, Side};
 
 use super::board::{
@@ -349,11 +350,20 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
     ];
     let present = pos.state().present;
     let occupied = pos.occupied();
+    let [x0, y0, _] = geo.coord(cell);
     for (dirs, sliders) in lines {
-        if sliders.is_empty() {
-            continue;
+        // Only the lines with a slider on them are walked: a walk keeps to
+        // its line across the board, whatever levels it passes.
+        let mut aimed = [false; 4];
+        for s in sliders.iter() {
+            let [x, y, _] = geo.coord(s);
+            if let Some(i) =
+                planar_step([x0, y0], [x, y]).and_then(|d| dirs.iter().position(|&e| e == d))
+            {
+                aimed[i] = true;
+            }
         }
-        for d in dirs {
+        for (d, _) in dirs.into_iter().zip(aimed).filter(|&(_, a)| a) {
             let mut found = false;
             b.walk(geo, cell, d, present, occupied, |c| {
                 found = sliders.contains(c);
@@ -365,12 +375,11 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
         }
     }
     if rook_pawn_rule(pos) {
-        let [x, y, _] = geo.coord(cell);
         let pawns = pos.kind_cells(PAWN) & theirs;
         // A pawn on file a (f) takes one file inward and one rank back.
         for (file, inward) in [(0, 1), (5, -1)] {
-            if x == file + inward
-                && (column_squares(pos, file, y + forward(by)) & pawns).count() > 0
+            if x0 == file + inward
+                && (column_squares(pos, file, y0 + forward(by)) & pawns).count() > 0
             {
                 return true;
             }
