@@ -70,7 +70,7 @@ pub fn run(command: Command) -> Result<()> {
 }
 
 /// Writes lines to stdout; a closed pipe (`| head`) is not an error.
-fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
+pub(crate) fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let result = lines

@@ -17,6 +17,7 @@ use clap::Args;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
+use crate::commands::emit;
 use crate::players::{build, Clocks, Spec};
 use crate::stats::{fmt_elo, sprt_bounds, verdict, Tally, Verdict};
 use chess3d_play::clock::{Clock, TimeControl};
@@ -258,7 +259,7 @@ impl EngineVisitor for Match {
             Ok(())
         })?;
         let (e, lo, hi) = tally.elo_interval();
-        println!(
+        let mut report = vec![format!(
             "{} vs {}: games {} wins {} draws {} losses {} score {:.1}%",
             args.a,
             args.b,
@@ -267,22 +268,22 @@ impl EngineVisitor for Match {
             tally.draws,
             tally.losses,
             100.0 * tally.score()
-        );
-        println!(
+        )];
+        report.push(format!(
             "Elo difference {} (95% interval {} to {})",
             fmt_elo(e),
             fmt_elo(lo),
             fmt_elo(hi)
-        );
-        println!("{}", endings.summary());
+        ));
+        report.push(endings.summary());
         if let Some(control) = args.clock {
             for (name, t) in [&args.a, &args.b].into_iter().zip(timing) {
-                println!(
+                report.push(format!(
                     "clock {control}: {name} played {} moves, the longest in {} ms, {} flag fall(s)",
                     t.moves,
                     t.longest.as_millis(),
                     t.flags
-                );
+                ));
             }
         }
         if let Some((e0, e1)) = sprt {
@@ -295,12 +296,14 @@ impl EngineVisitor for Match {
                 Verdict::H0 => "H0 accepted",
                 Verdict::Continue => "no decision yet",
             };
-            println!(
+            report.push(format!(
                 "SPRT elo0 {e0} elo1 {e1}: LLR {llr:.2} (bounds {lower:.2}, {upper:.2}): {what}"
-            );
+            ));
         }
-        println!("games written to {}", out_path.display());
-        Ok(())
+        report.push(format!("games written to {}", out_path.display()));
+        // The games are written whatever happens to the report: a reader
+        // that stops early (`| head -n 2`) is no error.
+        emit(report)
     }
 }
 

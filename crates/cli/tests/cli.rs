@@ -377,6 +377,36 @@ fn match_writes_records_and_reports() {
     }
 }
 
+/// `match` read by a reader that stops early (`| head -n 2`): with its
+/// standard output closed before the report, it still ends without an
+/// error and the games are written (it used to panic on the broken pipe,
+/// which ended `scripts/skill-ladder` with nothing printed).
+#[test]
+fn match_report_to_a_closed_pipe_is_no_error() {
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("chess3d-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args([
+            "match", "chess", "--a", "random", "--b", "random", "--games", "2",
+        ])
+        .arg("--out")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The read end closed before anything is written.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{:?}: {}", o.status, stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    let records = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(records.matches("[Game \"chess\"]").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `match` sets UCI options on a `uci:` player (here chess3d itself, so
 /// that a refused value shows the option reached it), writes each game's
 /// ending in its record and sums the endings up; an engine player can
