@@ -124,15 +124,16 @@ pub fn tables_from_file<R: Evaluate>(text: &str) -> Result<&'static EvalTables<R
 pub fn tables_with_network<R: Evaluate>(
     bytes: &[u8],
 ) -> Result<&'static EvalTables<R::Bits>, String> {
-    Ok(Box::leak(Box::new(own_tables::<R>(bytes)?)))
+    Ok(Box::leak(Box::new(own_tables::<R>(Some(bytes))?)))
 }
 
 /// The tables of the game's own weights file, with the network of
-/// `bytes` unless they are empty (no network).
-pub fn own_tables<R: Evaluate>(network: &[u8]) -> Result<EvalTables<R::Bits>, String> {
+/// `network`'s bytes if there is one (empty bytes are a file's error,
+/// not "no network").
+pub fn own_tables<R: Evaluate>(network: Option<&[u8]>) -> Result<EvalTables<R::Bits>, String> {
     let mut tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
-    if !network.is_empty() {
-        tables.network = Some(Network::from_bytes::<R>(network)?);
+    if let Some(bytes) = network {
+        tables.network = Some(Network::from_bytes::<R>(bytes)?);
     }
     Ok(tables)
 }
@@ -148,7 +149,9 @@ macro_rules! eval_tables {
             > = std::sync::OnceLock::new();
             TABLES.get_or_init(|| {
                 type E = $rules;
-                $crate::eval::own_tables::<E>(<E as $crate::eval::Evaluate>::NETWORK)
+                let net = <E as $crate::eval::Evaluate>::NETWORK;
+                // A game without a network has empty bytes.
+                $crate::eval::own_tables::<E>((!net.is_empty()).then_some(net))
                     // The files are compiled in and read by a test.
                     .unwrap_or_else(|e| {
                         panic!("the weights or network of {}: {e}", stringify!($rules))

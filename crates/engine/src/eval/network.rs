@@ -149,19 +149,36 @@ impl Network {
 
     /// `acc` made to hold `pos`, every piece summed afresh.
     pub fn refresh<R: Rules>(&self, pos: &Position<R>, acc: &mut Accumulator<R::Bits>) {
+        self.set_boards(pos, &mut acc.boards);
+        self.sum_boards(acc);
+    }
+
+    /// Each side's pieces by kind in `pos`, as an accumulator keeps them.
+    fn set_boards<R: Rules>(&self, pos: &Position<R>, boards: &mut [R::Bits]) {
+        for (i, board) in boards.iter_mut().enumerate() {
+            let (side, kind) = self.board_pieces(i);
+            *board = pos.kind_cells(kind) & pos.side_cells(side);
+        }
+    }
+
+    /// The side and kind of an accumulator's board `i`.
+    fn board_pieces(&self, i: usize) -> (Side, Kind) {
+        let kinds = self.inputs.kinds;
+        (Side::BOTH[i / kinds], (i % kinds) as Kind)
+    }
+
+    /// `acc`'s sums made afresh from its boards.
+    fn sum_boards<B: BitSet>(&self, acc: &mut Accumulator<B>) {
         let h = self.hidden;
         for sums in acc.sums.chunks_exact_mut(h) {
             for (x, &b) in sums.iter_mut().zip(&self.b1) {
                 *x = b as i32;
             }
         }
-        for side in Side::BOTH {
-            for k in 0..self.inputs.kinds {
-                let cells = pos.kind_cells(k as Kind) & pos.side_cells(side);
-                acc.boards[side.index() * self.inputs.kinds + k] = cells;
-                for cell in cells.iter() {
-                    self.add_piece(&mut acc.sums, side, k as Kind, cell, 1);
-                }
+        for (i, cells) in acc.boards.iter().enumerate() {
+            let (side, kind) = self.board_pieces(i);
+            for cell in cells.iter() {
+                self.add_piece(&mut acc.sums, side, kind, cell, 1);
             }
         }
         acc.ready = true;
@@ -181,13 +198,7 @@ impl Network {
     {
         /// More changed pieces than this: summing afresh is as quick.
         const MOST_CHANGES: u32 = 8;
-        let kinds = self.inputs.kinds;
-        for side in Side::BOTH {
-            for k in 0..kinds {
-                to.boards[side.index() * kinds + k] =
-                    pos.kind_cells(k as Kind) & pos.side_cells(side);
-            }
-        }
+        self.set_boards(pos, &mut to.boards);
         let changes = |from: &Accumulator<R::Bits>| -> u32 {
             from.boards
                 .iter()
@@ -199,15 +210,14 @@ impl Network {
             .into_iter()
             .find(|from| from.ready && changes(from) <= MOST_CHANGES);
         let Some(from) = near else {
-            return self.refresh(pos, to);
+            return self.sum_boards(to);
         };
         to.sums.copy_from_slice(&from.sums);
         for (i, (&old, &now)) in from.boards.iter().zip(&to.boards).enumerate() {
             if old == now {
                 continue;
             }
-            let side = Side::BOTH[i / kinds];
-            let kind = (i % kinds) as Kind;
+            let (side, kind) = self.board_pieces(i);
             for cell in (old & !now).iter() {
                 self.add_piece(&mut to.sums, side, kind, cell, -1);
             }

@@ -284,6 +284,8 @@ fn the_search_mates_with_a_network() {
         "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
     )
     .unwrap();
+    // An empty network file is an error, not a game without a network.
+    assert!(tables_with_network::<ChessRules>(&[]).is_err());
     let mut bytes = small_network().to_bytes();
     for base in [0u32, 880] {
         // The header's terms' factor, in thousandths (0: alone).
