@@ -17,10 +17,12 @@ pub struct ServeArgs {
     /// 0.0.0.0 lets others on the network join remote games.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     pub host: IpAddr,
-    /// The SQLite database of the games (created if missing, readable by
-    /// its owner only): a path, or sqlite://PATH. Default:
+    /// The database of the games: an SQLite file (created if missing,
+    /// readable by its owner only), as a path or sqlite://PATH; or
+    /// PostgreSQL, as postgres://USER[:PASSWORD]@HOST:PORT/DATABASE.
+    /// Default:
     /// $XDG_DATA_HOME/chess3d/games.db (or ~/.local/share/chess3d/games.db).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE|URL")]
     pub db: Option<String>,
     /// Serve the web page from this folder (a built page's dist folder)
     /// instead of the page built into chess3d.
@@ -133,8 +135,8 @@ fn default_db() -> PathBuf {
 
 pub fn serve(args: ServeArgs) -> Result<()> {
     let db = match &args.db {
-        Some(db) => chess3d_server::store_path(db)?,
-        None => default_db(),
+        Some(db) => chess3d_server::Database::parse(db)?,
+        None => chess3d_server::Database::File(default_db()),
     };
     let page = chess3d_server::Page::new(args.web.as_deref())?;
     if !page.is_built() {
@@ -157,7 +159,7 @@ pub fn serve(args: ServeArgs) -> Result<()> {
                 out,
                 "chess3d serving http://{at}/ with {about} (games stored in {})\n\
                  Ctrl-C stops it; every game resumes at the next start.",
-                db.display()
+                db.describe()
             );
             let _ = out.flush();
         },
@@ -197,9 +199,15 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
                     ..chess3d_server::Config::default()
                 };
                 let page = chess3d_server::Page::BuiltIn;
-                tokio::spawn(chess3d_server::serve(any, db, page, config, move |at| {
-                    let _ = tx.send(at);
-                }));
+                tokio::spawn(chess3d_server::serve(
+                    any,
+                    chess3d_server::Database::File(db),
+                    page,
+                    config,
+                    move |at| {
+                        let _ = tx.send(at);
+                    },
+                ));
                 rx.await.context("the server did not start")?
             }
         };

@@ -157,11 +157,24 @@ fn fails_at_start(args: &[&str], as_nobody: bool) -> String {
 
 #[test]
 fn unusable_databases_and_unknown_urls_are_one_line_at_start() {
-    let err = fails_at_start(&["--db", "postgres://user@host/db"], false);
-    assert!(err.contains("'postgres://'"), "{err}");
+    let err = fails_at_start(&["--db", "mysql://user@host/db"], false);
+    assert!(err.contains("'mysql://'"), "{err}");
     assert!(
-        !Path::new("postgres:").exists(),
+        !Path::new("mysql:").exists(),
         "no folder named after the URL"
+    );
+    // A PostgreSQL server that is not there (nothing listens on a port
+    // just closed), its password never shown.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("postgres://chess:secret@127.0.0.1:{port}/games");
+    let err = fails_at_start(&["--db", &url], false);
+    assert!(
+        err.contains("cannot use the database") && !err.contains("secret"),
+        "{err}"
     );
 
     let dir = temp_dir("bad");

@@ -1,5 +1,6 @@
 //! The chess3d web server (`chess3d serve`): a JSON + WebSocket API for
-//! every game (docs/api.md), the games stored in SQLite after every change,
+//! every game (docs/api.md), the games stored after every change (in an
+//! SQLite file, or in PostgreSQL),
 //! the engine playing on the server, and the web page's files.
 //!
 //! - [`api`]: the routes, and the checks every request passes (limits,
@@ -11,7 +12,7 @@
 //! - [`engine_pool`]: the engine searches of all games, bounded and queued;
 //! - [`events`]: what watchers of a game receive;
 //! - [`limits`]: limits per client address;
-//! - [`store`]: the database;
+//! - [`store`]: the database (SQLite or PostgreSQL);
 //! - [`table`]: one game behind a trait object, whatever game it is;
 //! - [`scene`]: what the page draws of a position;
 //! - [`page`]: the web page's files;
@@ -36,11 +37,10 @@ pub mod table;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tower::ServiceExt;
@@ -48,21 +48,7 @@ use tower::ServiceExt;
 pub use config::Config;
 pub use hub::Hub;
 pub use page::Page;
-pub use store::Store;
-
-/// The database `--db` names: a file path, or a URL whose scheme this
-/// build knows (`sqlite://PATH`). Any other scheme is refused in one line
-/// rather than taken for a folder's name.
-pub fn store_path(db: &str) -> Result<PathBuf> {
-    match db.split_once("://") {
-        None => Ok(PathBuf::from(db)),
-        Some(("sqlite", path)) if !path.is_empty() => Ok(PathBuf::from(path)),
-        Some((scheme, _)) => bail!(
-            "--db {db}: this chess3d stores games in SQLite files only and does not know \
-             '{scheme}://' (give a file path, or sqlite://PATH)"
-        ),
-    }
-}
+pub use store::{Database, Store};
 
 /// Ctrl-C, or SIGTERM (what service managers send).
 async fn stop_signal() {
@@ -88,14 +74,14 @@ async fn stop_signal() {
 /// memory as they stand. `ready` gets the address once it listens.
 pub async fn serve(
     addr: SocketAddr,
-    db: PathBuf,
+    db: Database,
     page: Page,
     mut config: Config,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<()> {
     // A server on loopback answers only to local names (DNS rebinding).
     config.loopback_only = addr.ip().is_loopback();
-    let store = Store::open(&db)?;
+    let store = Store::connect(&db)?;
     let hub = Hub::with_config(store, config.clone());
     let limits = limits::Limits::new(&config);
     let app = api::router(Arc::clone(&hub), Arc::clone(&limits), page);

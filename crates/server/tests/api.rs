@@ -39,7 +39,7 @@ async fn server_with(name: &str, config: Config) -> SocketAddr {
     let any: SocketAddr = "127.0.0.1:0".parse().unwrap();
     tokio::spawn(chess3d_server::serve(
         any,
-        temp_db(name),
+        chess3d_server::Database::File(temp_db(name)),
         Page::BuiltIn,
         config,
         move |at| {
@@ -474,58 +474,6 @@ async fn the_websocket_sends_states_and_takes_actions() {
     );
     // The refused and the done actions are also what the HTTP API shows.
     assert_eq!(get(addr, &format!("/api/v1/games/{id}")).await.1["ply"], 1);
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn games_survive_a_restart() {
-    let db = temp_db("restart");
-    let (id, token) = {
-        let hub = Hub::new(Store::open(&db).unwrap());
-        let created = hub
-            .create(NewGame {
-                game: Some("polyhedron".into()),
-                mode: Some(chess3d_server::hub::Mode::Remote),
-                ..NewGame::default()
-            })
-            .unwrap();
-        let legal = created.state["view"]["legal"][0]["text"]
-            .as_str()
-            .unwrap()
-            .to_string();
-        hub.act(
-            &created.id,
-            Some(&created.token),
-            Action::Move {
-                r#move: legal,
-                ply: None,
-            },
-        )
-        .unwrap();
-        hub.act(&created.id, None, Action::Resign).unwrap_err();
-        (created.id, created.token)
-    };
-    // A new hub on the same file: the game, its seats and its moves are back.
-    let hub = Hub::new(Store::open(&db).unwrap());
-    let state = hub.get(&id).unwrap().current_state();
-    assert_eq!(state["ply"], 1);
-    assert_eq!(state["seats"][1]["taken"], false);
-    let err = hub
-        .act(
-            &id,
-            Some(&token),
-            Action::Move {
-                r#move: "Bc2-Ae4".into(),
-                ply: None,
-            },
-        )
-        .unwrap_err();
-    assert_eq!(err.status.as_u16(), 409, "{err}");
-    hub.act(&id, Some(&token), Action::Resign).unwrap();
-    // The server stops (its store and lock go), and a new one starts.
-    drop(hub);
-    let hub = Hub::new(Store::open(&db).unwrap());
-    let state = hub.get(&id).unwrap().current_state();
-    assert_eq!(state["view"]["result"], json!(["0-1", "White resigns"]));
 }
 
 /// The load test in small (`chess3d loadtest` runs 200 games for a minute):

@@ -31,7 +31,7 @@ async fn server_with(name: &str, config: Config) -> SocketAddr {
     let db = temp_dir(name).join("games.db");
     tokio::spawn(chess3d_server::serve(
         any,
-        db,
+        chess3d_server::Database::File(db),
         Page::BuiltIn,
         config,
         move |at| {
@@ -559,25 +559,6 @@ fn unusable_databases_are_one_clear_error() {
     assert!(err.contains("in use by another chess3d serve"), "{err}");
     drop(first);
     assert!(Store::open(&used).is_ok());
-}
-
-#[test]
-fn db_takes_a_path_or_a_known_url() {
-    assert_eq!(
-        chess3d_server::store_path("games.db").unwrap(),
-        PathBuf::from("games.db")
-    );
-    assert_eq!(
-        chess3d_server::store_path("sqlite:///tmp/x.db").unwrap(),
-        PathBuf::from("/tmp/x.db")
-    );
-    let err = chess3d_server::store_path("postgres://user@host/db")
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("'postgres://'") && !err.contains('\n'),
-        "{err}"
-    );
 }
 
 #[test]

@@ -1,6 +1,4 @@
-//! Games on disk: one SQLite row per game, rewritten after every change, so
-//! that a restarted server resumes every game. The row holds the game
-//! record (the same text a player downloads) and the seats.
+//! The games in an SQLite file: the embedded default, for one server.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -8,7 +6,7 @@ use std::sync::Mutex;
 use anyhow::{anyhow, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 
-pub use crate::seats::SeatRow;
+use super::{GameRow, Stored};
 
 /// Creates the file, readable and writable by its owner only, if it does
 /// not exist (SQLite gives its journal files the same permissions).
@@ -65,25 +63,7 @@ fn lock_beside(path: &Path) -> Result<std::fs::File> {
     Ok(file)
 }
 
-/// A stored game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRow {
-    pub id: String,
-    pub game: String,
-    /// `local`, `computer` or `remote`.
-    pub mode: String,
-    pub record: String,
-    pub seats: [SeatRow; 2],
-    /// The side (0 or 1) whose draw offer is open.
-    pub draw_offer: Option<u8>,
-    /// Each side's clock time when the game was stored (ms), in a timed
-    /// game: the record's `%clk` has whole moves only.
-    pub clock: Option<[u64; 2]>,
-    /// The number of changes the game has had.
-    pub version: u64,
-}
-
-pub struct Store {
+pub struct SqliteStore {
     db: Mutex<Connection>,
     /// `<db>.lock`, locked while the store is open: a second server on the
     /// same file would overwrite this one's games (WAL lets both write).
@@ -166,11 +146,11 @@ fn why(path: &Path, e: &rusqlite::Error) -> String {
     }
 }
 
-impl Store {
+impl SqliteStore {
     /// Opens (or creates, readable by its owner only) the database at
     /// `path`, and brings its schema up to date. Fails with one sentence
     /// when the file is locked, read-only, or not a chess3d database.
-    pub fn open(path: &Path) -> Result<Store> {
+    pub fn open(path: &Path) -> Result<SqliteStore> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the folder {}", dir.display()))?;
@@ -179,7 +159,7 @@ impl Store {
         let lock = lock_beside(path)?;
         let db = Connection::open(path).map_err(|e| anyhow!(why(path, &e)))?;
         Self::prepare(&db, path).map_err(|e| anyhow!(why(path, &e)))??;
-        Ok(Store {
+        Ok(SqliteStore {
             db: Mutex::new(db),
             _lock: lock,
         })
@@ -247,11 +227,7 @@ impl Store {
     }
 
     pub fn save(&self, row: &GameRow) -> Result<()> {
-        let seats = serde_json::to_string(&row.seats)?;
-        let clock = row.clock.map(|c| serde_json::to_string(&c)).transpose()?;
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
+        let (seats, clock) = super::encode(row)?;
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         db.execute(
             "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated, clock)
@@ -266,7 +242,7 @@ impl Store {
                 seats,
                 row.draw_offer,
                 row.version as i64,
-                now,
+                super::now_secs(),
                 clock
             ],
         )?;
@@ -291,78 +267,19 @@ impl Store {
                 "SELECT id, game, mode, record, seats, draw_offer, version, clock FROM games WHERE id = ?1",
                 params![id],
                 |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, String>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, String>(4)?,
-                        r.get::<_, Option<u8>>(5)?,
-                        r.get::<_, i64>(6)?,
-                        r.get::<_, Option<String>>(7)?,
-                    ))
+                    Ok(Stored {
+                        id: r.get(0)?,
+                        game: r.get(1)?,
+                        mode: r.get(2)?,
+                        record: r.get(3)?,
+                        seats: r.get(4)?,
+                        draw_offer: r.get(5)?,
+                        version: r.get(6)?,
+                        clock: r.get(7)?,
+                    })
                 },
             )
             .optional()?;
-        let Some((id, game, mode, record, seats, draw_offer, version, clock)) = row else {
-            return Ok(None);
-        };
-        let seats: [SeatRow; 2] = serde_json::from_str(&seats)
-            .with_context(|| format!("game {id}: its seats cannot be read"))?;
-        let clock: Option<[u64; 2]> = clock
-            .map(|c| serde_json::from_str(&c))
-            .transpose()
-            .with_context(|| format!("game {id}: its clocks cannot be read"))?;
-        Ok(Some(GameRow {
-            id,
-            game,
-            mode,
-            record,
-            seats,
-            draw_offer,
-            clock,
-            version: version as u64,
-        }))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_saved_game_reads_back_and_a_second_save_replaces_it() {
-        let dir = std::env::temp_dir().join(format!("chess3d-store-{}", std::process::id()));
-        let path = dir.join("games.db");
-        let _ = std::fs::remove_file(&path);
-        let store = Store::open(&path).unwrap();
-        let seat = SeatRow {
-            player: "human".into(),
-            skill: 20,
-            movetime: 1000,
-            token_hash: Some("t".into()),
-            invite_hash: None,
-        };
-        let mut row = GameRow {
-            id: "g1".into(),
-            game: "chess".into(),
-            mode: "local".into(),
-            record: "[Game \"chess\"]\n\n*\n".into(),
-            seats: [seat.clone(), seat],
-            draw_offer: None,
-            clock: None,
-            version: 0,
-        };
-        store.save(&row).unwrap();
-        row.record = "[Game \"chess\"]\n\n1. e2e4 *\n".into();
-        row.draw_offer = Some(1);
-        row.clock = Some([59_500, 60_000]);
-        row.version = 7;
-        store.save(&row).unwrap();
-        drop(store);
-        let store = Store::open(&path).unwrap();
-        assert_eq!(store.load("g1").unwrap(), Some(row));
-        assert_eq!(store.load("nope").unwrap(), None);
-        let _ = std::fs::remove_dir_all(dir);
+        row.map(Stored::decode).transpose()
     }
 }
