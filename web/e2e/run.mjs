@@ -95,8 +95,13 @@ async function state(page) {
   return page.evaluate(() => window.chess3d.state());
 }
 
-async function waitPly(page, ply, timeout = 20000) {
-  await page.waitForFunction((n) => (window.chess3d.state()?.ply ?? -1) >= n, ply, { timeout });
+/// Waits until the page's state has reached `ply`. Looked at once a frame
+/// by default; `polling` (ms) looks on a timer instead, so that a wait
+/// measured in time is not also the software drawing's frame rate on a
+/// loaded machine (the state is taken in when its message arrives, and
+/// drawn in the next frame).
+async function waitPly(page, ply, timeout = 20000, polling = "raf") {
+  await page.waitForFunction((n) => (window.chess3d.state()?.ply ?? -1) >= n, ply, { timeout, polling });
 }
 
 /// Waits for the 3-D view's animations to end, so squares are where they
@@ -641,7 +646,7 @@ async function remote() {
     await clickCell(mover, m.to);
     await waitPly(mover, s.ply + 1, 5000);
     const t0 = Date.now();
-    await waitPly(watcher, s.ply + 1, 1000);
+    await waitPly(watcher, s.ply + 1, 1000, 20);
     return Date.now() - t0;
   };
   const t1 = await seen(a, b);

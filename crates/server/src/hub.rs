@@ -916,6 +916,18 @@ fn check_record(text: &str) -> Result<(), ApiError> {
             ),
         ));
     }
+    // A record is text: no control characters but tabs and line ends (a
+    // NUL, which PostgreSQL cannot store, above all).
+    let control = text
+        .char_indices()
+        .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+    if let Some((at, c)) = control {
+        let line = text[..at].matches('\n').count() + 1;
+        return Err(ApiError::bad(format!(
+            "the record holds a control character (U+{:04X}) on line {line}: a record is text",
+            c as u32
+        )));
+    }
     let tags = text
         .lines()
         .filter(|l| l.trim_start().starts_with('['))

@@ -223,6 +223,20 @@ async fn hostile_sizes_are_refused_at_once_while_gets_stay_fast() {
         refused["error"].as_str().unwrap().contains("at most 32"),
         "{refused}"
     );
+    // A record is text: a NUL in a tag (which PostgreSQL could not store)
+    // is refused, with its line.
+    let body = json!({ "game": "chess", "record": "[Event \"a\"]\n[Site \"b\u{0}c\"]\n\n*\n" });
+    let (status, refused) = http(addr, "POST", "/api/v1/games", Some(&body))
+        .await
+        .unwrap();
+    assert_eq!(status, 400, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("U+0000) on line 2"),
+        "{refused}"
+    );
 
     // The WebSocket: a 2 MB message closes the connection.
     let url = format!("ws://{addr}/api/v1/games/{id}/ws");

@@ -40,6 +40,7 @@ on_both!(
     only_games_unchanged_since_the_cutoff_are_deleted,
     a_database_from_a_newer_chess3d_is_refused,
     games_survive_a_restart_of_the_server,
+    one_server_uses_a_database_at_a_time,
 );
 
 /// The PostgreSQL server's address, without a database.
@@ -182,7 +183,10 @@ fn only_games_unchanged_since_the_cutoff_are_deleted(kind: Kind) {
     deleted.sort();
     assert_eq!(deleted, ["a", "b"]);
     assert_eq!(store.load("a").unwrap(), None);
-    assert!(store.delete_unchanged_since(u64::MAX).unwrap().is_empty());
+    // The farthest cutoff there is deletes too (it is no negative number
+    // to the database).
+    store.save(&row("c")).unwrap();
+    assert_eq!(store.delete_unchanged_since(u64::MAX).unwrap(), ["c"]);
 }
 
 fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
@@ -243,6 +247,14 @@ fn games_survive_a_restart_of_the_server(kind: Kind) {
     let state = hub.get(&id).unwrap().current_state();
     assert_eq!(state["ply"], 1);
     assert_eq!(state["seats"][1]["taken"], false);
+    // The token still plays White only, and an action needs it.
+    let black = Action::Move {
+        r#move: "Bc2-Ae4".into(),
+        ply: None,
+    };
+    let err = hub.act(&id, Some(&token), black).unwrap_err();
+    assert_eq!(err.status.as_u16(), 409, "{err}");
+    hub.act(&id, None, Action::Resign).unwrap_err();
     hub.act(&id, Some(&token), Action::Resign).unwrap();
     drop(hub);
     let hub = Hub::new(Store::connect(&db).unwrap());
@@ -284,20 +296,27 @@ fn postgres_that_cannot_be_reached_is_said_in_one_line() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
 
-/// Servers started together on a new database: each brings the schema up
-/// to date under a lock, so both start and share one schema.
-#[test]
-fn postgres_servers_starting_together_migrate_once() {
-    let db = fresh(Kind::Postgres, "together");
-    let stores: Vec<Store> = std::thread::scope(|s| {
+/// One server at a time on a database (until several keep their games in
+/// step): of servers started together, one starts and the others are told
+/// why; once it stops, the next starts at once.
+fn one_server_uses_a_database_at_a_time(kind: Kind) {
+    let db = fresh(kind, "one");
+    let starts: Vec<anyhow::Result<Store>> = std::thread::scope(|s| {
         let starts: Vec<_> = (0..4).map(|_| s.spawn(|| Store::connect(&db))).collect();
-        starts
-            .into_iter()
-            .map(|t| t.join().unwrap().unwrap())
-            .collect()
+        starts.into_iter().map(|t| t.join().unwrap()).collect()
     });
-    stores[0].save(&row("shared")).unwrap();
-    for store in &stores {
-        assert_eq!(store.load("shared").unwrap(), Some(row("shared")));
+    let (started, refused): (Vec<_>, Vec<_>) = starts.into_iter().partition(|s| s.is_ok());
+    assert_eq!((started.len(), refused.len()), (1, 3));
+    for err in refused {
+        let err = format!("{:#}", err.err().unwrap());
+        assert!(
+            err.contains("another chess3d serve") && !err.contains('\n'),
+            "{err}"
+        );
     }
+    let first = started.into_iter().next().unwrap().unwrap();
+    first.save(&row("kept")).unwrap();
+    drop(first);
+    let next = Store::connect(&db).unwrap();
+    assert_eq!(next.load("kept").unwrap(), Some(row("kept")));
 }

@@ -87,7 +87,7 @@ fn now_secs() -> i64 {
 }
 
 /// The database `--db` names.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum Database {
     /// An SQLite file.
     File(PathBuf),
@@ -95,12 +95,28 @@ pub enum Database {
     Postgres(String),
 }
 
+/// Shown without the password: a `Database` in a panic or a log is read by
+/// others too.
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::File(path) => write!(f, "File({path:?})"),
+            Database::Postgres(_) => write!(f, "Postgres({})", self.describe()),
+        }
+    }
+}
+
 impl Database {
     /// What `--db` says: a file path, `sqlite://PATH`, or a PostgreSQL
     /// URL (`postgres://` or `postgresql://`). Any other scheme is refused
-    /// in one line rather than taken for a folder's name.
+    /// in one line rather than taken for a folder's name, and so is
+    /// PostgreSQL's `key=value` form, which would make a file of that name.
     pub fn parse(db: &str) -> Result<Database> {
         match db.split_once("://") {
+            None if looks_like_key_values(db) => bail!(
+                "--db: give a PostgreSQL database as a URL, \
+                 postgres://USER[:PASSWORD]@HOST:PORT/DATABASE, not as key=value pairs"
+            ),
             None => Ok(Database::File(PathBuf::from(db))),
             Some(("sqlite", path)) if !path.is_empty() => Ok(Database::File(PathBuf::from(path))),
             Some(("postgres" | "postgresql", rest)) if !rest.is_empty() => {
@@ -123,20 +139,69 @@ impl Database {
     }
 }
 
-/// `url` with the password of its `user:password@` part, if any, shown as
-/// `***`: start-up lines and errors are read by others.
+/// Whether `db` starts as PostgreSQL's `key=value` connection strings do
+/// (`host=db user=chess ...`).
+fn looks_like_key_values(db: &str) -> bool {
+    let Some((key, _)) = db.trim_start().split_once('=') else {
+        return false;
+    };
+    !key.is_empty()
+        && key
+            .trim_end()
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A database URL as it may be shown: no password. A URL the PostgreSQL
+/// driver reads is rebuilt from what it read (user, hosts, ports,
+/// database), so that no password, wherever it was written, comes back;
+/// anything else has all that could be one hidden: the part up to its
+/// last `@`, and its query.
 pub fn redact(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
-    let Some(at) = rest[..authority_end].rfind('@') else {
-        return url.to_string();
-    };
-    match rest[..at].split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
-        None => url.to_string(),
+    if matches!(scheme, "postgres" | "postgresql") {
+        if let Ok(config) = url.parse::<tokio_postgres::Config>() {
+            return postgres_url(scheme, &config);
+        }
     }
+    let (user, rest) = match rest.rfind('@') {
+        Some(at) => ("…", &rest[at..]),
+        None => ("", rest),
+    };
+    match rest.split_once('?') {
+        Some((before, _)) => format!("{scheme}://{user}{before}?…"),
+        None => format!("{scheme}://{user}{rest}"),
+    }
+}
+
+/// `scheme://user@host:port,host:port/database` of what the driver read.
+fn postgres_url(scheme: &str, config: &tokio_postgres::Config) -> String {
+    let user = config
+        .get_user()
+        .map(|u| format!("{u}@"))
+        .unwrap_or_default();
+    let ports = config.get_ports();
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            let name = match host {
+                tokio_postgres::config::Host::Tcp(name) => name.clone(),
+                #[cfg(unix)]
+                tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+            };
+            // One port for every host, or one each.
+            match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+                Some(port) => format!("{name}:{port}"),
+                None => name,
+            }
+        })
+        .collect();
+    let database = config.get_dbname().unwrap_or("");
+    format!("{scheme}://{user}{}/{database}", hosts.join(","))
 }
 
 /// The games' database.
@@ -216,21 +281,70 @@ mod tests {
 
     #[test]
     fn a_password_is_never_shown() {
+        // Wherever it is written: before the host, with the characters
+        // that end a host elsewhere, in the query.
+        for (url, shown) in [
+            (
+                "postgres://chess:S3CRET@db.example:5432/games?sslmode=disable",
+                "postgres://chess@db.example:5432/games",
+            ),
+            (
+                "postgres://chess:S3/CRET@db/games",
+                "postgres://chess@db:5432/games",
+            ),
+            (
+                "postgres://chess:S3?CRET@db/games",
+                "postgres://chess@db:5432/games",
+            ),
+            (
+                "postgres://chess:S3CRET@db1:5433,db2:5434/games",
+                "postgres://chess@db1:5433,db2:5434/games",
+            ),
+            (
+                "postgresql://db/games?password=S3CRET&user=chess",
+                "postgresql://chess@db:5432/games",
+            ),
+            // A URL without a port is shown with the one the driver uses.
+            (
+                "postgres://chess@db/games",
+                "postgres://chess@db:5432/games",
+            ),
+        ] {
+            assert_eq!(redact(url), shown, "{url}");
+            let db = Database::parse(url).unwrap();
+            assert_eq!(db.describe(), shown);
+            assert!(!format!("{db:?}").contains("S3"), "{db:?}");
+        }
+        // What the driver cannot read: everything up to the last @ and the
+        // query hidden.
         assert_eq!(
-            redact("postgres://chess:s3cret@db.example:5432/games?sslmode=disable"),
-            "postgres://chess:***@db.example:5432/games?sslmode=disable"
+            redact("postgres://u:S3CRET@h:99999/d?x=1"),
+            "postgres://…@h:99999/d?…"
         );
         assert_eq!(
-            redact("postgres://chess@db/games"),
-            "postgres://chess@db/games"
+            redact("postgres://u:S3?CRET@h:99999/d"),
+            "postgres://…@h:99999/d"
         );
-        // An @ after the host (in the query) is not a password's end.
         assert_eq!(
-            redact("postgres://db/games?user=a@b"),
-            "postgres://db/games?user=a@b"
+            redact("postgres://h:99999/d?password=S3CRET"),
+            "postgres://h:99999/d?…"
         );
+        assert_eq!(redact("mysql://root:S3CRET@host/db"), "mysql://…@host/db");
         assert_eq!(redact("games.db"), "games.db");
-        let described = Database::Postgres("postgresql://u:p@h/d".into()).describe();
-        assert_eq!(described, "postgresql://u:***@h/d");
+    }
+
+    #[test]
+    fn key_value_strings_are_not_taken_for_a_file() {
+        let err = Database::parse("host=db user=chess password=s3cret")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("postgres://") && !err.contains("s3cret") && !err.contains("  "),
+            "{err}"
+        );
+        assert!(Database::parse(" dbname = games").is_err());
+        // A path with an = in it is still a path.
+        let file = Database::parse("saves/a=b.db").unwrap();
+        assert_eq!(file, Database::File(PathBuf::from("saves/a=b.db")));
     }
 }

@@ -26,7 +26,9 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const POOL_SIZE: usize = 16;
 
 /// Taken (`pg_advisory_xact_lock`) while the schema is brought up to date,
-/// so that servers starting together migrate one after the other ("c3d").
+/// so that servers starting together migrate one after the other ("c3d"):
+/// with [`SERVER_LOCK`] only one of them gets that far today, but the
+/// steps must stay safe once several share a database.
 const MIGRATION_LOCK: i64 = 0x0063_3364;
 
 /// The schema's steps, applied in order at start in one transaction;
@@ -49,17 +51,34 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_updated ON games (updated);",
 ];
 
+/// How long a query may take, from waiting for a connection to its
+/// answer: a database that stops answering fails the change (which is
+/// undone and reported) rather than holding the game.
+const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the start (connecting, the lock, the schema's steps) may take.
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Held (`pg_try_advisory_lock`) by the one server using a database, as
+/// the SQLite file's `.lock` is: until several servers keep their games in
+/// step (issue 24), a second one would overwrite the first one's games.
+const SERVER_LOCK: i64 = 0x0063_3364_0001;
+
 pub struct PgStore {
     pool: Pool,
+    /// The connection that holds [`SERVER_LOCK`]; given back (and the lock
+    /// released) when the store is dropped.
+    holder: Option<tokio_postgres::Client>,
     /// The store's own runtime (see the module's comment); shut down
     /// without waiting when the store is dropped, wherever that happens.
     runtime: Option<tokio::runtime::Runtime>,
 }
 
 impl PgStore {
-    /// Connects to the database at `url` and brings its schema up to date.
-    /// Fails with one sentence when the URL is not one, the server cannot
-    /// be reached, or the database is not (or no longer) chess3d's.
+    /// Connects to the database at `url`, takes it for this server, and
+    /// brings its schema up to date. Fails with one sentence when the URL
+    /// is not one, the server cannot be reached, another chess3d server
+    /// uses the database, or it is not (or no longer) chess3d's.
     pub fn connect(url: &str) -> Result<PgStore> {
         let shown = redact(url);
         let mut config: tokio_postgres::Config = url.parse().map_err(|e| {
@@ -70,14 +89,8 @@ impl PgStore {
         if config.get_application_name().is_none() {
             config.application_name("chess3d");
         }
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("chess3d-postgres")
-            .enable_all()
-            .build()
-            .map_err(|e| anyhow!("cannot start the database's runtime: {e}"))?;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -91,33 +104,61 @@ impl PgStore {
             .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| anyhow!("cannot make a connection pool for {shown}: {e}"))?;
-        let store = PgStore {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("chess3d-postgres")
+            .enable_all()
+            .build()
+            .map_err(|e| anyhow!("cannot start the database's runtime: {e}"))?;
+        let mut store = PgStore {
             pool,
+            holder: None,
             runtime: Some(runtime),
         };
+        let unusable = |e: anyhow::Error| anyhow!("cannot use the database {shown}: {e:#}");
+        let holder = store.wait(START_TIMEOUT, hold(config)).map_err(unusable)?;
+        store.holder = Some(holder);
+        let pool = store.pool.clone();
         store
-            .run(|pool| async move { migrate(&pool).await })
-            .map_err(|e| anyhow!("cannot use the database {shown}: {e:#}"))?;
+            .wait(START_TIMEOUT, async move { migrate(&pool).await })
+            .map_err(unusable)?;
         Ok(store)
     }
 
-    /// Runs `work` on the store's runtime and waits for its result.
-    fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T>
-    where
-        T: Send + 'static,
-        F: Future<Output = Result<T>> + Send + 'static,
-    {
+    /// Runs `job` on the store's runtime and waits for its result, for
+    /// `limit` at most.
+    fn wait<T: Send + 'static>(
+        &self,
+        limit: Duration,
+        job: impl Future<Output = Result<T>> + Send + 'static,
+    ) -> Result<T> {
         let runtime = self
             .runtime
             .as_ref()
             .expect("the runtime lives as long as the store");
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        let job = work(self.pool.clone());
         runtime.spawn(async move {
-            let _ = tx.send(job.await);
+            let done = match tokio::time::timeout(limit, job).await {
+                Ok(done) => done.map_err(one_sentence),
+                Err(_) => Err(anyhow!(
+                    "the database did not answer within {} s",
+                    limit.as_secs()
+                )),
+            };
+            let _ = tx.send(done);
         });
         rx.recv()
             .map_err(|_| anyhow!("the database's runtime stopped"))?
+    }
+
+    /// Runs `work` on a pooled connection's pool, for [`QUERY_TIMEOUT`] at
+    /// most.
+    fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: Future<Output = Result<T>> + Send + 'static,
+    {
+        self.wait(QUERY_TIMEOUT, work(self.pool.clone()))
     }
 
     pub fn save(&self, row: &GameRow) -> Result<()> {
@@ -216,11 +257,50 @@ async fn connection(pool: &Pool) -> Result<Object> {
 
 impl Drop for PgStore {
     fn drop(&mut self) {
+        // The lock given back before the connection goes: the next server
+        // may start at once.
+        if let Some(holder) = self.holder.take() {
+            let _ = self.wait(QUERY_TIMEOUT, async move {
+                holder
+                    .execute("SELECT pg_advisory_unlock($1)", &[&SERVER_LOCK])
+                    .await?;
+                Ok(())
+            });
+        }
         // Dropping a runtime waits for its threads, which a caller inside
         // another runtime may not do.
         if let Some(runtime) = self.runtime.take() {
             runtime.shutdown_background();
         }
+    }
+}
+
+/// A connection of its own holding [`SERVER_LOCK`], or why not.
+async fn hold(config: tokio_postgres::Config) -> Result<tokio_postgres::Client> {
+    let (client, connection) = config.connect(NoTls).await?;
+    tokio::spawn(connection);
+    let taken: bool = client
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
+        .await?
+        .try_get(0)?;
+    if !taken {
+        bail!(
+            "another chess3d serve is using it (several servers on one database \
+             are not supported yet: each would overwrite the others' games)"
+        );
+    }
+    Ok(client)
+}
+
+/// The database's own error as one line: its message alone (its detail
+/// and hint come on lines of their own), or the error as it is.
+fn one_sentence(e: anyhow::Error) -> anyhow::Error {
+    match e
+        .downcast_ref::<tokio_postgres::Error>()
+        .and_then(|e| e.as_db_error())
+    {
+        Some(db) => anyhow!("{}", db.message()),
+        None => e,
     }
 }
 
@@ -232,20 +312,20 @@ async fn migrate(pool: &Pool) -> Result<()> {
     let tx = db.transaction().await?;
     tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
         .await?;
-    let has = |table: &'static str| {
-        let tx = &tx;
-        async move {
-            let row = tx
-                .query_one("SELECT to_regclass($1) IS NOT NULL", &[&table])
-                .await?;
-            Ok::<bool, anyhow::Error>(row.try_get(0)?)
-        }
-    };
-    let done: i32 = if has("chess3d_schema").await? {
+    // Which of the two tables are there (names as literals: to_regclass
+    // takes a cstring before PostgreSQL 14).
+    let there = tx
+        .query_one(
+            "SELECT to_regclass('chess3d_schema') IS NOT NULL, to_regclass('games') IS NOT NULL",
+            &[],
+        )
+        .await?;
+    let (has_schema, has_games): (bool, bool) = (there.try_get(0)?, there.try_get(1)?);
+    let done: i32 = if has_schema {
         tx.query_one("SELECT version FROM chess3d_schema", &[])
             .await?
             .try_get(0)?
-    } else if has("games").await? {
+    } else if has_games {
         bail!("it has a games table that is not chess3d's (give another database with --db)");
     } else {
         tx.batch_execute(
@@ -258,6 +338,9 @@ async fn migrate(pool: &Pool) -> Result<()> {
     let known = MIGRATIONS.len() as i32;
     if done > known {
         bail!("it was made by a newer chess3d (schema {done}; this one knows {known})");
+    }
+    if done < 0 {
+        bail!("its schema version is {done}, which no chess3d writes");
     }
     for step in &MIGRATIONS[done as usize..] {
         tx.batch_execute(step).await?;

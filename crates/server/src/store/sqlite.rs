@@ -255,7 +255,9 @@ impl SqliteStore {
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let ids: Vec<String> = db
             .prepare("DELETE FROM games WHERE updated < ?1 RETURNING id")?
-            .query_map(params![cutoff as i64], |r| r.get(0))?
+            .query_map(params![i64::try_from(cutoff).unwrap_or(i64::MAX)], |r| {
+                r.get(0)
+            })?
             .collect::<rusqlite::Result<_>>()?;
         Ok(ids)
     }
