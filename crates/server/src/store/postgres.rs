@@ -1,6 +1,7 @@
-//! The games in PostgreSQL, for several servers sharing them: a pool of
-//! connections (deadpool over tokio-postgres), the schema brought up to
-//! date at start by versioned steps.
+//! The games in PostgreSQL: a pool of connections (deadpool over
+//! tokio-postgres), the schema brought up to date at start by versioned
+//! steps, and one server per database until several keep their games in
+//! step (issue 24; [`SERVER_LOCK`]).
 //!
 //! The hub calls the store from blocking threads, engine threads and the
 //! clocks' timers alike, so the store keeps a small runtime of its own and
@@ -151,8 +152,7 @@ impl PgStore {
             .map_err(|_| anyhow!("the database's runtime stopped"))?
     }
 
-    /// Runs `work` on a pooled connection's pool, for [`QUERY_TIMEOUT`] at
-    /// most.
+    /// Runs `work`, given the pool, for [`QUERY_TIMEOUT`] at most.
     fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> Result<T>
     where
         T: Send + 'static,
