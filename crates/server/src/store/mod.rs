@@ -3,9 +3,8 @@
 //! the game record (the same text a player downloads) and the seats.
 //!
 //! Two databases hold them, behind one [`Store`]: an SQLite file, the
-//! embedded default for one server ([`sqlite`]), and PostgreSQL, for
-//! several servers sharing their games ([`postgres`]). Both pass the same
-//! tests (`tests/store.rs`).
+//! embedded default ([`sqlite`]), and PostgreSQL, a server of its own
+//! ([`postgres`]). Both pass the same tests (`tests/store.rs`).
 
 mod postgres;
 mod sqlite;
@@ -78,6 +77,10 @@ fn encode(row: &GameRow) -> Result<(String, Option<String>)> {
     let clock = row.clock.map(|c| serde_json::to_string(&c)).transpose()?;
     Ok((seats, clock))
 }
+
+/// Marks what is chess3d's in a database ("c3d"): the SQLite file's
+/// `application_id`, PostgreSQL's advisory locks.
+const MARK: i32 = 0x0063_3364;
 
 /// Seconds since the Unix epoch: a row's time of last change.
 fn now_secs() -> i64 {
@@ -245,6 +248,9 @@ impl Store {
     /// Deletes every game whose last change was before `cutoff` (seconds
     /// since the Unix epoch); their ids.
     pub fn delete_unchanged_since(&self, cutoff: u64) -> Result<Vec<String>> {
+        // Both keep the time as a signed 64-bit number: the farthest
+        // cutoff is its largest, not a negative one.
+        let cutoff = i64::try_from(cutoff).unwrap_or(i64::MAX);
         match self {
             Store::Sqlite(s) => s.delete_unchanged_since(cutoff),
             Store::Postgres(s) => s.delete_unchanged_since(cutoff),

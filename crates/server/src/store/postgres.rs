@@ -27,10 +27,10 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const POOL_SIZE: usize = 16;
 
 /// Taken (`pg_advisory_xact_lock`) while the schema is brought up to date,
-/// so that servers starting together migrate one after the other ("c3d"):
+/// so that servers starting together migrate one after the other:
 /// with [`SERVER_LOCK`] only one of them gets that far today, but the
 /// steps must stay safe once several share a database.
-const MIGRATION_LOCK: i64 = 0x0063_3364;
+const MIGRATION_LOCK: i64 = super::MARK as i64;
 
 /// The schema's steps, applied in order at start in one transaction;
 /// `chess3d_schema.version` counts those done. Never edit a step: add one.
@@ -63,7 +63,7 @@ const START_TIMEOUT: Duration = Duration::from_secs(60);
 /// Held (`pg_try_advisory_lock`) by the one server using a database, as
 /// the SQLite file's `.lock` is: until several servers keep their games in
 /// step (issue 24), a second one would overwrite the first one's games.
-const SERVER_LOCK: i64 = 0x0063_3364_0001;
+const SERVER_LOCK: i64 = ((super::MARK as i64) << 16) | 1;
 
 pub struct PgStore {
     pool: Pool,
@@ -225,8 +225,7 @@ impl PgStore {
         stored.map(Stored::decode).transpose()
     }
 
-    pub fn delete_unchanged_since(&self, cutoff: u64) -> Result<Vec<String>> {
-        let cutoff = i64::try_from(cutoff).unwrap_or(i64::MAX);
+    pub fn delete_unchanged_since(&self, cutoff: i64) -> Result<Vec<String>> {
         self.run(move |pool| async move {
             let db = connection(&pool).await?;
             let rows = db

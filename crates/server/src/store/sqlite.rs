@@ -71,7 +71,7 @@ pub struct SqliteStore {
 }
 
 /// Marks a database as chess3d's (`PRAGMA application_id`, "c3d").
-const APPLICATION_ID: i32 = 0x0063_3364;
+const APPLICATION_ID: i32 = super::MARK;
 
 /// The schema's steps, applied in order at start; `PRAGMA user_version`
 /// counts those done. Never edit a step: add one.
@@ -251,13 +251,11 @@ impl SqliteStore {
 
     /// Deletes every game whose last change was before `cutoff` (seconds
     /// since the Unix epoch); their ids.
-    pub fn delete_unchanged_since(&self, cutoff: u64) -> Result<Vec<String>> {
+    pub fn delete_unchanged_since(&self, cutoff: i64) -> Result<Vec<String>> {
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let ids: Vec<String> = db
             .prepare("DELETE FROM games WHERE updated < ?1 RETURNING id")?
-            .query_map(params![i64::try_from(cutoff).unwrap_or(i64::MAX)], |r| {
-                r.get(0)
-            })?
+            .query_map(params![cutoff], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         Ok(ids)
     }
