@@ -86,10 +86,20 @@ pub struct LoadTestArgs {
     /// The game played.
     #[arg(long, default_value = "chess")]
     pub game: String,
-    /// A running server's address (host:port); default: a server started
-    /// here on a free loopback port with a database in a temporary folder.
+    /// A running server's address (host:port); repeat it for several
+    /// servers sharing one database: each game is then played by two
+    /// players on two of them. Default: servers started here (see
+    /// --instances) on free loopback ports.
     #[arg(long, value_name = "HOST:PORT", conflicts_with = "flood")]
-    pub server: Option<SocketAddr>,
+    pub server: Vec<SocketAddr>,
+    /// Servers started here, all on the database --db.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16), conflicts_with_all = ["server", "flood"])]
+    pub instances: u32,
+    /// The database of the servers started here: an SQLite file (one
+    /// server), or a PostgreSQL URL (any number). Default: an SQLite file
+    /// in a temporary folder, removed at the end.
+    #[arg(long, value_name = "FILE|URL", conflicts_with_all = ["server", "flood"])]
+    pub db: Option<String>,
     /// Instead: request N games against the engine as fast as one client
     /// can, timing a cheap GET meanwhile, against a `chess3d serve` started
     /// as its own process with default limits (its memory and threads are
@@ -177,57 +187,100 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
     if let Some(games) = args.flood {
         return flood(&args, games);
     }
-    let rt = runtime()?;
-    rt.block_on(async {
-        let addr = match args.server {
-            Some(addr) => addr,
-            None => {
-                let dir =
-                    std::env::temp_dir().join(format!("chess3d-loadtest-{}", std::process::id()));
-                let db = dir.join("games.db");
-                let _ = std::fs::remove_file(&db);
-                let (tx, rx) = tokio::sync::oneshot::channel();
-                let any = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
-                // Its own server: one client address plays every game, so
-                // the limits per client are lifted.
-                let config = chess3d_server::Config {
-                    creates_per_minute: 1_000_000,
-                    actions_per_second: 1_000_000,
-                    sockets_per_client: 100_000,
-                    max_connections: 100_000,
-                    connections_per_client: 100_000,
-                    ..chess3d_server::Config::default()
-                };
-                let page = chess3d_server::Page::BuiltIn;
-                tokio::spawn(chess3d_server::serve(
-                    any,
-                    chess3d_server::Database::File(db),
-                    page,
-                    config,
-                    move |at| {
-                        let _ = tx.send(at);
-                    },
-                ));
-                rx.await.context("the server did not start")?
-            }
-        };
-        println!(
-            "load test: {} games of {} at once for {} s against {addr}",
-            args.games, args.game, args.seconds
+    let instances = args.instances as usize;
+    let (db, scratch) = match &args.db {
+        Some(db) => (chess3d_server::Database::parse(db)?, None),
+        None => {
+            let dir = std::env::temp_dir().join(format!("chess3d-loadtest-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            (
+                chess3d_server::Database::File(dir.join("games.db")),
+                Some(dir),
+            )
+        }
+    };
+    if instances > 1 && matches!(db, chess3d_server::Database::File(_)) {
+        bail!(
+            "--instances {instances}: several servers share a PostgreSQL database \
+             (--db postgres://USER@HOST:PORT/DATABASE); an SQLite file is one server's"
         );
-        let report = chess3d_server::loadtest::run(
-            addr,
+    }
+    let rt = runtime()?;
+    let played = rt.block_on(async {
+        let servers = if args.server.is_empty() {
+            let mut servers = Vec::new();
+            for _ in 0..instances {
+                servers.push(start_server(db.clone()).await?);
+            }
+            servers
+        } else {
+            args.server.clone()
+        };
+        let against: Vec<String> = servers.iter().map(ToString::to_string).collect();
+        println!(
+            "load test: {} games of {} at once for {} s against {}{}",
+            args.games,
+            args.game,
+            args.seconds,
+            against.join(" and "),
+            if args.server.is_empty() {
+                format!(" (games stored in {})", db.describe())
+            } else {
+                String::new()
+            }
+        );
+        chess3d_server::loadtest::run(
+            &servers,
             &args.game,
             args.games as usize,
             Duration::from_secs(args.seconds),
         )
-        .await?;
-        println!("{}", report.summary());
-        if report.lost + report.duplicated > 0 {
-            bail!("moves were lost or duplicated");
-        }
-        Ok(())
-    })
+        .await
+    });
+    // The servers' runtime is stopped before their folder goes.
+    drop(rt);
+    if let Some(dir) = scratch {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    let report = played?;
+    println!("{}", report.summary());
+    if report.lost + report.duplicated > 0 {
+        bail!("moves were lost or duplicated");
+    }
+    Ok(())
+}
+
+/// A server of the load test's own on a free loopback port: one client
+/// address plays every game, so the limits per client are lifted. Its
+/// address.
+async fn start_server(db: chess3d_server::Database) -> Result<SocketAddr> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let any = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 0);
+    let config = chess3d_server::Config {
+        creates_per_minute: 1_000_000,
+        actions_per_second: 1_000_000,
+        sockets_per_client: 100_000,
+        max_connections: 100_000,
+        connections_per_client: 100_000,
+        ..chess3d_server::Config::default()
+    };
+    let server = tokio::spawn(chess3d_server::serve(
+        any,
+        db,
+        chess3d_server::Page::BuiltIn,
+        config,
+        move |at| {
+            let _ = tx.send(at);
+        },
+    ));
+    match rx.await {
+        Ok(at) => Ok(at),
+        // It stopped before listening: why.
+        Err(_) => match server.await {
+            Ok(Err(e)) => Err(e),
+            _ => bail!("the server did not start"),
+        },
+    }
 }
 
 /// A server process's resident memory peak (MB) and threads now, from

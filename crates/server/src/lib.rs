@@ -1,11 +1,12 @@
 //! The chess3d web server (`chess3d serve`): a JSON + WebSocket API for
 //! every game (docs/api.md), the games stored after every change (in an
-//! SQLite file, or in PostgreSQL),
-//! the engine playing on the server, and the web page's files.
+//! SQLite file, or in PostgreSQL, which several servers share), the
+//! engine playing on the server, and the web page's files.
 //!
 //! - [`api`]: the routes, and the checks every request passes (limits,
 //!   headers, host);
-//! - [`hub`]: the players' actions on games, and the engine's turns;
+//! - [`hub`]: the players' actions on games, and the engine's turns; kept
+//!   in step with other servers on a shared database;
 //! - [`registry`]: the games in memory, loaded and unloaded;
 //! - [`live`]: one game in memory;
 //! - [`seats`]: seats, tokens and invitations;
@@ -83,6 +84,9 @@ pub async fn serve(
     config.loopback_only = addr.ip().is_loopback();
     let store = Store::connect(&db)?;
     let hub = Hub::with_config(store, config.clone());
+    // Several servers on one PostgreSQL database: each follows the
+    // others' changes.
+    hub.follow_changes();
     let limits = limits::Limits::new(&config);
     let app = api::router(Arc::clone(&hub), Arc::clone(&limits), page);
     let listener = tokio::net::TcpListener::bind(addr)

@@ -121,6 +121,9 @@ pub struct Snapshot {
     draw_offer: Option<Side>,
     clock: Option<[u64; 2]>,
     version: u64,
+    note: Option<String>,
+    rematch_offer: Option<Side>,
+    rematch: Option<String>,
 }
 
 impl Inner {
@@ -131,6 +134,9 @@ impl Inner {
             draw_offer: self.table.draw_offer(),
             clock: self.table.clock().map(|c| c.remaining),
             version: self.version,
+            note: self.note.clone(),
+            rematch_offer: self.rematch_offer,
+            rematch: self.rematch.clone(),
         }
     }
 
@@ -150,6 +156,9 @@ impl Inner {
         }
         self.seats = before.seats;
         self.version = before.version;
+        self.note = before.note;
+        self.rematch_offer = before.rematch_offer;
+        self.rematch = before.rematch;
     }
 }
 
@@ -319,6 +328,9 @@ impl Live {
             draw_offer: inner.table.draw_offer().map(|s| s.index() as u8),
             clock: inner.table.clock().map(|c| c.remaining),
             version: inner.version,
+            note: inner.note.clone(),
+            rematch_offer: inner.rematch_offer.map(|s| s.index() as u8),
+            rematch: inner.rematch.clone(),
         }
     }
 

@@ -21,6 +21,12 @@ impl Registry {
         live
     }
 
+    /// The game `id` if it is in memory, without counting as a use (a
+    /// notification from another server, say).
+    pub fn peek(&self, id: &str) -> Option<Arc<Live>> {
+        lock(&self.games).get(id).cloned()
+    }
+
     /// Adds `live`, unless another request loaded the same game meanwhile:
     /// the game in memory either way.
     pub fn insert(&self, live: Arc<Live>) -> Arc<Live> {

@@ -482,7 +482,7 @@ async fn the_websocket_sends_states_and_takes_actions() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_short_load_test_loses_and_duplicates_nothing() {
     let addr = server("load").await;
-    let report = chess3d_server::loadtest::run(addr, "chess", 8, Duration::from_secs(2))
+    let report = chess3d_server::loadtest::run(&[addr], "chess", 8, Duration::from_secs(2))
         .await
         .unwrap();
     assert!(report.moves > 50, "{}", report.summary());

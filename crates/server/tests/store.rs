@@ -1,13 +1,16 @@
 //! The store's tests, each run on both databases: an SQLite file, and a
 //! fresh database on the throwaway PostgreSQL server that
 //! scripts/with-postgres starts (scripts/test runs every test under it;
-//! CHESS3D_TEST_POSTGRES is its address).
+//! CHESS3D_TEST_POSTGRES is its address); then what only PostgreSQL does,
+//! for several servers sharing it: the notifications and the engine
+//! turns' leases.
+
+mod support;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use chess3d_server::hub::{Action, Mode, NewGame};
-use chess3d_server::store::{GameRow, SeatRow};
+use chess3d_server::store::{Change, GameRow, Saved, SeatRow};
 use chess3d_server::{Database, Hub, Store};
 use serde_json::json;
 
@@ -40,57 +43,21 @@ on_both!(
     only_games_unchanged_since_the_cutoff_are_deleted,
     a_database_from_a_newer_chess3d_is_refused,
     games_survive_a_restart_of_the_server,
-    one_server_uses_a_database_at_a_time,
+    a_change_from_a_version_not_stored_is_refused,
+    of_changes_made_at_once_from_one_version_one_is_stored,
 );
-
-/// The PostgreSQL server's address, without a database.
-fn postgres_server() -> String {
-    std::env::var("CHESS3D_TEST_POSTGRES").unwrap_or_else(|_| {
-        panic!(
-            "CHESS3D_TEST_POSTGRES is not set: run the tests under scripts/with-postgres \
-             (scripts/test does), which starts a throwaway PostgreSQL server"
-        )
-    })
-}
-
-/// Runs `sql` on the server's `postgres` database (to make and drop the
-/// tests' databases) or on `database`.
-fn admin(database: &str, sql: &str) {
-    let url = format!("{}/{database}", postgres_server());
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    runtime.block_on(async {
-        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
-            .await
-            .unwrap_or_else(|e| panic!("cannot reach the test server at {url}: {e}"));
-        tokio::spawn(connection);
-        client
-            .batch_execute(sql)
-            .await
-            .unwrap_or_else(|e| panic!("{sql}: {e}"));
-    });
-}
 
 /// A new, empty database of `kind` for the test `name`.
 fn fresh(kind: Kind, name: &str) -> Database {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let unique = format!(
-        "{name}_{}_{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
     match kind {
         Kind::Sqlite => {
-            let dir: PathBuf = std::env::temp_dir().join(format!("chess3d-store-{unique}"));
+            let dir: PathBuf =
+                std::env::temp_dir().join(format!("chess3d-store-{}", support::unique(name)));
             let _ = std::fs::remove_dir_all(&dir);
             Database::File(dir.join("games.db"))
         }
         Kind::Postgres => {
-            let database = format!("chess3d_{unique}").to_lowercase();
-            admin("postgres", &format!("CREATE DATABASE {database}"));
-            Database::Postgres(format!("{}/{database}", postgres_server()))
+            Database::Postgres(support::new_database(&support::postgres_server(), name))
         }
     }
 }
@@ -103,7 +70,11 @@ fn tamper(db: &Database, sqlite: &str, postgres: &str) {
             .unwrap()
             .execute_batch(sqlite)
             .unwrap(),
-        Database::Postgres(url) => admin(url.rsplit('/').next().unwrap(), postgres),
+        Database::Postgres(url) => support::admin(
+            &support::postgres_server(),
+            url.rsplit('/').next().unwrap(),
+            postgres,
+        ),
     }
 }
 
@@ -127,6 +98,9 @@ fn row(id: &str) -> GameRow {
         draw_offer: None,
         clock: None,
         version: 0,
+        note: None,
+        rematch_offer: None,
+        rematch: None,
     }
 }
 
@@ -134,14 +108,17 @@ fn a_saved_game_reads_back_and_a_second_save_replaces_it(kind: Kind) {
     let db = fresh(kind, "replace");
     let store = Store::connect(&db).unwrap();
     let mut game = row("g1");
-    store.save(&game).unwrap();
+    assert_eq!(store.save(&game, None).unwrap(), Saved::Stored);
     assert_eq!(store.load("g1").unwrap(), Some(game.clone()));
     game.record = "[Game \"chess\"]\n\n1. e4 *\n".into();
     game.draw_offer = Some(1);
     game.clock = Some([59_500, 60_000]);
     game.seats[1] = seat("engine", None);
     game.version = 7;
-    store.save(&game).unwrap();
+    game.note = Some("Black offers a draw".into());
+    game.rematch_offer = Some(0);
+    game.rematch = Some("next".into());
+    assert_eq!(store.save(&game, Some(0)).unwrap(), Saved::Stored);
     // A second store on the same database (the server restarted) reads
     // the second save: the schema is not made twice.
     drop(store);
@@ -161,10 +138,12 @@ fn text_of_every_kind_reads_back_unchanged(kind: Kind) {
     game.clock = Some([u64::from(u32::MAX) * 4, 0]);
     game.draw_offer = Some(0);
     game.version = u64::from(u32::MAX) + 1;
-    store.save(&game).unwrap();
+    game.note = Some("it's \"O'Brien\" 💡 -- ; \\".into());
+    game.rematch = Some("'; --".into());
+    store.save(&game, None).unwrap();
     assert_eq!(store.load(&game.id).unwrap(), Some(game.clone()));
     // The games table is still there, with the one game.
-    store.save(&row("g3")).unwrap();
+    store.save(&row("g3"), None).unwrap();
     assert!(store.load("g3").unwrap().is_some());
 }
 
@@ -174,8 +153,8 @@ fn only_games_unchanged_since_the_cutoff_are_deleted(kind: Kind) {
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    store.save(&row("a")).unwrap();
-    store.save(&row("b")).unwrap();
+    store.save(&row("a"), None).unwrap();
+    store.save(&row("b"), None).unwrap();
     // Both were changed just now: a cutoff a minute ago deletes neither.
     assert!(store.delete_unchanged_since(now - 60).unwrap().is_empty());
     assert!(store.load("a").unwrap().is_some());
@@ -185,14 +164,14 @@ fn only_games_unchanged_since_the_cutoff_are_deleted(kind: Kind) {
     assert_eq!(store.load("a").unwrap(), None);
     // The farthest cutoff there is deletes too (it is no negative number
     // to the database).
-    store.save(&row("c")).unwrap();
+    store.save(&row("c"), None).unwrap();
     assert_eq!(store.delete_unchanged_since(u64::MAX).unwrap(), ["c"]);
 }
 
 fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
     let db = fresh(kind, "newer");
     let store = Store::connect(&db).unwrap();
-    store.save(&row("kept")).unwrap();
+    store.save(&row("kept"), None).unwrap();
     drop(store);
     tamper(
         &db,
@@ -207,8 +186,8 @@ fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
     // Put back, the database is used again with its game.
     tamper(
         &db,
-        "PRAGMA user_version = 4",
-        "UPDATE chess3d_schema SET version = 1",
+        "PRAGMA user_version = 5",
+        "UPDATE chess3d_schema SET version = 2",
     );
     assert!(Store::connect(&db).unwrap().load("kept").unwrap().is_some());
 }
@@ -275,12 +254,7 @@ fn postgres_refuses_a_database_that_is_not_chess3ds() {
 
 #[test]
 fn postgres_that_cannot_be_reached_is_said_in_one_line() {
-    // A free port, closed again: nothing listens there.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = support::free_port();
     let url = format!("postgres://chess:secret@127.0.0.1:{port}/games");
     let started = std::time::Instant::now();
     let err = format!(
@@ -296,27 +270,199 @@ fn postgres_that_cannot_be_reached_is_said_in_one_line() {
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
 
-/// One server at a time on a database (until several keep their games in
-/// step): of servers started together, one starts and the others are told
-/// why; once it stops, the next starts at once.
-fn one_server_uses_a_database_at_a_time(kind: Kind) {
-    let db = fresh(kind, "one");
-    let starts: Vec<anyhow::Result<Store>> = std::thread::scope(|s| {
-        let starts: Vec<_> = (0..4).map(|_| s.spawn(|| Store::connect(&db))).collect();
-        starts.into_iter().map(|t| t.join().unwrap()).collect()
-    });
-    let (started, refused): (Vec<_>, Vec<_>) = starts.into_iter().partition(|s| s.is_ok());
-    assert_eq!((started.len(), refused.len()), (1, 3));
-    for err in refused {
-        let err = format!("{:#}", err.err().unwrap());
-        assert!(
-            err.contains("another chess3d serve") && !err.contains('\n'),
-            "{err}"
-        );
+/// A change is stored only from the version the database holds: a new
+/// game only under an id not taken, a change only from the stored version.
+fn a_change_from_a_version_not_stored_is_refused(kind: Kind) {
+    let store = Store::connect(&fresh(kind, "version")).unwrap();
+    let mut game = row("g");
+    assert_eq!(store.save(&game, None).unwrap(), Saved::Stored);
+    let mut other = row("g");
+    other.record = "[Game \"chess\"]\n\n1. d4 *\n".into();
+    assert_eq!(store.save(&other, None).unwrap(), Saved::Stale);
+    game.record = "[Game \"chess\"]\n\n1. e4 *\n".into();
+    game.version = 1;
+    assert_eq!(store.save(&game, Some(0)).unwrap(), Saved::Stored);
+    // Another change from version 0 (a server whose copy is behind).
+    other.version = 1;
+    assert_eq!(store.save(&other, Some(0)).unwrap(), Saved::Stale);
+    assert_eq!(store.load("g").unwrap(), Some(game.clone()));
+    // A game that is not stored has no version to change from.
+    assert_eq!(store.save(&row("none"), Some(0)).unwrap(), Saved::Stale);
+    assert_eq!(store.load("none").unwrap(), None);
+    // The same version again: the clocks stored at a stop.
+    game.clock = Some([1, 2]);
+    assert_eq!(store.save(&game, Some(1)).unwrap(), Saved::Stored);
+    assert_eq!(store.load("g").unwrap(), Some(game));
+}
+
+/// Changes of one game made at once from the same version, by threads
+/// sharing a store (SQLite's one server) or each with its own (several
+/// PostgreSQL servers): exactly one is stored each time, and it is the one
+/// the database holds.
+fn of_changes_made_at_once_from_one_version_one_is_stored(kind: Kind) {
+    let db = fresh(kind, "race");
+    let stores: Vec<Store> = match kind {
+        Kind::Sqlite => vec![Store::connect(&db).unwrap()],
+        Kind::Postgres => (0..4).map(|_| Store::connect(&db).unwrap()).collect(),
+    };
+    stores[0].save(&row("g"), None).unwrap();
+    for version in 0..20u64 {
+        let saved: Vec<(String, Saved)> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..4)
+                .map(|i| {
+                    let store = &stores[i % stores.len()];
+                    s.spawn(move || {
+                        let mut game = row("g");
+                        game.version = version + 1;
+                        game.record = format!("[Game \"chess\"]\n\n{{ {version} by {i} }} *\n");
+                        let saved = store.save(&game, Some(version)).unwrap();
+                        (game.record, saved)
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        let stored: Vec<&String> = saved
+            .iter()
+            .filter(|(_, s)| *s == Saved::Stored)
+            .map(|(record, _)| record)
+            .collect();
+        assert_eq!(stored.len(), 1, "version {version}: {saved:?}");
+        let held = stores[stores.len() - 1].load("g").unwrap().unwrap();
+        assert_eq!((&held.record, held.version), (stored[0], version + 1));
     }
-    let first = started.into_iter().next().unwrap().unwrap();
-    first.save(&row("kept")).unwrap();
+}
+
+/// SQLite's file is one server's: a second server on it is refused with a
+/// sentence, and starts once the first stops.
+#[test]
+fn sqlite_is_one_servers_at_a_time() {
+    let db = fresh(Kind::Sqlite, "one");
+    let first = Store::connect(&db).unwrap();
+    let err = format!("{:#}", Store::connect(&db).err().unwrap());
+    assert!(
+        err.contains("another chess3d serve") && !err.contains('\n'),
+        "{err}"
+    );
+    first.save(&row("kept"), None).unwrap();
     drop(first);
     let next = Store::connect(&db).unwrap();
     assert_eq!(next.load("kept").unwrap(), Some(row("kept")));
+}
+
+/// Servers started together on a new PostgreSQL database all start: the
+/// schema is made once (its steps under a lock), and each reads what
+/// another stored.
+#[test]
+fn postgres_servers_started_together_share_the_games() {
+    let db = fresh(Kind::Postgres, "together");
+    let stores: Vec<Store> = std::thread::scope(|s| {
+        let starts: Vec<_> = (0..4).map(|_| s.spawn(|| Store::connect(&db))).collect();
+        starts
+            .into_iter()
+            .map(|t| t.join().unwrap().unwrap())
+            .collect()
+    });
+    stores[0].save(&row("kept"), None).unwrap();
+    for store in &stores {
+        assert_eq!(store.load("kept").unwrap(), Some(row("kept")));
+    }
+}
+
+/// The next change on `changes`, waiting a second at most.
+fn next_change(
+    runtime: &tokio::runtime::Runtime,
+    changes: &mut tokio::sync::mpsc::UnboundedReceiver<Change>,
+) -> Option<Change> {
+    let wait = std::time::Duration::from_secs(1);
+    runtime
+        .block_on(async { tokio::time::timeout(wait, changes.recv()).await })
+        .ok()
+        .flatten()
+}
+
+/// A change one server stores reaches the others within a second, as the
+/// game and its new version; a server is not told of its own changes, nor
+/// of a change the database refused.
+#[test]
+fn postgres_tells_the_other_servers_of_each_change() {
+    let db = fresh(Kind::Postgres, "notify");
+    let (a, b) = (Store::connect(&db).unwrap(), Store::connect(&db).unwrap());
+    let (mut to_a, mut to_b) = (a.take_changes().unwrap(), b.take_changes().unwrap());
+    assert!(a.take_changes().is_none(), "the changes are taken once");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut game = row("g");
+    a.save(&game, None).unwrap();
+    game.version = 1;
+    let started = std::time::Instant::now();
+    a.save(&game, Some(0)).unwrap();
+    let change = next_change(&runtime, &mut to_b);
+    assert_eq!(
+        change,
+        Some(Change::Game {
+            id: "g".into(),
+            version: 1
+        })
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    game.version = 2;
+    assert_eq!(b.save(&game, Some(0)).unwrap(), Saved::Stale);
+    assert_eq!(b.save(&game, Some(1)).unwrap(), Saved::Stored);
+    assert_eq!(
+        next_change(&runtime, &mut to_a),
+        Some(Change::Game {
+            id: "g".into(),
+            version: 2
+        })
+    );
+    // Nothing more: not A's own change, not B's refused one.
+    assert_eq!(next_change(&runtime, &mut to_a), None);
+    assert_eq!(next_change(&runtime, &mut to_b), None);
+}
+
+/// An engine turn is one server's at a time: the others cannot take it
+/// while that server lives, it ends with the game's next change, and once
+/// its server stops (renewing nothing) another takes it within the lease.
+#[test]
+fn postgres_leases_each_engine_turn_to_one_server() {
+    let db = fresh(Kind::Postgres, "lease");
+    let (a, b) = (Store::connect(&db).unwrap(), Store::connect(&db).unwrap());
+    let mut game = row("g");
+    game.version = 3;
+    a.save(&game, None).unwrap();
+    assert!(a.claim_turn("g", 3).unwrap());
+    assert!(!b.claim_turn("g", 3).unwrap());
+    assert!(a.claim_turn("g", 3).unwrap(), "A's turn stays A's");
+    // No turn at a version the game is not at, nor in a game not stored.
+    assert!(!b.claim_turn("g", 2).unwrap());
+    assert!(!b.claim_turn("g", 4).unwrap());
+    assert!(!b.claim_turn("none", 0).unwrap());
+    // Well past a lease: A renews it meanwhile.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    assert!(!b.claim_turn("g", 3).unwrap());
+    // The next change (A's move) ends the turn: the next one is anybody's.
+    game.version = 4;
+    assert_eq!(a.save(&game, Some(3)).unwrap(), Saved::Stored);
+    assert!(b.claim_turn("g", 4).unwrap());
+    assert!(!a.claim_turn("g", 4).unwrap());
+    // B stops: A takes the turn once B's lease lapses, not before.
+    drop(b);
+    let stopped = std::time::Instant::now();
+    while !a.claim_turn("g", 4).unwrap() {
+        assert!(
+            stopped.elapsed() < std::time::Duration::from_secs(6),
+            "the turn of a server that stopped was not taken over"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let waited = stopped.elapsed();
+    // The lease is 3 s, renewed every second: it lapses 2 to 3 s after
+    // the stop.
+    assert!(
+        waited > std::time::Duration::from_millis(1500),
+        "taken over after {waited:?}"
+    );
 }

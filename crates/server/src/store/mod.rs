@@ -3,8 +3,14 @@
 //! the game record (the same text a player downloads) and the seats.
 //!
 //! Two databases hold them, behind one [`Store`]: an SQLite file, the
-//! embedded default ([`sqlite`]), and PostgreSQL, a server of its own
-//! ([`postgres`]). Both pass the same tests (`tests/store.rs`).
+//! embedded default for one server ([`sqlite`]), and PostgreSQL, which
+//! several servers share ([`postgres`]). Both pass the same tests
+//! (`tests/store.rs`).
+//!
+//! A row is replaced only from the version it was read at (a version check
+//! in the write itself): of two servers changing a game at once, one
+//! stores its change and the other learns that its copy is stale
+//! ([`Saved::Stale`]), reloads and tries again.
 
 mod postgres;
 mod sqlite;
@@ -33,6 +39,51 @@ pub struct GameRow {
     pub clock: Option<[u64; 2]>,
     /// The number of changes the game has had.
     pub version: u64,
+    /// The last thing the players should read (a declined draw).
+    pub note: Option<String>,
+    /// The side (0 or 1) that offered a rematch, after the game.
+    pub rematch_offer: Option<u8>,
+    /// The rematch's game id, once agreed.
+    pub rematch: Option<String>,
+}
+
+/// What became of a save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    Stored,
+    /// Not stored: the stored game is not at the version the change was
+    /// made from (another server changed it), or a new game's id is taken.
+    Stale,
+}
+
+/// The database cannot be reached now (down, restarting, too slow): the
+/// request may succeed in a moment. Carried inside the store's errors, so
+/// that the server answers 503 rather than 500.
+#[derive(Debug)]
+pub struct Unavailable(pub String);
+
+impl std::fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unavailable {}
+
+/// Whether `e` says the database cannot be reached now.
+pub fn is_unavailable(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| cause.is::<Unavailable>())
+}
+
+/// A change another server stored, as its notification says (the game is
+/// re-read from the database, not taken from the message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Game `id` is now at `version`.
+    Game { id: String, version: u64 },
+    /// The notifications were cut off for a while (the database restarted,
+    /// say): any game may have changed.
+    Resume,
 }
 
 /// A row as both databases hold it: the seats and the clocks as JSON
@@ -46,6 +97,9 @@ struct Stored {
     draw_offer: Option<u8>,
     version: i64,
     clock: Option<String>,
+    note: Option<String>,
+    rematch_offer: Option<u8>,
+    rematch: Option<String>,
 }
 
 impl Stored {
@@ -67,6 +121,9 @@ impl Stored {
             draw_offer: self.draw_offer,
             clock,
             version: self.version as u64,
+            note: self.note,
+            rematch_offer: self.rematch_offer,
+            rematch: self.rematch,
         })
     }
 }
@@ -229,12 +286,41 @@ impl Store {
         }
     }
 
-    /// Stores `row`, replacing the game's row if it has one.
-    pub fn save(&self, row: &GameRow) -> Result<()> {
+    /// Stores `row`: a new game when `previous` is `None`, else in place
+    /// of the game's row if that is still at version `previous` (the
+    /// version the change was made from).
+    pub fn save(&self, row: &GameRow, previous: Option<u64>) -> Result<Saved> {
+        let previous = previous.map(|v| v as i64);
         match self {
-            Store::Sqlite(s) => s.save(row),
-            Store::Postgres(s) => s.save(row),
+            Store::Sqlite(s) => s.save(row, previous),
+            Store::Postgres(s) => s.save(row, previous),
         }
+    }
+
+    /// Takes the engine's turn in game `id` at `version` for this server:
+    /// whether it is this server's to search. One server at a time holds a
+    /// turn, for as long as it runs (PostgreSQL: a lease renewed every
+    /// second, which another server may take once it lapses). An SQLite
+    /// file has one server: every turn is its own.
+    pub fn claim_turn(&self, id: &str, version: u64) -> Result<bool> {
+        match self {
+            Store::Sqlite(_) => Ok(true),
+            Store::Postgres(s) => s.claim_turn(id, version as i64),
+        }
+    }
+
+    /// The changes other servers store, once (the first call takes them):
+    /// none for an SQLite file, which one server uses.
+    pub fn take_changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Change>> {
+        match self {
+            Store::Sqlite(_) => None,
+            Store::Postgres(s) => s.take_changes(),
+        }
+    }
+
+    /// Whether other servers may change the games too.
+    pub fn is_shared(&self) -> bool {
+        matches!(self, Store::Postgres(_))
     }
 
     /// The game `id`, if it is stored.

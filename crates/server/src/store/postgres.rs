@@ -1,23 +1,29 @@
-//! The games in PostgreSQL: a pool of connections (deadpool over
-//! tokio-postgres), the schema brought up to date at start by versioned
-//! steps, and one server per database until several keep their games in
-//! step (issue 24; [`SERVER_LOCK`]).
+//! The games in PostgreSQL, shared by several servers: a pool of
+//! connections (deadpool over tokio-postgres), the schema brought up to
+//! date at start by versioned steps, every change announced to the other
+//! servers (`NOTIFY` on [`CHANNEL`]) and every engine turn leased to one
+//! server at a time ([`TURN_LEASE`]).
 //!
 //! The hub calls the store from blocking threads, engine threads and the
 //! clocks' timers alike, so the store keeps a small runtime of its own and
 //! waits for each query there: a caller never needs to be inside (or
-//! outside) any other runtime.
+//! outside) any other runtime. The runtime also follows the other
+//! servers' changes on a connection of its own, made again when it is
+//! lost, and renews this server's leases on it.
 
 use std::future::Future;
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use deadpool_postgres::{
     Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime,
 };
-use tokio_postgres::NoTls;
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{AsyncMessage, NoTls};
 
-use super::{redact, GameRow, Stored};
+use super::{redact, Change, GameRow, Saved, Stored, Unavailable};
 
 /// How long a query waits for a connection (or for one to be made) before
 /// it fails: a database that is down is reported, not waited on forever.
@@ -27,9 +33,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 const POOL_SIZE: usize = 16;
 
 /// Taken (`pg_advisory_xact_lock`) while the schema is brought up to date,
-/// so that servers starting together migrate one after the other:
-/// with [`SERVER_LOCK`] only one of them gets that far today, but the
-/// steps must stay safe once several share a database.
+/// so that servers starting together migrate one after the other.
 const MIGRATION_LOCK: i64 = super::MARK as i64;
 
 /// The schema's steps, applied in order at start in one transaction;
@@ -50,36 +54,58 @@ const MIGRATIONS: &[&str] = &[
         clock JSONB
     );
     CREATE INDEX games_updated ON games (updated);",
+    // 2: what the players read last and the rematch, as the SQLite file's
+    // fifth step; and the engine's turns, each leased to the one server
+    // that searches it, until a time that server keeps moving on.
+    "ALTER TABLE games ADD COLUMN note TEXT,
+        ADD COLUMN rematch_offer SMALLINT,
+        ADD COLUMN rematch TEXT;
+    CREATE TABLE engine_turns (
+        id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version BIGINT NOT NULL,
+        server TEXT NOT NULL,
+        until TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX engine_turns_server ON engine_turns (server);",
 ];
+
+/// Where every stored change is announced, as `ID VERSION SERVER`.
+const CHANNEL: &str = "chess3d_games";
+
+/// How long an engine turn stays a server's without being renewed: about
+/// the time another server waits before it takes over the turn of a
+/// server that died. Renewed every [`RENEW_EVERY`].
+pub const TURN_LEASE: Duration = Duration::from_secs(3);
+const RENEW_EVERY: Duration = Duration::from_secs(1);
+
+/// How often a lost notification connection is tried again.
+const RECONNECT_EVERY: Duration = Duration::from_secs(1);
 
 /// How long a query may take, from waiting for a connection to its
 /// answer: a database that stops answering fails the change (which is
 /// undone and reported) rather than holding the game.
 const QUERY_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// How long the start (connecting, the lock, the schema's steps) may take.
+/// How long the start (connecting, the schema's steps) may take.
 const START_TIMEOUT: Duration = Duration::from_secs(60);
-
-/// Held (`pg_try_advisory_lock`) by the one server using a database, as
-/// the SQLite file's `.lock` is: until several servers keep their games in
-/// step (issue 24), a second one would overwrite the first one's games.
-const SERVER_LOCK: i64 = ((super::MARK as i64) << 16) | 1;
 
 pub struct PgStore {
     pool: Pool,
-    /// The connection that holds [`SERVER_LOCK`]; given back (and the lock
-    /// released) when the store is dropped.
-    holder: Option<tokio_postgres::Client>,
+    /// This server's name in its notifications and leases: new at every
+    /// start.
+    server: String,
+    /// The other servers' changes, until the hub takes them.
+    changes: Mutex<Option<UnboundedReceiver<Change>>>,
     /// The store's own runtime (see the module's comment); shut down
     /// without waiting when the store is dropped, wherever that happens.
     runtime: Option<tokio::runtime::Runtime>,
 }
 
 impl PgStore {
-    /// Connects to the database at `url`, takes it for this server, and
-    /// brings its schema up to date. Fails with one sentence when the URL
-    /// is not one, the server cannot be reached, another chess3d server
-    /// uses the database, or it is not (or no longer) chess3d's.
+    /// Connects to the database at `url`, brings its schema up to date,
+    /// and starts following the other servers' changes. Fails with one
+    /// sentence when the URL is not one, the server cannot be reached, or
+    /// the database is not (or no longer) chess3d's.
     pub fn connect(url: &str) -> Result<PgStore> {
         let shown = redact(url);
         let mut config: tokio_postgres::Config = url.parse().map_err(|e| {
@@ -87,6 +113,9 @@ impl PgStore {
             anyhow!("--db {shown} is not a PostgreSQL URL: {why:#}")
         })?;
         config.connect_timeout(CONNECT_TIMEOUT);
+        // A connection whose server vanished without a word (a network
+        // cut) is found out within about a minute, not hours.
+        config.keepalives_idle(Duration::from_secs(30));
         if config.get_application_name().is_none() {
             config.application_name("chess3d");
         }
@@ -111,19 +140,37 @@ impl PgStore {
             .enable_all()
             .build()
             .map_err(|e| anyhow!("cannot start the database's runtime: {e}"))?;
-        let mut store = PgStore {
+        let (tx, rx) = unbounded_channel();
+        let store = PgStore {
             pool,
-            holder: None,
+            server: crate::seats::new_secret()[..12].to_string(),
+            changes: Mutex::new(Some(rx)),
             runtime: Some(runtime),
         };
-        let unusable = |e: anyhow::Error| anyhow!("cannot use the database {shown}: {e:#}");
-        let holder = store.wait(START_TIMEOUT, hold(config)).map_err(unusable)?;
-        store.holder = Some(holder);
         let pool = store.pool.clone();
         store
             .wait(START_TIMEOUT, async move { migrate(&pool).await })
-            .map_err(unusable)?;
+            .map_err(|e| anyhow!("cannot use the database {shown}: {e:#}"))?;
+        // Following from before the first change this server makes: none
+        // stored after the start is missed.
+        let (ready, listening) = tokio::sync::oneshot::channel();
+        store
+            .runtime()
+            .spawn(follow(config, store.server.clone(), tx, ready));
+        store
+            .wait(START_TIMEOUT, async move {
+                listening
+                    .await
+                    .map_err(|_| anyhow!("the notifications stopped"))?
+            })
+            .map_err(|e| anyhow!("cannot follow the changes in {shown}: {e:#}"))?;
         Ok(store)
+    }
+
+    fn runtime(&self) -> &tokio::runtime::Runtime {
+        self.runtime
+            .as_ref()
+            .expect("the runtime lives as long as the store")
     }
 
     /// Runs `job` on the store's runtime and waits for its result, for
@@ -133,18 +180,14 @@ impl PgStore {
         limit: Duration,
         job: impl Future<Output = Result<T>> + Send + 'static,
     ) -> Result<T> {
-        let runtime = self
-            .runtime
-            .as_ref()
-            .expect("the runtime lives as long as the store");
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
-        runtime.spawn(async move {
+        self.runtime().spawn(async move {
             let done = match tokio::time::timeout(limit, job).await {
                 Ok(done) => done.map_err(one_sentence),
-                Err(_) => Err(anyhow!(
+                Err(_) => Err(anyhow::Error::new(Unavailable(format!(
                     "the database did not answer within {} s",
                     limit.as_secs()
-                )),
+                )))),
             };
             let _ = tx.send(done);
         });
@@ -161,38 +204,69 @@ impl PgStore {
         self.wait(QUERY_TIMEOUT, work(self.pool.clone()))
     }
 
-    pub fn save(&self, row: &GameRow) -> Result<()> {
+    /// See [`super::Store::save`].
+    pub fn save(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
         let (seats, clock) = super::encode(row)?;
         let row = row.clone();
+        // What the other servers are told: the game, its version, and who
+        // changed it (a server passes over its own changes).
+        let notice = format!("{} {} {}", row.id, row.version, self.server);
         self.run(move |pool| async move {
             let db = connection(&pool).await?;
-            let statement = db
-                .prepare_cached(
-                    "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated, clock)
-                     VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb)
-                     ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record,
-                         seats = EXCLUDED.seats, draw_offer = EXCLUDED.draw_offer,
-                         version = EXCLUDED.version, updated = EXCLUDED.updated,
-                         clock = EXCLUDED.clock",
-                )
-                .await?;
-            db.execute(
-                &statement,
-                &[
-                    &row.id,
-                    &row.game,
-                    &row.mode,
-                    &row.record,
-                    &seats,
-                    &row.draw_offer.map(i16::from),
-                    &(row.version as i64),
-                    &super::now_secs(),
-                    &clock,
-                ],
-            )
-            .await?;
-            Ok(())
+            let (version, now) = (row.version as i64, super::now_secs());
+            let draw_offer = row.draw_offer.map(i16::from);
+            let rematch_offer = row.rematch_offer.map(i16::from);
+            let values: [&(dyn ToSql + Sync); 12] = [
+                &row.id,
+                &row.game,
+                &row.mode,
+                &row.record,
+                &seats,
+                &draw_offer,
+                &version,
+                &now,
+                &clock,
+                &row.note,
+                &rematch_offer,
+                &row.rematch,
+            ];
+            let stored = match previous {
+                None => {
+                    let statement = db.prepare_cached(INSERT).await?;
+                    db.execute(&statement, &values).await? == 1
+                }
+                Some(previous) => {
+                    let statement = db.prepare_cached(UPDATE).await?;
+                    let mut values = values.to_vec();
+                    values.push(&previous);
+                    values.push(&notice);
+                    db.query(&statement, &values).await?.len() == 1
+                }
+            };
+            Ok(if stored { Saved::Stored } else { Saved::Stale })
         })
+    }
+
+    /// See [`super::Store::claim_turn`].
+    pub fn claim_turn(&self, id: &str, version: i64) -> Result<bool> {
+        let (id, server) = (id.to_string(), self.server.clone());
+        self.run(move |pool| async move {
+            let db = connection(&pool).await?;
+            let statement = db.prepare_cached(CLAIM).await?;
+            let lease = TURN_LEASE.as_secs_f64();
+            Ok(db
+                .execute(&statement, &[&id, &version, &server, &lease])
+                .await?
+                == 1)
+        })
+    }
+
+    /// See [`super::Store::take_changes`].
+    pub fn take_changes(&self) -> Option<UnboundedReceiver<Change>> {
+        self.changes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     pub fn load(&self, id: &str) -> Result<Option<GameRow>> {
@@ -201,25 +275,31 @@ impl PgStore {
             let db = connection(&pool).await?;
             let statement = db
                 .prepare_cached(
-                    "SELECT id, game, mode, record, seats::text, draw_offer, version, clock::text
+                    "SELECT id, game, mode, record, seats::text, draw_offer, version, clock::text,
+                         note, rematch_offer, rematch
                      FROM games WHERE id = $1",
                 )
                 .await?;
             let Some(r) = db.query_opt(&statement, &[&id]).await? else {
                 return Ok(None);
             };
-            let draw_offer: Option<i16> = r.try_get(5)?;
+            let side = |column: usize| -> Result<Option<u8>> {
+                let side: Option<i16> = r.try_get(column)?;
+                side.map(|s| u8::try_from(s).map_err(|_| anyhow!("side {s} in column {column}")))
+                    .transpose()
+            };
             Ok(Some(Stored {
                 id: r.try_get(0)?,
                 game: r.try_get(1)?,
                 mode: r.try_get(2)?,
                 record: r.try_get(3)?,
                 seats: r.try_get(4)?,
-                draw_offer: draw_offer
-                    .map(|side| u8::try_from(side).map_err(|_| anyhow!("draw offer {side}")))
-                    .transpose()?,
+                draw_offer: side(5)?,
                 version: r.try_get(6)?,
                 clock: r.try_get(7)?,
+                note: r.try_get(8)?,
+                rematch_offer: side(9)?,
+                rematch: r.try_get(10)?,
             }))
         })?;
         stored.map(Stored::decode).transpose()
@@ -241,31 +321,8 @@ impl PgStore {
     }
 }
 
-/// A connection from the pool, or why there is none in one sentence (the
-/// pool's own error repeats its cause).
-async fn connection(pool: &Pool) -> Result<Object> {
-    pool.get().await.map_err(|e| match e {
-        PoolError::Backend(e) => anyhow::Error::new(e),
-        PoolError::Timeout(_) => anyhow!(
-            "no connection to the database within {} s",
-            CONNECT_TIMEOUT.as_secs()
-        ),
-        e => anyhow!("{e}"),
-    })
-}
-
 impl Drop for PgStore {
     fn drop(&mut self) {
-        // The lock given back before the connection goes: the next server
-        // may start at once.
-        if let Some(holder) = self.holder.take() {
-            let _ = self.wait(QUERY_TIMEOUT, async move {
-                holder
-                    .execute("SELECT pg_advisory_unlock($1)", &[&SERVER_LOCK])
-                    .await?;
-                Ok(())
-            });
-        }
         // Dropping a runtime waits for its threads, which a caller inside
         // another runtime may not do.
         if let Some(runtime) = self.runtime.take() {
@@ -274,32 +331,185 @@ impl Drop for PgStore {
     }
 }
 
-/// A connection of its own holding [`SERVER_LOCK`], or why not.
-async fn hold(config: tokio_postgres::Config) -> Result<tokio_postgres::Client> {
-    let (client, connection) = config.connect(NoTls).await?;
-    tokio::spawn(connection);
-    let taken: bool = client
-        .query_one("SELECT pg_try_advisory_lock($1)", &[&SERVER_LOCK])
-        .await?
-        .try_get(0)?;
-    if !taken {
-        bail!(
-            "another chess3d serve is using it (several servers on one database \
-             are not supported yet: each would overwrite the others' games)"
-        );
-    }
-    Ok(client)
+/// Stores a new game, unless its id is taken.
+const INSERT: &str = "INSERT INTO games (id, game, mode, record, seats, draw_offer, version,
+        updated, clock, note, rematch_offer, rematch)
+    VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10, $11, $12)
+    ON CONFLICT (id) DO NOTHING";
+
+/// Replaces a game's row if it is still at version $13 (one row back
+/// then). A new version ends the engine turn leased for the old one, and
+/// is announced ($14).
+const UPDATE: &str = "WITH saved AS (
+        UPDATE games SET record = $4, seats = $5::text::jsonb, draw_offer = $6,
+            version = $7, updated = $8, clock = $9::text::jsonb, note = $10,
+            rematch_offer = $11, rematch = $12
+        WHERE id = $1 AND game = $2 AND mode = $3 AND version = $13
+        RETURNING id),
+    ended AS (
+        DELETE FROM engine_turns WHERE id IN (SELECT id FROM saved) AND version < $7)
+    SELECT id, CASE WHEN $7 <> $13 THEN pg_notify('chess3d_games', $14)::text END FROM saved";
+
+/// Leases game $1's engine turn at version $2 to server $3 for $4
+/// seconds, if the game is at that version and the turn is nobody's, a
+/// past version's, this server's already, or its lease has lapsed (its
+/// server died). One row changed when the turn is this server's.
+const CLAIM: &str = "INSERT INTO engine_turns (id, version, server, until)
+    SELECT $1, $2, $3, now() + make_interval(secs => $4)
+    WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND version = $2)
+    ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, server = EXCLUDED.server,
+        until = EXCLUDED.until
+    WHERE engine_turns.version <> EXCLUDED.version OR engine_turns.server = EXCLUDED.server
+        OR engine_turns.until < now()";
+
+/// Keeps server $1's leases for $2 more seconds.
+const RENEW: &str =
+    "UPDATE engine_turns SET until = now() + make_interval(secs => $2) WHERE server = $1";
+
+/// A connection from the pool, or why there is none in one sentence (the
+/// pool's own error repeats its cause).
+async fn connection(pool: &Pool) -> Result<Object> {
+    pool.get().await.map_err(|e| match e {
+        PoolError::Backend(e) => anyhow::Error::new(e),
+        PoolError::Timeout(_) => anyhow::Error::new(Unavailable(format!(
+            "no connection to the database within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ))),
+        e => anyhow!("{e}"),
+    })
 }
 
-/// The database's own error as one line: its message alone (its detail
-/// and hint come on lines of their own), or the error as it is.
+/// Follows the other servers' changes for as long as the hub takes them:
+/// a connection of its own listening on [`CHANNEL`], made again when it
+/// is lost (after which any game may have changed: [`Change::Resume`]).
+/// The same connection renews this server's leases. `ready` is told once
+/// the first connection listens, or why it cannot.
+async fn follow(
+    config: tokio_postgres::Config,
+    server: String,
+    changes: UnboundedSender<Change>,
+    ready: tokio::sync::oneshot::Sender<Result<()>>,
+) {
+    let mut ready = Some(ready);
+    let mut lost = false;
+    while !changes.is_closed() {
+        let listened = listen(&config, &server, &changes, lost, &mut ready).await;
+        if let (Err(e), Some(ready)) = (&listened, ready.take()) {
+            let _ = ready.send(Err(anyhow!("{e:#}")));
+            return;
+        }
+        if let Err(e) = listened {
+            if !lost {
+                eprintln!(
+                    "the database's notifications stopped: {:#}; trying again every {} s",
+                    one_sentence(e),
+                    RECONNECT_EVERY.as_secs()
+                );
+            }
+            lost = true;
+        }
+        tokio::time::sleep(RECONNECT_EVERY).await;
+    }
+}
+
+/// One notification connection, until it is lost (an error) or nobody
+/// takes the changes; `resumed` after an earlier one was lost. Tells
+/// `ready`, if still waiting, once it listens.
+async fn listen(
+    config: &tokio_postgres::Config,
+    server: &str,
+    changes: &UnboundedSender<Change>,
+    resumed: bool,
+    ready: &mut Option<tokio::sync::oneshot::Sender<Result<()>>>,
+) -> Result<()> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (tx, mut notices) = unbounded_channel();
+    // The connection's messages: the notifications passed on, the rest
+    // dropped; ends with the connection.
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = std::future::poll_fn(|cx| connection.poll_message(cx)).await {
+            if let AsyncMessage::Notification(n) = message {
+                if tx.send(n.payload().to_string()).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
+    let renew = client.prepare(RENEW).await?;
+    if let Some(ready) = ready.take() {
+        let _ = ready.send(Ok(()));
+    }
+    if resumed {
+        eprintln!("the database's notifications are back");
+        if changes.send(Change::Resume).is_err() {
+            return Ok(());
+        }
+    }
+    let mut ticks = tokio::time::interval(RENEW_EVERY);
+    loop {
+        tokio::select! {
+            notice = notices.recv() => {
+                let Some(notice) = notice else {
+                    bail!("the connection was lost");
+                };
+                let Some(change) = change_of(&notice, server) else {
+                    continue;
+                };
+                if changes.send(change).is_err() {
+                    return Ok(());
+                }
+            }
+            _ = ticks.tick() => {
+                let lease = TURN_LEASE.as_secs_f64();
+                tokio::time::timeout(RENEW_EVERY, client.execute(&renew, &[&server, &lease]))
+                    .await
+                    .map_err(|_| anyhow!("renewing the leases took over {} s", RENEW_EVERY.as_secs()))??;
+            }
+        }
+    }
+}
+
+/// The change a notice (`ID VERSION SERVER`) tells of, unless `server`
+/// made it or the notice is not one of chess3d's.
+fn change_of(notice: &str, server: &str) -> Option<Change> {
+    let mut words = notice.split(' ');
+    let (id, version, by) = (words.next()?, words.next()?.parse().ok()?, words.next()?);
+    (by != server && words.next().is_none()).then(|| Change::Game {
+        id: id.to_string(),
+        version,
+    })
+}
+
+/// The database's error as one line (its message alone: its detail and
+/// hint come on lines of their own), marked [`Unavailable`] when it says
+/// the database cannot be reached now: no connection, the connection
+/// lost, or the server shutting down, starting or full.
 fn one_sentence(e: anyhow::Error) -> anyhow::Error {
-    match e
-        .downcast_ref::<tokio_postgres::Error>()
-        .and_then(|e| e.as_db_error())
-    {
-        Some(db) => anyhow!("{}", db.message()),
-        None => e,
+    if super::is_unavailable(&e) {
+        return e;
+    }
+    let Some(pg) = e.downcast_ref::<tokio_postgres::Error>() else {
+        return e;
+    };
+    let (message, unavailable) = match pg.as_db_error() {
+        Some(db) => {
+            let code = db.code().code();
+            // Class 08: connection exceptions; 57P01-57P03: the server
+            // shutting down or starting; 53300: too many connections.
+            let unavailable =
+                code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300");
+            (db.message().to_string(), unavailable)
+        }
+        None => {
+            let io = std::error::Error::source(pg).is_some_and(|s| s.is::<std::io::Error>());
+            (format!("{e:#}"), pg.is_closed() || io)
+        }
+    };
+    if unavailable {
+        anyhow::Error::new(Unavailable(message))
+    } else {
+        anyhow!("{message}")
     }
 }
 
@@ -348,4 +558,31 @@ async fn migrate(pool: &Pool) -> Result<()> {
         .await?;
     tx.commit().await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_names_a_game_and_a_version_changed_by_another_server() {
+        let game = |id: &str, version| {
+            Some(Change::Game {
+                id: id.into(),
+                version,
+            })
+        };
+        assert_eq!(change_of("abc 7 other", "me"), game("abc", 7));
+        assert_eq!(change_of("abc 7 me", "me"), None);
+        for not_ours in [
+            "",
+            "abc",
+            "abc x other",
+            "abc 7",
+            "abc 7 other more",
+            "abc -1 x",
+        ] {
+            assert_eq!(change_of(not_ours, "me"), None, "{not_ours:?}");
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use anyhow::{anyhow, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{GameRow, Stored};
+use super::{GameRow, Saved, Stored};
 
 /// Creates the file, readable and writable by its owner only, if it does
 /// not exist (SQLite gives its journal files the same permissions).
@@ -99,6 +99,15 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
     // 4: the clocks of timed games as they stood when stored (JSON
     // `[white_ms, black_ms]`), so that a restart resumes them there.
     |db| db.execute_batch("ALTER TABLE games ADD COLUMN clock TEXT;"),
+    // 5: what the players read last, and the rematch offered or agreed: a
+    // game reloaded (after a restart) shows them as they were.
+    |db| {
+        db.execute_batch(
+            "ALTER TABLE games ADD COLUMN note TEXT;
+             ALTER TABLE games ADD COLUMN rematch_offer INTEGER;
+             ALTER TABLE games ADD COLUMN rematch TEXT;",
+        )
+    },
 ];
 
 fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
@@ -226,27 +235,48 @@ impl SqliteStore {
         Ok(Ok(()))
     }
 
-    pub fn save(&self, row: &GameRow) -> Result<()> {
+    pub fn save(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
         let (seats, clock) = super::encode(row)?;
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
-        db.execute(
-            "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated, clock)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-             ON CONFLICT(id) DO UPDATE SET record = ?4, seats = ?5, draw_offer = ?6,
-                 version = ?7, updated = ?8, clock = ?9",
-            params![
-                row.id,
-                row.game,
-                row.mode,
-                row.record,
-                seats,
-                row.draw_offer,
-                row.version as i64,
-                super::now_secs(),
-                clock
-            ],
-        )?;
-        Ok(())
+        let (version, now) = (row.version as i64, super::now_secs());
+        let values: [&dyn rusqlite::ToSql; 12] = [
+            &row.id,
+            &row.game,
+            &row.mode,
+            &row.record,
+            &seats,
+            &row.draw_offer,
+            &version,
+            &now,
+            &clock,
+            &row.note,
+            &row.rematch_offer,
+            &row.rematch,
+        ];
+        let changed = match previous {
+            None => db.execute(
+                "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated,
+                     clock, note, rematch_offer, rematch)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                 ON CONFLICT(id) DO NOTHING",
+                &values[..],
+            )?,
+            Some(previous) => {
+                let mut values = values.to_vec();
+                values.push(&previous);
+                db.execute(
+                    "UPDATE games SET record = ?4, seats = ?5, draw_offer = ?6, version = ?7,
+                         updated = ?8, clock = ?9, note = ?10, rematch_offer = ?11, rematch = ?12
+                     WHERE id = ?1 AND game = ?2 AND mode = ?3 AND version = ?13",
+                    &values[..],
+                )?
+            }
+        };
+        Ok(if changed == 1 {
+            Saved::Stored
+        } else {
+            Saved::Stale
+        })
     }
 
     /// Deletes every game whose last change was before `cutoff` (seconds
@@ -264,7 +294,9 @@ impl SqliteStore {
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let row = db
             .query_row(
-                "SELECT id, game, mode, record, seats, draw_offer, version, clock FROM games WHERE id = ?1",
+                "SELECT id, game, mode, record, seats, draw_offer, version, clock, note,
+                     rematch_offer, rematch
+                 FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok(Stored {
@@ -276,6 +308,9 @@ impl SqliteStore {
                         draw_offer: r.get(5)?,
                         version: r.get(6)?,
                         clock: r.get(7)?,
+                        note: r.get(8)?,
+                        rematch_offer: r.get(9)?,
+                        rematch: r.get(10)?,
                     })
                 },
             )

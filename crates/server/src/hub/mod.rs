@@ -4,7 +4,10 @@
 //! it, [`Hub`] finds the game ([`crate::registry`], the [`crate::store`]),
 //! checks the seat ([`crate::seats`]), changes the table, stores it and
 //! announces it ([`crate::events`]); an engine turn goes through the
-//! [`crate::engine_pool`].
+//! [`crate::engine_pool`]. With a database other servers share, the hub
+//! keeps its games in step with theirs ([`in_step`]).
+
+mod in_step;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -23,7 +26,7 @@ pub use crate::live::Mode;
 use crate::live::{play_seats, side_of, Inner, Live, Snapshot};
 use crate::registry::Registry;
 use crate::seats::{digest, new_secret, SeatRow};
-use crate::store::Store;
+use crate::store::{Saved, Store};
 use crate::table::{self, Abort};
 
 /// `POST /api/v1/games`.
@@ -256,15 +259,17 @@ impl Hub {
         mode: Mode,
         inner: Inner,
     ) -> Result<Arc<Live>, ApiError> {
-        let id = loop {
-            let id = new_secret()[..12].to_string();
-            if self.store.load(&id).ok().flatten().is_none() {
-                break id;
-            }
-        };
+        // 72 random bits: an id taken already is as good as impossible,
+        // and refused by the database rather than overwritten.
+        let id = new_secret()[..12].to_string();
         let live = Live::new(id, game, mode, inner);
         let mut inner = live.lock();
-        self.save(&live, &inner)?;
+        if self.save(&live, &inner, None)? == Saved::Stale {
+            return Err(ApiError::internal(format!(
+                "the new game's id {} is taken: create it again",
+                live.id
+            )));
+        }
         self.games.insert(Arc::clone(&live));
         self.kick(&live, &mut inner);
         self.watch_clock(&live, &mut inner);
@@ -286,8 +291,26 @@ impl Hub {
         let row = self
             .store
             .load(id)
-            .map_err(|e| ApiError::internal(format!("cannot read game {id}: {e:#}")))?
+            .map_err(|e| store_error(e, &format!("cannot read game {id}")))?
             .ok_or_else(unknown)?;
+        let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
+        let (id, game) = (row.id.clone(), row.game.clone());
+        let live = Live::new(id, game, mode, self.restored(row)?);
+        let loaded = self.games.insert(Arc::clone(&live));
+        if !Arc::ptr_eq(&loaded, &live) {
+            // Another request loaded it meanwhile.
+            return Ok(loaded);
+        }
+        let mut inner = live.lock();
+        self.resume(&live, &mut inner);
+        drop(inner);
+        Ok(live)
+    }
+
+    /// A stored game as it stood, its clocks running again from now: the
+    /// time it spent out of memory (a restart) is charged to no one.
+    fn restored(&self, row: crate::store::GameRow) -> Result<Inner, ApiError> {
+        let id = &row.id;
         let (mut table, damage) = table::table_from_record(
             &row.game,
             &row.record,
@@ -300,40 +323,31 @@ impl Hub {
                 "game {id} cannot be restored whole: {damage}"
             )));
         }
-        let offer = row.draw_offer.map(|s| side_of(s as usize));
-        if let Some(side) = offer {
+        if let Some(side) = row.draw_offer {
             // An open offer is not in the record; restore it.
-            let _ = table.offer_draw(side);
+            let _ = table.offer_draw(side_of(side as usize));
         }
-        // The clocks as stored, running again from now: the time the game
-        // spent out of memory (a restart) is charged to no one.
         if let Some(times) = row.clock {
             table.set_clock_times(times);
         }
         table.resume_clock();
-        let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
-        let live = Live::new(
-            row.id,
-            row.game,
-            mode,
-            Inner::new(table, row.seats, row.version, None),
-        );
-        let loaded = self.games.insert(Arc::clone(&live));
-        if !Arc::ptr_eq(&loaded, &live) {
-            // Another request loaded it meanwhile.
-            return Ok(loaded);
-        }
-        let mut inner = live.lock();
-        self.kick(&live, &mut inner);
-        self.watch_clock(&live, &mut inner);
-        if let Some(side) = offer {
+        let mut inner = Inner::new(table, row.seats, row.version, row.note);
+        inner.rematch_offer = row.rematch_offer.map(|s| side_of(s as usize));
+        inner.rematch = row.rematch;
+        Ok(inner)
+    }
+
+    /// A game just loaded: the engine started if it is to move or to
+    /// answer a draw offer, the clock watched.
+    fn resume(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
+        self.kick(live, inner);
+        self.watch_clock(live, inner);
+        if let Some(side) = inner.table.draw_offer() {
             if inner.seats[side.other().index()].is_engine() {
                 let version = inner.version;
-                self.engine_answers_draw(&live, &mut inner, side.other(), version);
+                self.engine_answers_draw(live, inner, side.other(), version);
             }
         }
-        drop(inner);
-        Ok(live)
     }
 
     /// Where a lone piece would go on game `id`'s board (the legend's "how
@@ -361,31 +375,27 @@ impl Hub {
         name: Option<&str>,
     ) -> Result<Joined, ApiError> {
         let name = check_name(name)?;
-        let live = self.get(id)?;
-        let mut inner = live.lock();
-        let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
-            return Err(ApiError::conflict("this game has no open seat to join"));
-        };
-        if !inner.seats[i].invited_by(invite) {
-            return Err(ApiError::new(
-                axum::http::StatusCode::FORBIDDEN,
-                "this invitation is not the game's",
-            ));
-        }
-        let token = new_secret();
-        let before = inner.snapshot();
-        inner.seats[i].invite_hash = None;
-        inner.seats[i].token_hash = Some(digest(&token));
-        if name.is_some() {
-            inner.table.set_name(side_of(i), name);
-        }
-        inner.version += 1;
-        if let Err(e) = self.save(&live, &inner) {
-            inner.restore(&live.game, before, self.hash_mb());
-            return Err(e);
-        }
-        live.announce(&inner);
-        drop(inner);
+        let (live, (token, i)) = self.on_game(id, |live, inner| {
+            let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
+                return Err(ApiError::conflict("this game has no open seat to join"));
+            };
+            if !inner.seats[i].invited_by(invite) {
+                return Err(ApiError::new(
+                    axum::http::StatusCode::FORBIDDEN,
+                    "this invitation is not the game's",
+                ));
+            }
+            let token = new_secret();
+            let before = inner.snapshot();
+            inner.seats[i].invite_hash = None;
+            inner.seats[i].token_hash = Some(digest(&token));
+            if name.is_some() {
+                inner.table.set_name(side_of(i), name.clone());
+            }
+            let note = inner.note.clone();
+            self.changed(live, inner, note, before)?;
+            Ok((token, i))
+        })?;
         Ok(Joined {
             token,
             sides: vec![i],
@@ -395,8 +405,7 @@ impl Hub {
 
     /// The seat `token` holds (a resume link opened on another device).
     pub fn seat(self: &Arc<Hub>, id: &str, token: &str) -> Result<Joined, ApiError> {
-        let live = self.get(id)?;
-        let sides = live.sides_of(&live.lock(), Some(token))?;
+        let (live, sides) = self.on_game(id, |live, inner| live.sides_of(inner, Some(token)))?;
         Ok(Joined {
             token: token.to_string(),
             sides,
@@ -407,11 +416,9 @@ impl Hub {
     /// The engine's suggestion for the player holding `token`, whose turn
     /// it is: a short search on the engine pool (queued like any other).
     pub fn hint(self: &Arc<Hub>, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
-        let live = self.get(id)?;
-        let (job, version) = {
-            let mut inner = live.lock();
-            let sides = live.sides_of(&inner, token)?;
-            self.flag_fall(&live, &mut inner);
+        let (live, (job, version)) = self.on_game(id, |live, inner| {
+            let sides = live.sides_of(inner, token)?;
+            self.flag_fall(live, inner);
             if let Some((_, why)) = inner.table.result() {
                 return Err(ApiError::conflict(format!("the game is over ({why})")));
             }
@@ -426,8 +433,8 @@ impl Hub {
                 ..chess3d_engine::Config::default()
             };
             let limits = chess3d_engine::Limits::movetime(HINT_TIME);
-            (inner.table.search(config, limits), inner.version)
-        };
+            Ok((inner.table.search(config, limits), inner.version))
+        })?;
         let (tx, rx) = std::sync::mpsc::channel();
         let abort: Abort = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&abort);
@@ -474,11 +481,22 @@ impl Hub {
         token: Option<&str>,
         action: Action,
     ) -> Result<Value, ApiError> {
-        let live = self.get(id)?;
-        let mut inner = live.lock();
-        let sides = live.sides_of(&inner, token)?;
+        let (live, ()) = self.on_game(id, |live, inner| {
+            self.act_on(live, inner, token, action.clone())
+        })?;
+        Ok(live.current_state())
+    }
+
+    fn act_on(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+        token: Option<&str>,
+        action: Action,
+    ) -> Result<(), ApiError> {
+        let sides = live.sides_of(inner, token)?;
         // A flag that fell since the last change ends the game first.
-        self.flag_fall(&live, &mut inner);
+        self.flag_fall(live, inner);
         let to_move = inner.table.side_to_move();
         let name = |s: Side| table::game_names(&live.game).map_or("?", |n| n.1[s.index()]);
         // The side a player acts for: the side to move if theirs, else
@@ -599,7 +617,7 @@ impl Hub {
                     || inner.seats[other.index()].is_engine()
                     || sides.contains(&other.index());
                 if agreed {
-                    let next = self.open_rematch(&live, &inner)?;
+                    let next = self.open_rematch(live, inner)?;
                     inner.rematch = Some(next);
                     inner.rematch_offer = None;
                     note = Some("rematch agreed: a new game with colours swapped".to_string());
@@ -614,14 +632,13 @@ impl Hub {
                 }
             }
         }
-        self.changed(&live, &mut inner, note, before)?;
+        self.changed(live, inner, note, before)?;
         if let Some(side) = engine_answers {
             // Queued after the change, which would otherwise drop it.
             let version = inner.version;
-            self.engine_answers_draw(&live, &mut inner, side, version);
+            self.engine_answers_draw(live, inner, side, version);
         }
-        drop(inner);
-        Ok(live.current_state())
+        Ok(())
     }
 
     /// Unloads idle games from memory (see [`Config::unload_after`]) and
@@ -642,10 +659,12 @@ impl Hub {
         Ok((unloaded, expired.len()))
     }
 
-    fn save(&self, live: &Live, inner: &Inner) -> Result<(), ApiError> {
+    /// Stores the game: a new one (`previous` none), or a change made from
+    /// version `previous`.
+    fn save(&self, live: &Live, inner: &Inner, previous: Option<u64>) -> Result<Saved, ApiError> {
         self.store
-            .save(&live.row(inner))
-            .map_err(|e| ApiError::internal(format!("cannot store game {}: {e:#}", live.id)))
+            .save(&live.row(inner), previous)
+            .map_err(|e| store_error(e, &format!("cannot store game {}", live.id)))
     }
 
     /// After any change: stop a stale engine search, store, announce, and
@@ -664,13 +683,28 @@ impl Hub {
         {
             abort.store(true, Ordering::Relaxed);
         }
+        let previous = inner.version;
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
-        let stored = self.save(live, inner);
-        if stored.is_err() {
-            inner.restore(&live.game, before, self.hash_mb());
-        }
+        let stored = match self.save(live, inner, Some(previous)) {
+            Ok(Saved::Stored) => Ok(()),
+            Ok(Saved::Stale) => {
+                // Another server changed the game first: this server's
+                // copy follows the stored one, whose state is announced.
+                inner.restore(&live.game, before, self.hash_mb());
+                let stale = ApiError::conflict("the game changed on another server meanwhile");
+                if let Ok(true) = self.refresh(live, inner) {
+                    // Started the engine and the clock, and announced.
+                    return Err(stale);
+                }
+                Err(stale)
+            }
+            Err(e) => {
+                inner.restore(&live.game, before, self.hash_mb());
+                Err(e)
+            }
+        };
         self.kick(live, inner);
         self.watch_clock(live, inner);
         live.announce(inner);
@@ -686,7 +720,7 @@ impl Hub {
         }
         let note = inner.table.result().map(|(_, why)| why);
         if let Err(e) = self.changed(live, inner, note, before) {
-            eprintln!("game {}: {e}", live.id);
+            report(&live.id, &e);
         }
         true
     }
@@ -753,8 +787,10 @@ impl Hub {
     pub fn store_all(&self) {
         for live in self.games.all() {
             let inner = live.lock();
+            // In place of the same version: a game another server has
+            // changed since keeps that server's clocks.
             if inner.table.clock().is_some() {
-                if let Err(e) = self.save(&live, &inner) {
+                if let Err(e) = self.save(&live, &inner, Some(inner.version)) {
                     eprintln!("{e}");
                 }
             }
@@ -805,7 +841,7 @@ impl Hub {
             match refused {
                 None => {
                     if let Err(e) = hub.changed(live, inner, None, before) {
-                        eprintln!("game {}: {e}", live.id);
+                        report(&live.id, &e);
                     }
                 }
                 Some(why) => {
@@ -815,7 +851,15 @@ impl Hub {
                 }
             }
         };
-        self.engine_turn(live, version, abort, |inner| &mut inner.job, search, play);
+        self.engine_turn(
+            live,
+            version,
+            abort,
+            |inner| &mut inner.job,
+            search,
+            play,
+            |hub, live, inner| hub.kick(live, inner),
+        );
     }
 
     /// The engine playing `side` answers a draw offer, if the game is still
@@ -842,7 +886,7 @@ impl Hub {
                 "the engine declines the draw"
             };
             if let Err(e) = hub.changed(live, inner, Some(note.to_string()), before) {
-                eprintln!("game {}: {e}", live.id);
+                report(&live.id, &e);
             }
         };
         self.engine_turn(
@@ -852,6 +896,7 @@ impl Hub {
             |inner| &mut inner.draw_job,
             |_| job(),
             answer,
+            move |hub, live, inner| hub.engine_answers_draw(live, inner, side, version),
         );
     }
 
@@ -859,6 +904,10 @@ impl Hub {
     /// unless `abort` is set first (the game changed while it waited), and
     /// `finish` applies its result under the game's lock if the game is
     /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
+    /// The turn must be this server's first ([`Store::claim_turn`]): while
+    /// another server's, `again` queues it anew a moment later, if the
+    /// game is still at `version` and the job still waits then.
+    #[allow(clippy::too_many_arguments)]
     fn engine_turn<T>(
         self: &Arc<Hub>,
         live: &Arc<Live>,
@@ -867,7 +916,20 @@ impl Hub {
         slot: fn(&mut Inner) -> &mut Option<Abort>,
         work: impl FnOnce(&Abort) -> T + Send + 'static,
         finish: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner, T) + Send + 'static,
+        again: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner) + Send + 'static,
     ) {
+        // A turn the database cannot be asked about now is looked at again
+        // too: the engine cannot store its move either.
+        if !matches!(self.store.claim_turn(&live.id, version), Ok(true)) {
+            self.look_again(live, move |hub, live, inner| {
+                let waiting = slot(inner).as_ref().is_some_and(|a| Arc::ptr_eq(a, &abort));
+                if inner.version == version && waiting && !abort.load(Ordering::Relaxed) {
+                    *slot(inner) = None;
+                    again(hub, live, inner);
+                }
+            });
+            return;
+        }
         let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
         self.engines.submit(
             Arc::clone(&abort),
@@ -938,4 +1000,28 @@ fn check_record(text: &str) -> Result<(), ApiError> {
         )));
     }
     Ok(())
+}
+
+/// A store's error as the API reports it: 503 when the database cannot be
+/// reached now (the request may succeed in a moment), else 500.
+fn store_error(e: anyhow::Error, what: &str) -> ApiError {
+    if crate::store::is_unavailable(&e) {
+        ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "{what}: the games' database cannot be reached now ({e:#}); try again in a moment"
+            ),
+        )
+    } else {
+        ApiError::internal(format!("{what}: {e:#}"))
+    }
+}
+
+/// A change the engine or a clock made that could not be stored: said in
+/// the server's log, unless another server's change came first (a race
+/// the game lost, not a fault).
+fn report(id: &str, e: &ApiError) {
+    if e.status != axum::http::StatusCode::CONFLICT {
+        eprintln!("game {id}: {e}");
+    }
 }

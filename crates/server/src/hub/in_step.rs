@@ -1,0 +1,165 @@
+//! Games kept in step with other servers sharing the database: each
+//! server holds its own copy of a game in memory, and the database's row
+//! is the truth. A server follows the others' changes (the store's
+//! notifications), re-reading a changed game from the database; a change
+//! made on a copy that fell behind is refused by the database's version
+//! check, and done again on the stored game; an engine turn another
+//! server holds is looked at again until it is done or that server is
+//! gone.
+
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use super::Hub;
+use crate::error::ApiError;
+use crate::live::{Inner, Live};
+use crate::store::Change;
+
+/// How often an engine turn another server holds is looked at again:
+/// with the lease's three seconds, a turn of a server that died is taken
+/// over within about four.
+const LOOK_AGAIN: Duration = Duration::from_secs(1);
+
+/// Times a refused change is done again on a newer stored game: another
+/// server's change can get in first only so often in a row.
+const TRIES: usize = 3;
+
+impl Hub {
+    /// Runs `change` on game `id` under its lock; the game and the result.
+    /// With a database other servers share, a refusal may come from this
+    /// server's copy being behind (a move for a ply another server has
+    /// played, a token another server has just given, or a change the
+    /// database refused as stale): the stored game is read, and when it is
+    /// newer `change` runs again on it.
+    pub(super) fn on_game<T>(
+        self: &Arc<Hub>,
+        id: &str,
+        mut change: impl FnMut(&Arc<Live>, &mut Inner) -> Result<T, ApiError>,
+    ) -> Result<(Arc<Live>, T), ApiError> {
+        let live = self.get(id)?;
+        let mut inner = live.lock();
+        let mut tries = 0;
+        loop {
+            let seen = inner.version;
+            match change(&live, &mut inner) {
+                Err(e) if e.status.is_client_error() && tries < TRIES && self.store.is_shared() => {
+                    tries += 1;
+                    // A stale change has brought the copy up to date itself.
+                    let newer = inner.version > seen || self.refresh(&live, &mut inner)?;
+                    if !newer {
+                        return Err(e);
+                    }
+                }
+                done => {
+                    drop(inner);
+                    return done.map(|t| (live, t));
+                }
+            }
+        }
+    }
+
+    /// Brings this server's copy of a game up to the stored one if that is
+    /// newer (another server changed it): the engine's work on the old
+    /// copy stopped, the new state announced. Whether it was newer.
+    pub(super) fn refresh(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+    ) -> Result<bool, ApiError> {
+        let id = &live.id;
+        let Some(row) = self
+            .store
+            .load(id)
+            .map_err(|e| super::store_error(e, &format!("cannot read game {id}")))?
+        else {
+            return Ok(false);
+        };
+        if row.version <= inner.version {
+            return Ok(false);
+        }
+        let fresh = self.restored(row)?;
+        for abort in [inner.job.take(), inner.draw_job.take()]
+            .into_iter()
+            .flatten()
+        {
+            abort.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if let Some(timer) = inner.clock_timer.take() {
+            timer.abort();
+        }
+        // The engine's evaluation and thinking were this server's: the
+        // other server's are not stored.
+        *inner = fresh;
+        self.resume(live, inner);
+        live.announce(inner);
+        Ok(true)
+    }
+
+    /// Follows the changes other servers store, for as long as the hub
+    /// lives: each game in memory that changed is re-read, on a blocking
+    /// thread of its own (games are re-read side by side). Needs a runtime
+    /// (the hub made inside one); nothing to follow with a database no
+    /// other server uses.
+    pub fn follow_changes(self: &Arc<Hub>) {
+        let (Some(runtime), Some(mut changes)) = (&self.runtime, self.store.take_changes()) else {
+            return;
+        };
+        let hub = Arc::downgrade(self);
+        runtime.spawn(async move {
+            while let Some(change) = changes.recv().await {
+                if hub.strong_count() == 0 {
+                    return;
+                }
+                let hub = Weak::clone(&hub);
+                tokio::task::spawn_blocking(move || {
+                    if let Some(hub) = hub.upgrade() {
+                        hub.catch_up(change);
+                    }
+                });
+            }
+        });
+    }
+
+    /// Re-reads the games in memory that `change` may have changed.
+    fn catch_up(self: &Arc<Hub>, change: Change) {
+        let games = match change {
+            Change::Game { id, version } => self
+                .games
+                .peek(&id)
+                .filter(|live| live.lock().version < version)
+                .into_iter()
+                .collect(),
+            Change::Resume => self.games.all(),
+        };
+        for live in games {
+            let mut inner = live.lock();
+            if let Err(e) = self.refresh(&live, &mut inner) {
+                eprintln!("game {}: {e}", live.id);
+            }
+        }
+    }
+
+    /// Runs `then` under the game's lock after [`LOOK_AGAIN`], unless the
+    /// server or the game is gone by then.
+    pub(super) fn look_again(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        then: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner) + Send + 'static,
+    ) {
+        let Some(runtime) = &self.runtime else {
+            return;
+        };
+        let (hub, live) = (Arc::downgrade(self), Arc::downgrade(live));
+        runtime.spawn(async move {
+            tokio::time::sleep(LOOK_AGAIN).await;
+            let _ = tokio::task::spawn_blocking(move || {
+                let (Some(hub), Some(live)) = (hub.upgrade(), live.upgrade()) else {
+                    return;
+                };
+                let mut inner = live.lock();
+                then(&hub, &live, &mut inner);
+            })
+            .await;
+        });
+    }
+}

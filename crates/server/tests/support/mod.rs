@@ -1,0 +1,125 @@
+//! What the tests against PostgreSQL share (the server crate's and the
+//! command line's, which includes this file by its path): the throwaway
+//! server scripts/with-postgres started, a fresh database on it for each
+//! test, and a server of a test's own that it may stop and start.
+#![allow(dead_code)] // each test crate uses its part
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The throwaway PostgreSQL server's address, without a database.
+pub fn postgres_server() -> String {
+    std::env::var("CHESS3D_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "CHESS3D_TEST_POSTGRES is not set: run the tests under scripts/with-postgres \
+             (scripts/test does), which starts a throwaway PostgreSQL server"
+        )
+    })
+}
+
+/// Runs `sql` on `database` of the server at `server`.
+pub fn admin(server: &str, database: &str, sql: &str) {
+    let url = format!("{server}/{database}");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach the test server at {url}: {e}"));
+        tokio::spawn(connection);
+        client
+            .batch_execute(sql)
+            .await
+            .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    });
+}
+
+/// A name no other test of any test program uses: `name`, the process and
+/// a counter.
+pub fn unique(name: &str) -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "{name}_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// A new, empty database on the server at `server`: its URL.
+pub fn new_database(server: &str, name: &str) -> String {
+    let database = format!("chess3d_{}", unique(name)).to_lowercase();
+    admin(server, "postgres", &format!("CREATE DATABASE {database}"));
+    format!("{server}/{database}")
+}
+
+/// A loopback port nothing listens on (taken from the system and closed
+/// again).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A PostgreSQL server of the test's own (scripts/with-postgres, kept
+/// running until the value is dropped), which the test may stop and
+/// start: the shared server must not stop under the other tests.
+pub struct Cluster {
+    child: Child,
+    /// Its address, without a database.
+    pub url: String,
+    /// Its `stop` and `start` command (CHESS3D_TEST_POSTGRES_CTL).
+    ctl: String,
+}
+
+impl Cluster {
+    pub fn start() -> Cluster {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/with-postgres");
+        // The command beside the server tells where it is, then waits for
+        // its input to close (the test's end).
+        let mut child = Command::new(script)
+            .args([
+                "sh",
+                "-c",
+                "echo \"at $CHESS3D_TEST_POSTGRES $CHESS3D_TEST_POSTGRES_CTL\"; exec cat >/dev/null",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {script}: {e}"));
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let found = lines.map_while(Result::ok).find_map(|line| {
+            let mut words = line.split(' ');
+            match (words.next(), words.next(), words.next()) {
+                (Some("at"), Some(url), Some(ctl)) => Some((url.to_string(), ctl.to_string())),
+                _ => None,
+            }
+        });
+        let (url, ctl) = found.expect("scripts/with-postgres did not start a server");
+        Cluster { child, url, ctl }
+    }
+
+    /// `stop` (fast: the connections are closed, what was committed is
+    /// kept) or `start` the server.
+    pub fn ctl(&self, what: &str) {
+        let status = Command::new(&self.ctl)
+            .arg(what)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{} {what}: {status}", self.ctl);
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        // Its input closed, the command ends, and the script removes the
+        // server.
+        drop(self.child.stdin.take());
+        let _ = self.child.wait();
+    }
+}
