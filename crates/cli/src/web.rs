@@ -51,6 +51,12 @@ pub struct ServeArgs {
     /// Open connections of one client address (raise it behind a proxy).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub connections_per_client: u32,
+    /// The address of a reverse proxy in front of this server (repeat it
+    /// for several): a request through it counts, for the limits per
+    /// client, as from the address it adds last to X-Forwarded-For, and
+    /// its connections count toward no client's (docs/deployment.md).
+    #[arg(long, value_name = "ADDR")]
+    pub trust_proxy: Vec<IpAddr>,
     /// Delete games unchanged for this many days, finished or not.
     #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=36_500))]
     pub expire_days: u32,
@@ -70,6 +76,7 @@ impl ServeArgs {
             max_connections: self.max_connections as usize,
             connections_per_client: self.connections_per_client as usize,
             expire_after: Duration::from_secs(u64::from(self.expire_days) * 24 * 60 * 60),
+            trusted_proxies: self.trust_proxy.clone(),
             ..defaults
         }
     }

@@ -35,9 +35,15 @@ pub struct App {
     limits: Arc<Limits>,
 }
 
+/// Marks a request that came through a trusted reverse proxy
+/// ([`crate::Config::trusted_proxies`]).
+#[derive(Clone, Copy)]
+pub struct ThroughProxy;
+
 /// Who sent a request: the client's address, which limits count by (a
 /// request without one, the router called directly as fuzzing does,
-/// counts as loopback), and its connection's slot (see
+/// counts as loopback; through a trusted proxy, the address the proxy
+/// gives), and its connection's slot (see
 /// [`crate::limits::Connections`]), which a WebSocket holds while open so
 /// that it counts as a connection.
 struct Client {
@@ -51,15 +57,30 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
         parts: &mut axum::http::request::Parts,
         _: &S,
     ) -> Result<Self, Infallible> {
-        let ip = parts
+        let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map_or(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST), |c| c.0.ip());
+        let ip = match parts.extensions.get::<ThroughProxy>() {
+            Some(_) => forwarded_client(&parts.headers).unwrap_or(peer),
+            None => peer,
+        };
         Ok(Client {
             ip,
             slot: parts.extensions.get().cloned(),
         })
     }
+}
+
+/// The client a trusted proxy names: the last address of
+/// `X-Forwarded-For` (the one the proxy added; those before it are the
+/// client's own word).
+fn forwarded_client(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").into_iter().next_back()?;
+    let last = last.to_str().ok()?.rsplit(',').next()?.trim();
+    last.parse()
+        .ok()
+        .or_else(|| last.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// The API's routes under `/api/v1`, and the page's files at every other
@@ -552,6 +573,34 @@ mod tests {
             "localhost.evil:80",
         ] {
             assert!(!is_local_host(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn a_proxy_names_its_client_last_in_x_forwarded_for() {
+        let client = |values: &[&str]| {
+            let mut h = HeaderMap::new();
+            for v in values {
+                h.append("x-forwarded-for", HeaderValue::from_str(v).unwrap());
+            }
+            forwarded_client(&h)
+        };
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert_eq!(client(&["203.0.113.7"]), ip("203.0.113.7"));
+        // What the client wrote itself comes first; the proxy adds last.
+        assert_eq!(client(&["10.9.9.9, 203.0.113.7"]), ip("203.0.113.7"));
+        assert_eq!(client(&["10.9.9.9", "203.0.113.7 "]), ip("203.0.113.7"));
+        assert_eq!(client(&["2001:db8::1"]), ip("2001:db8::1"));
+        assert_eq!(client(&["203.0.113.7:4711"]), ip("203.0.113.7"));
+        assert_eq!(client(&["[2001:db8::1]:4711"]), ip("2001:db8::1"));
+        // Nothing usable: the proxy's own address counts.
+        for none in [
+            &[][..],
+            &["unknown"],
+            &["203.0.113.7, "],
+            &["10.0.0.1, bogus"],
+        ] {
+            assert_eq!(client(none), None, "{none:?}");
         }
     }
 

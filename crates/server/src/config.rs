@@ -45,6 +45,11 @@ pub struct Config {
     /// Whether the server checks the `Host` header (set when it listens on
     /// loopback only: a DNS-rebinding page must not reach it).
     pub loopback_only: bool,
+    /// Reverse proxies in front of the server: a request through one
+    /// counts, for every limit per client, as from the address the proxy
+    /// adds last to `X-Forwarded-For`; its connections count toward no
+    /// client's. Anyone else's `X-Forwarded-For` is ignored.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -64,6 +69,7 @@ impl Default for Config {
             request_timeout: Duration::from_secs(30),
             ping_every: Duration::from_secs(20),
             loopback_only: true,
+            trusted_proxies: Vec::new(),
         }
     }
 }

@@ -123,8 +123,11 @@ pub async fn serve(
             },
             _ = &mut shutdown => return stop().await,
         };
+        // A reverse proxy's connections carry many clients: each request
+        // counts as its client's (`api::Client`), the connection as no one's.
+        let proxied = config.trusted_proxies.contains(&remote.ip());
         // A client with its most connections open: this one is closed.
-        let Some(slot) = connections.admit(permit, remote.ip()) else {
+        let Some(slot) = connections.admit(permit, (!proxied).then_some(remote.ip())) else {
             continue;
         };
         let app = app.clone();
@@ -134,6 +137,9 @@ pub async fn serve(
             let held = slot.clone();
             let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
                 req.extensions_mut().insert(ConnectInfo(remote));
+                if proxied {
+                    req.extensions_mut().insert(api::ThroughProxy);
+                }
                 req.extensions_mut().insert(held.clone());
                 let app = app.clone();
                 async move { Ok::<_, Infallible>(app.oneshot(req).await.unwrap_or_else(|e| match e {})) }

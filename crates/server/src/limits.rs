@@ -57,16 +57,20 @@ pub struct ConnectionSlot {
 struct Slot {
     _permit: tokio::sync::OwnedSemaphorePermit,
     connections: Arc<Connections>,
-    client: IpAddr,
+    /// None for a trusted proxy's connection.
+    client: Option<IpAddr>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
+        let Some(client) = self.client else {
+            return;
+        };
         let mut counts = lock(&self.connections.per_client);
-        if let Some(n) = counts.get_mut(&self.client) {
+        if let Some(n) = counts.get_mut(&client) {
             *n -= 1;
             if *n == 0 {
-                counts.remove(&self.client);
+                counts.remove(&client);
             }
         }
     }
@@ -90,19 +94,22 @@ impl Connections {
     }
 
     /// A slot for a connection from `client`, or None when it has as many
-    /// open as it may.
+    /// open as it may; a trusted proxy's connection (`client` none) counts
+    /// toward the most of all clients only.
     pub fn admit(
         self: &Arc<Self>,
         permit: tokio::sync::OwnedSemaphorePermit,
-        client: IpAddr,
+        client: Option<IpAddr>,
     ) -> Option<ConnectionSlot> {
-        let client = client_key(client);
-        let mut counts = lock(&self.per_client);
-        let open = counts.entry(client).or_default();
-        if *open >= self.max_per_client {
-            return None;
+        let client = client.map(client_key);
+        if let Some(client) = client {
+            let mut counts = lock(&self.per_client);
+            let open = counts.entry(client).or_default();
+            if *open >= self.max_per_client {
+                return None;
+            }
+            *open += 1;
         }
-        *open += 1;
         Some(ConnectionSlot {
             _slot: Arc::new(Slot {
                 _permit: permit,

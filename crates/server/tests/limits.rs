@@ -127,6 +127,51 @@ async fn a_loopback_server_answers_only_to_local_names() {
     }
 }
 
+/// A game created with `X-Forwarded-For: forwarded`: its status.
+async fn create_as(addr: SocketAddr, forwarded: &str) -> u16 {
+    let body = json!({ "game": "chess" }).to_string();
+    let answer = raw(
+        addr,
+        &format!(
+            "POST /api/v1/games HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+             X-Forwarded-For: {forwarded}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await;
+    answer.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Behind a trusted proxy, each client the proxy names has its own limits
+/// (and so does the proxy's own address, for a request it names nobody
+/// in); from anyone else, `X-Forwarded-For` changes nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_trusted_proxy_names_the_client_that_limits_count() {
+    let limited = Config {
+        creates_per_minute: 1,
+        ..Config::default()
+    };
+    let proxied = server_with(
+        "proxy",
+        Config {
+            trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
+            ..limited.clone()
+        },
+    )
+    .await;
+    assert_eq!(create_as(proxied, "203.0.113.1").await, 201);
+    assert_eq!(create_as(proxied, "198.51.100.9, 203.0.113.2").await, 201);
+    assert_eq!(create_as(proxied, "203.0.113.1").await, 429);
+    // What the client wrote before the proxy's entry is not believed.
+    assert_eq!(create_as(proxied, "203.0.113.9, 203.0.113.2").await, 429);
+    assert_eq!(create_as(proxied, "unknown").await, 201);
+    assert_eq!(create_as(proxied, "unknown").await, 429);
+
+    let direct = server_with("no-proxy", limited).await;
+    assert_eq!(create_as(direct, "203.0.113.1").await, 201);
+    assert_eq!(create_as(direct, "203.0.113.2").await, 429);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn creations_and_actions_are_limited_per_client_with_a_sentence() {
     let config = Config {

@@ -466,3 +466,90 @@ fn postgres_leases_each_engine_turn_to_one_server() {
         "taken over after {waited:?}"
     );
 }
+
+/// Two hubs on one database, as two servers: every kind of change made
+/// through one shows on the other's copy within a second, whether it only
+/// adds moves (played on the copy) or not (the copy read anew): moves, a
+/// take-back, a draw offer and its refusal, a timed game's moves with
+/// their clocks, a resignation.
+#[test]
+fn postgres_servers_follow_each_others_changes() {
+    let db = fresh(Kind::Postgres, "follow");
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let _inside = runtime.enter();
+    let a = Hub::new(Store::connect(&db).unwrap());
+    let b = Hub::new(Store::connect(&db).unwrap());
+    a.follow_changes();
+    b.follow_changes();
+    // The state `hub` shows of game `id` once `done` holds of it.
+    let shows = |hub: &std::sync::Arc<Hub>, id: &str, done: &dyn Fn(&serde_json::Value) -> bool| {
+        let started = std::time::Instant::now();
+        loop {
+            let state = hub.get(id).unwrap().current_state();
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(1),
+                "not shown within a second: {}",
+                state["moves"]
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    };
+    let play = |hub: &std::sync::Arc<Hub>, id: &str, token: &str, action: Action| {
+        hub.act(id, Some(token), action).unwrap()
+    };
+    let moved = |text: &str| Action::Move {
+        r#move: text.into(),
+        ply: None,
+    };
+    for clock in [None, Some("5+3".to_string())] {
+        let created = a
+            .create(NewGame {
+                game: Some("chess".into()),
+                clock: clock.clone(),
+                ..NewGame::default()
+            })
+            .unwrap();
+        let (id, token) = (created.id.as_str(), created.token.as_str());
+        b.get(id).unwrap();
+        play(&a, id, token, moved("e2e4"));
+        play(&a, id, token, moved("e7e5"));
+        shows(&b, id, &|s| s["moves"] == json!(["e2e4", "e7e5"]));
+        play(&b, id, token, moved("g1f3"));
+        let on_a = shows(&a, id, &|s| s["ply"] == 3);
+        assert_eq!(on_a["moves"], json!(["e2e4", "e7e5", "g1f3"]));
+        if clock.is_some() {
+            // The clocks as the server that played stored them.
+            assert_eq!(on_a["clock"]["control"], "5+3");
+            assert_eq!(on_a["clock"]["running"], 1);
+        }
+        play(&a, id, token, Action::Undo);
+        shows(&b, id, &|s| s["ply"] == 2);
+        play(&b, id, token, Action::Draw);
+        shows(&a, id, &|s| s["draw_offer"] == 0);
+        play(&a, id, token, Action::Draw);
+        let drawn = shows(&b, id, &|s| !s["view"]["result"].is_null());
+        assert_eq!(drawn["view"]["result"][0], "1/2-1/2");
+        assert_eq!(drawn["moves"], json!(["e2e4", "e7e5"]));
+    }
+    // A resignation after moves, seen by the other server as it is.
+    let created = b
+        .create(NewGame {
+            game: Some("chess".into()),
+            ..NewGame::default()
+        })
+        .unwrap();
+    let (id, token) = (created.id.as_str(), created.token.as_str());
+    a.get(id).unwrap();
+    play(&b, id, token, moved("d2d4"));
+    play(&b, id, token, Action::Resign);
+    let resigned = shows(&a, id, &|s| !s["view"]["result"].is_null());
+    assert_eq!(resigned["moves"], json!(["d2d4"]));
+    assert_eq!(resigned["view"]["result"][0], "1-0");
+}

@@ -13,7 +13,8 @@ use std::time::Duration;
 use super::Hub;
 use crate::error::ApiError;
 use crate::live::{Inner, Live};
-use crate::store::Change;
+use crate::store::{Change, GameRow};
+use chess3d_core::record::Record;
 
 /// How often an engine turn another server holds is looked at again:
 /// with the lease's three seconds, a turn of a server that died is taken
@@ -77,7 +78,6 @@ impl Hub {
         if row.version <= inner.version {
             return Ok(false);
         }
-        let fresh = self.restored(row)?;
         for abort in [inner.job.take(), inner.draw_job.take()]
             .into_iter()
             .flatten()
@@ -87,9 +87,27 @@ impl Hub {
         if let Some(timer) = inner.clock_timer.take() {
             timer.abort();
         }
+        if played_on(inner, &row) {
+            inner.seats = row.seats;
+            inner.version = row.version;
+            inner.note = row.note;
+            inner.rematch_offer = row.rematch_offer.map(|s| crate::live::side_of(s as usize));
+            inner.rematch = row.rematch;
+        } else {
+            match self.restored(row) {
+                Ok(fresh) => *inner = fresh,
+                Err(e) => {
+                    // Half caught up: not to be served; read anew when
+                    // next asked for (and refused then, if still broken).
+                    self.games.remove(id);
+                    return Err(e);
+                }
+            }
+        }
         // The engine's evaluation and thinking were this server's: the
         // other server's are not stored.
-        *inner = fresh;
+        inner.thinking = None;
+        inner.evaluation = None;
         self.resume(live, inner);
         live.announce(inner);
         Ok(true)
@@ -162,4 +180,30 @@ impl Hub {
             .await;
         });
     }
+}
+
+/// Brings this server's copy of a game to the stored `row` by playing the
+/// moves stored since, when that is all that changed (a move made on
+/// another server, the usual change in an untimed game): much cheaper than
+/// replaying the whole record. Whether the copy's record is then the
+/// stored one; when not (a take-back, a resignation, the clocks' times),
+/// the copy may be left part-way, to be replaced whole.
+fn played_on(inner: &mut Inner, row: &GameRow) -> bool {
+    let (stored, damage) = Record::parse(&row.record);
+    let ply = inner.table.ply();
+    if damage.is_some() || stored.moves.len() <= ply || row.clock.is_some() {
+        return false;
+    }
+    // The moves before are this copy's.
+    let (own, _) = Record::parse(&inner.table.record());
+    if own.moves[..] != stored.moves[..ply] {
+        return false;
+    }
+    for text in &stored.moves[ply..] {
+        if inner.table.play(text).is_err() {
+            return false;
+        }
+    }
+    let offer = row.draw_offer.map(|s| crate::live::side_of(s as usize));
+    inner.table.draw_offer() == offer && inner.table.record() == row.record
 }
