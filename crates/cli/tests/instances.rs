@@ -7,12 +7,12 @@
 //! database restarting loses none either, the requests meanwhile answered
 //! 503 with a sentence. Run under scripts/with-postgres (scripts/test).
 
+mod common;
 #[path = "../../server/tests/support/mod.rs"]
 mod support;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use chess3d_server::loadtest::{http, Watcher};
@@ -26,20 +26,7 @@ struct Server {
 
 impl Server {
     fn start(db: &str) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-            .args(["serve", "--port", "0", "--engine-threads", "1", "--db", db])
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-        let line = lines.next().unwrap().unwrap();
-        std::thread::spawn(move || lines.for_each(drop));
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|a| a.split('/').next())
-            .and_then(|a| a.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let (child, addr) = common::serve(db.as_ref(), &["--engine-threads", "1"]);
         Server { child, addr }
     }
 
@@ -53,22 +40,6 @@ impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
     }
-}
-
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
-
-async fn create(addr: SocketAddr, body: Value) -> Value {
-    let (status, created) = http(addr, "POST", "/api/v1/games", Some(&body))
-        .await
-        .unwrap();
-    assert_eq!(status, 201, "{created}");
-    created
 }
 
 /// An action on game `id` through the server at `addr`: its status and
@@ -137,8 +108,8 @@ fn two_servers_on_one_database_play_one_game() {
     let db = support::new_database(&support::postgres_server(), "two");
     let (mut a, b) = (Server::start(&db), Server::start(&db));
     let (a_addr, b_addr) = (a.addr, b.addr);
-    runtime().block_on(async {
-        let created = create(a_addr, json!({ "game": "chess", "mode": "remote" })).await;
+    support::runtime().block_on(async {
+        let created = support::create(a_addr, json!({ "game": "chess", "mode": "remote" })).await;
         let id = created["id"].as_str().unwrap();
         let white = created["token"].as_str().unwrap();
         let invite = created["invite"].as_str().unwrap();
@@ -248,10 +219,10 @@ fn an_engine_turn_is_searched_once_and_taken_over_when_its_server_dies() {
     let db = support::new_database(&support::postgres_server(), "engine");
     let mut servers = [Server::start(&db), Server::start(&db)];
     let addrs = [servers[0].addr, servers[1].addr];
-    let rt = runtime();
+    let rt = support::runtime();
     let (id, mut watchers) = rt.block_on(async {
         let body = json!({ "game": "chess", "mode": "computer", "side": 0, "movetime": 4000 });
-        let created = create(addrs[0], body).await;
+        let created = support::create(addrs[0], body).await;
         let id = created["id"].as_str().unwrap().to_string();
         let token = created["token"].as_str().unwrap().to_string();
         let watchers = [
@@ -314,9 +285,9 @@ fn the_database_restarting_loses_no_acknowledged_move() {
     let db = support::new_database(&cluster.url, "restart");
     let (a, b) = (Server::start(&db), Server::start(&db));
     let (a_addr, b_addr) = (a.addr, b.addr);
-    let rt = runtime();
+    let rt = support::runtime();
     let (id, token, mut on_b) = rt.block_on(async {
-        let created = create(a_addr, json!({ "game": "chess", "mode": "local" })).await;
+        let created = support::create(a_addr, json!({ "game": "chess", "mode": "local" })).await;
         let id = created["id"].as_str().unwrap().to_string();
         let token = created["token"].as_str().unwrap().to_string();
         let mut on_b = Watcher::connect(b_addr, &id).await.unwrap();

@@ -3,10 +3,12 @@
 //! URLs are one line at start; a flood of engine games is answered with
 //! bounded memory and threads while a cheap GET stays fast.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use serde_json::{json, Value};
@@ -21,24 +23,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// Starts `chess3d serve` on a free port with `db`; the process and its
 /// address.
 fn start(db: &Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = lines.next().unwrap().unwrap();
-    // Whatever else the server says is read and dropped.
-    std::thread::spawn(move || lines.for_each(drop));
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|a| a.split('/').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
+    common::serve(db.as_os_str(), &[])
 }
 
 /// One HTTP request; the status and the JSON answer.

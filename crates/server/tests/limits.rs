@@ -4,6 +4,8 @@
 //! and silent clients, the engine queue, unloading and expiry, and tokens
 //! kept as digests in a private file.
 
+mod support;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +17,7 @@ use chess3d_server::loadtest::{http, http_text};
 use chess3d_server::{Config, Hub, Page, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
+use support::create;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -52,14 +55,6 @@ async fn raw(addr: SocketAddr, request: &str) -> String {
 
 fn get_request(path: &str, host: &str) -> String {
     format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
-}
-
-async fn create(addr: SocketAddr, body: Value) -> Value {
-    let (status, created) = http(addr, "POST", "/api/v1/games", Some(&body))
-        .await
-        .unwrap();
-    assert_eq!(status, 201, "{created}");
-    created
 }
 
 /// Times GETs of `paths` every 10 ms until told to stop; the slowest, in

@@ -196,11 +196,7 @@ fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
 /// a new hub on the same database (the server restarted).
 fn games_survive_a_restart_of_the_server(kind: Kind) {
     let db = fresh(kind, "restart");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = support::runtime();
     let _inside = runtime.enter();
     let (id, token) = {
         let hub = Hub::new(Store::connect(&db).unwrap());
@@ -475,11 +471,7 @@ fn postgres_leases_each_engine_turn_to_one_server() {
 #[test]
 fn postgres_servers_follow_each_others_changes() {
     let db = fresh(Kind::Postgres, "follow");
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let runtime = support::runtime();
     let _inside = runtime.enter();
     let a = Hub::new(Store::connect(&db).unwrap());
     let b = Hub::new(Store::connect(&db).unwrap());

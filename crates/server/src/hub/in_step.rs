@@ -45,8 +45,11 @@ impl Hub {
             match change(&live, &mut inner) {
                 Err(e) if e.status.is_client_error() && tries < TRIES && self.store.is_shared() => {
                     tries += 1;
-                    // A stale change has brought the copy up to date itself.
-                    let newer = inner.version > seen || self.refresh(&live, &mut inner)?;
+                    // A stale change has brought the copy up to date
+                    // itself. A database that cannot be read now leaves
+                    // the refusal as it was.
+                    let newer =
+                        inner.version > seen || self.refresh(&live, &mut inner).unwrap_or(false);
                     if !newer {
                         return Err(e);
                     }

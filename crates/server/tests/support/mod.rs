@@ -55,6 +55,26 @@ pub fn new_database(server: &str, name: &str) -> String {
     format!("{server}/{database}")
 }
 
+/// A runtime of two threads: for hubs (their clocks' timers, the changes
+/// they follow) and for clients.
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Creates a game on the server at `addr`: the answer, 201 asserted.
+pub async fn create(addr: std::net::SocketAddr, body: serde_json::Value) -> serde_json::Value {
+    let (status, created) =
+        chess3d_server::loadtest::http(addr, "POST", "/api/v1/games", Some(&body))
+            .await
+            .unwrap();
+    assert_eq!(status, 201, "{created}");
+    created
+}
+
 /// A loopback port nothing listens on (taken from the system and closed
 /// again).
 pub fn free_port() -> u16 {
