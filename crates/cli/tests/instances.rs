@@ -254,8 +254,10 @@ fn an_engine_turn_is_searched_once_and_taken_over_when_its_server_dies() {
         killed.elapsed()
     });
     eprintln!("the engine's turn taken over {taken_over:?} after the kill");
+    // The lease lapses 2 to 3 s after the kill, and the survivor looks
+    // every second: about 4 s at most, with room for a busy machine.
     assert!(
-        taken_over < Duration::from_secs(5),
+        taken_over < Duration::from_secs(6),
         "taken over after {taken_over:?}"
     );
     let state = rt.block_on(shows_ply(watcher, 2, Duration::from_secs(8)));

@@ -125,7 +125,12 @@ pub async fn serve(
         };
         // A reverse proxy's connections carry many clients: each request
         // counts as its client's (`api::Client`), the connection as no one's.
-        let proxied = config.trusted_proxies.contains(&remote.ip());
+        // (An IPv4 proxy reaching a dual-stack listener shows as
+        // ::ffff:a.b.c.d: compared as the IPv4 address it is.)
+        let proxied = config
+            .trusted_proxies
+            .iter()
+            .any(|p| p.to_canonical() == remote.ip().to_canonical());
         // A client with its most connections open: this one is closed.
         let Some(slot) = connections.admit(permit, (!proxied).then_some(remote.ip())) else {
             continue;

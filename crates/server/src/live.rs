@@ -166,6 +166,12 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
 pub fn now_secs() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -331,6 +337,7 @@ impl Live {
             note: inner.note.clone(),
             rematch_offer: inner.rematch_offer.map(|s| s.index() as u8),
             rematch: inner.rematch.clone(),
+            clock_at: inner.table.clock().map(|_| now_ms()),
         }
     }
 

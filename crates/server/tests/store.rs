@@ -101,6 +101,7 @@ fn row(id: &str) -> GameRow {
         note: None,
         rematch_offer: None,
         rematch: None,
+        clock_at: None,
     }
 }
 
@@ -113,6 +114,7 @@ fn a_saved_game_reads_back_and_a_second_save_replaces_it(kind: Kind) {
     game.record = "[Game \"chess\"]\n\n1. e4 *\n".into();
     game.draw_offer = Some(1);
     game.clock = Some([59_500, 60_000]);
+    game.clock_at = Some(1_795_000_000_123);
     game.seats[1] = seat("engine", None);
     game.version = 7;
     game.note = Some("Black offers a draw".into());
@@ -520,6 +522,18 @@ fn postgres_servers_follow_each_others_changes() {
             // The clocks as the server that played stored them.
             assert_eq!(on_a["clock"]["control"], "5+3");
             assert_eq!(on_a["clock"]["running"], 1);
+            // A third server reads the game a second later: Black's clock
+            // has run there too, as on the servers that had the game.
+            std::thread::sleep(std::time::Duration::from_secs(1));
+            let c = Hub::new(Store::connect(&db).unwrap());
+            let black = |hub: &std::sync::Arc<Hub>| {
+                hub.get(id).unwrap().current_state()["clock"]["remaining"][1]
+                    .as_i64()
+                    .unwrap()
+            };
+            let (on_c, on_a) = (black(&c), black(&a));
+            assert!((on_c - on_a).abs() < 300, "C {on_c} ms, A {on_a} ms");
+            assert!(on_c < 5 * 60_000 + 3_000 - 900, "{on_c} ms");
         }
         play(&a, id, token, Action::Undo);
         shows(&b, id, &|s| s["ply"] == 2);

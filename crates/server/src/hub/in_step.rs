@@ -90,6 +90,7 @@ impl Hub {
         if let Some(timer) = inner.clock_timer.take() {
             timer.abort();
         }
+        let before = inner.snapshot();
         if played_on(inner, &row) {
             inner.seats = row.seats;
             inner.version = row.version;
@@ -100,8 +101,10 @@ impl Hub {
             match self.restored(row) {
                 Ok(fresh) => *inner = fresh,
                 Err(e) => {
-                    // Half caught up: not to be served; read anew when
-                    // next asked for (and refused then, if still broken).
+                    // The stored game cannot be restored: this copy goes
+                    // back to what it was, and out of memory, to be read
+                    // anew (and refused then, if still broken).
+                    inner.restore(&live.game, before, self.hash_mb());
                     self.games.remove(id);
                     return Err(e);
                 }
@@ -128,35 +131,55 @@ impl Hub {
         let hub = Arc::downgrade(self);
         runtime.spawn(async move {
             while let Some(change) = changes.recv().await {
-                if hub.strong_count() == 0 {
+                let Some(strong) = hub.upgrade() else {
                     return;
+                };
+                // Only the games in memory here are read again: most
+                // changes are of games this server does not hold.
+                let games = match change {
+                    Change::Game { id, version } => strong
+                        .games
+                        .peek(&id)
+                        .map(|live| (live, version))
+                        .into_iter()
+                        .collect(),
+                    Change::Resume => strong
+                        .games
+                        .all()
+                        .into_iter()
+                        .map(|live| (live, u64::MAX))
+                        .collect::<Vec<_>>(),
+                };
+                drop(strong);
+                if games.is_empty() {
+                    continue;
                 }
                 let hub = Weak::clone(&hub);
                 tokio::task::spawn_blocking(move || {
-                    if let Some(hub) = hub.upgrade() {
-                        hub.catch_up(change);
+                    let Some(hub) = hub.upgrade() else {
+                        return;
+                    };
+                    for (live, version) in games {
+                        let mut inner = live.lock();
+                        if inner.version < version {
+                            hub.catch_up_with(&live, &mut inner);
+                        }
                     }
                 });
             }
         });
     }
 
-    /// Re-reads the games in memory that `change` may have changed.
-    fn catch_up(self: &Arc<Hub>, change: Change) {
-        let games = match change {
-            Change::Game { id, version } => self
-                .games
-                .peek(&id)
-                .filter(|live| live.lock().version < version)
-                .into_iter()
-                .collect(),
-            Change::Resume => self.games.all(),
-        };
-        for live in games {
-            let mut inner = live.lock();
-            if let Err(e) = self.refresh(&live, &mut inner) {
-                eprintln!("game {}: {e}", live.id);
+    /// Brings a game up to the stored one; while the database cannot be
+    /// read, tries again a second later (no other announcement may come to
+    /// do it).
+    fn catch_up_with(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
+        match self.refresh(live, inner) {
+            Err(e) if e.status == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
+                self.look_again(live, |hub, live, inner| hub.catch_up_with(live, inner));
             }
+            Err(e) => eprintln!("game {}: {e}", live.id),
+            Ok(_) => {}
         }
     }
 

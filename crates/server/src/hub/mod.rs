@@ -302,7 +302,12 @@ impl Hub {
             return Ok(loaded);
         }
         let mut inner = live.lock();
-        self.resume(&live, &mut inner);
+        // Another server's change announced while the game was being read
+        // found it not yet in memory: read it again, now that the next
+        // announcement will find it.
+        if !(self.store.is_shared() && matches!(self.refresh(&live, &mut inner), Ok(true))) {
+            self.resume(&live, &mut inner);
+        }
         drop(inner);
         Ok(live)
     }
@@ -331,6 +336,18 @@ impl Hub {
             table.set_clock_times(times);
         }
         table.resume_clock();
+        // With a database other servers share, the game may have been
+        // going on there: the side to move is charged the time since its
+        // clock was stored, as on the server that stored it.
+        let running = table.clock().and_then(|c| c.running);
+        if let (true, Some(mut times), Some(at), Some(side)) =
+            (self.store.is_shared(), row.clock, row.clock_at, running)
+        {
+            let since = crate::live::now_ms().saturating_sub(at);
+            times[side] = times[side].saturating_sub(since);
+            table.set_clock_times(times);
+            table.resume_clock();
+        }
         let mut inner = Inner::new(table, row.seats, row.version, row.note);
         inner.rematch_offer = row.rematch_offer.map(|s| side_of(s as usize));
         inner.rematch = row.rematch;
@@ -702,6 +719,11 @@ impl Hub {
             }
             Err(e) => {
                 inner.restore(&live.game, before, self.hash_mb());
+                // A save whose answer was lost may have been stored: a
+                // shared database is asked (if it answers now).
+                if self.store.is_shared() && matches!(self.refresh(live, inner), Ok(true)) {
+                    return Err(e);
+                }
                 Err(e)
             }
         };
@@ -846,6 +868,8 @@ impl Hub {
                 }
                 Some(why) => {
                     eprintln!("game {}: {why}", live.id);
+                    // Another server may try the turn.
+                    let _ = hub.store.release_turn(&live.id, inner.version);
                     inner.note = Some(why);
                     live.announce(inner);
                 }
@@ -923,10 +947,17 @@ impl Hub {
         if !matches!(self.store.claim_turn(&live.id, version), Ok(true)) {
             self.look_again(live, move |hub, live, inner| {
                 let waiting = slot(inner).as_ref().is_some_and(|a| Arc::ptr_eq(a, &abort));
-                if inner.version == version && waiting && !abort.load(Ordering::Relaxed) {
-                    *slot(inner) = None;
-                    again(hub, live, inner);
+                if inner.version != version || !waiting || abort.load(Ordering::Relaxed) {
+                    return;
                 }
+                // The turn may be gone because the game moved on (a change
+                // this server stored without hearing back): then the
+                // stored game is this server's to follow.
+                if let Ok(true) = hub.refresh(live, inner) {
+                    return;
+                }
+                *slot(inner) = None;
+                again(hub, live, inner);
             });
             return;
         }

@@ -45,6 +45,9 @@ pub struct GameRow {
     pub rematch_offer: Option<u8>,
     /// The rematch's game id, once agreed.
     pub rematch: Option<String>,
+    /// When `clock`'s times were taken, in milliseconds since the Unix
+    /// epoch.
+    pub clock_at: Option<u64>,
 }
 
 /// What became of a save.
@@ -100,6 +103,7 @@ struct Stored {
     note: Option<String>,
     rematch_offer: Option<u8>,
     rematch: Option<String>,
+    clock_at: Option<i64>,
 }
 
 impl Stored {
@@ -124,6 +128,7 @@ impl Stored {
             note: self.note,
             rematch_offer: self.rematch_offer,
             rematch: self.rematch,
+            clock_at: self.clock_at.and_then(|ms| u64::try_from(ms).ok()),
         })
     }
 }
@@ -306,6 +311,16 @@ impl Store {
         match self {
             Store::Sqlite(_) => Ok(true),
             Store::Postgres(s) => s.claim_turn(id, version as i64),
+        }
+    }
+
+    /// Gives back this server's engine turn in game `id` at `version`, when
+    /// it ends without a change (the engine found no move): another server
+    /// may try it.
+    pub fn release_turn(&self, id: &str, version: u64) -> Result<()> {
+        match self {
+            Store::Sqlite(_) => Ok(()),
+            Store::Postgres(s) => s.release_turn(id, version as i64),
         }
     }
 

@@ -9,7 +9,7 @@
 //! waits for each query there: a caller never needs to be inside (or
 //! outside) any other runtime. The runtime also follows the other
 //! servers' changes on a connection of its own, made again when it is
-//! lost, and renews this server's leases on it.
+//! lost, and renews this server's leases every second.
 
 use std::future::Future;
 use std::sync::Mutex;
@@ -54,12 +54,14 @@ const MIGRATIONS: &[&str] = &[
         clock JSONB
     );
     CREATE INDEX games_updated ON games (updated);",
-    // 2: what the players read last and the rematch, as the SQLite file's
+    // 2: what the players read last, the rematch, and when the clocks'
+    // times were taken (milliseconds since 1970), as the SQLite file's
     // fifth step; and the engine's turns, each leased to the one server
     // that searches it, until a time that server keeps moving on.
     "ALTER TABLE games ADD COLUMN note TEXT,
         ADD COLUMN rematch_offer SMALLINT,
-        ADD COLUMN rematch TEXT;
+        ADD COLUMN rematch TEXT,
+        ADD COLUMN clock_at BIGINT;
     CREATE TABLE engine_turns (
         id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
         version BIGINT NOT NULL,
@@ -78,8 +80,10 @@ const CHANNEL: &str = "chess3d_games";
 pub const TURN_LEASE: Duration = Duration::from_secs(3);
 const RENEW_EVERY: Duration = Duration::from_secs(1);
 
-/// How often a lost notification connection is tried again.
+/// How often a lost notification connection is tried again, and how
+/// often (and how long at most) it is asked whether it still answers.
 const RECONNECT_EVERY: Duration = Duration::from_secs(1);
+const PING_EVERY: Duration = Duration::from_secs(5);
 
 /// How long a query may take, from waiting for a connection to its
 /// answer: a database that stops answering fails the change (which is
@@ -158,6 +162,9 @@ impl PgStore {
             .runtime()
             .spawn(follow(config, store.server.clone(), tx, ready));
         store
+            .runtime()
+            .spawn(renew(store.pool.clone(), store.server.clone()));
+        store
             .wait(START_TIMEOUT, async move {
                 listening
                     .await
@@ -216,7 +223,8 @@ impl PgStore {
             let (version, now) = (row.version as i64, super::now_secs());
             let draw_offer = row.draw_offer.map(i16::from);
             let rematch_offer = row.rematch_offer.map(i16::from);
-            let values: [&(dyn ToSql + Sync); 12] = [
+            let clock_at = row.clock_at.map(|ms| ms as i64);
+            let values: [&(dyn ToSql + Sync); 13] = [
                 &row.id,
                 &row.game,
                 &row.mode,
@@ -229,6 +237,7 @@ impl PgStore {
                 &row.note,
                 &rematch_offer,
                 &row.rematch,
+                &clock_at,
             ];
             let stored = match previous {
                 None => {
@@ -261,6 +270,20 @@ impl PgStore {
         })
     }
 
+    /// See [`super::Store::release_turn`].
+    pub fn release_turn(&self, id: &str, version: i64) -> Result<()> {
+        let (id, server) = (id.to_string(), self.server.clone());
+        self.run(move |pool| async move {
+            let db = connection(&pool).await?;
+            db.execute(
+                "DELETE FROM engine_turns WHERE id = $1 AND version = $2 AND server = $3",
+                &[&id, &version, &server],
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
     /// See [`super::Store::take_changes`].
     pub fn take_changes(&self) -> Option<UnboundedReceiver<Change>> {
         self.changes
@@ -276,7 +299,7 @@ impl PgStore {
             let statement = db
                 .prepare_cached(
                     "SELECT id, game, mode, record, seats::text, draw_offer, version, clock::text,
-                         note, rematch_offer, rematch
+                         note, rematch_offer, rematch, clock_at
                      FROM games WHERE id = $1",
                 )
                 .await?;
@@ -300,6 +323,7 @@ impl PgStore {
                 note: r.try_get(8)?,
                 rematch_offer: side(9)?,
                 rematch: r.try_get(10)?,
+                clock_at: r.try_get(11)?,
             }))
         })?;
         stored.map(Stored::decode).transpose()
@@ -333,33 +357,36 @@ impl Drop for PgStore {
 
 /// Stores a new game, unless its id is taken.
 const INSERT: &str = "INSERT INTO games (id, game, mode, record, seats, draw_offer, version,
-        updated, clock, note, rematch_offer, rematch)
-    VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10, $11, $12)
+        updated, clock, note, rematch_offer, rematch, clock_at)
+    VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10, $11, $12, $13)
     ON CONFLICT (id) DO NOTHING";
 
-/// Replaces a game's row if it is still at version $13 (one row back
+/// Replaces a game's row if it is still at version $14 (one row back
 /// then). A new version ends the engine turn leased for the old one, and
-/// is announced ($14).
+/// is announced ($15).
 const UPDATE: &str = "WITH saved AS (
         UPDATE games SET record = $4, seats = $5::text::jsonb, draw_offer = $6,
             version = $7, updated = $8, clock = $9::text::jsonb, note = $10,
-            rematch_offer = $11, rematch = $12
-        WHERE id = $1 AND game = $2 AND mode = $3 AND version = $13
+            rematch_offer = $11, rematch = $12, clock_at = $13
+        WHERE id = $1 AND game = $2 AND mode = $3 AND version = $14
         RETURNING id),
     ended AS (
         DELETE FROM engine_turns WHERE id IN (SELECT id FROM saved) AND version < $7)
-    SELECT id, CASE WHEN $7 <> $13 THEN pg_notify('chess3d_games', $14)::text END FROM saved";
+    SELECT id, CASE WHEN $7 <> $14 THEN pg_notify('chess3d_games', $15)::text END FROM saved";
 
 /// Leases game $1's engine turn at version $2 to server $3 for $4
 /// seconds, if the game is at that version and the turn is nobody's, a
 /// past version's, this server's already, or its lease has lapsed (its
-/// server died). One row changed when the turn is this server's.
+/// server died). One row changed when the turn is this server's. (A
+/// claim for a version whose game has just moved on may pass the EXISTS
+/// test on the statement's snapshot: `<`, not `<>`, keeps it from taking
+/// a newer version's lease.)
 const CLAIM: &str = "INSERT INTO engine_turns (id, version, server, until)
     SELECT $1, $2, $3, now() + make_interval(secs => $4)
     WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND version = $2)
     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, server = EXCLUDED.server,
         until = EXCLUDED.until
-    WHERE engine_turns.version <> EXCLUDED.version OR engine_turns.server = EXCLUDED.server
+    WHERE engine_turns.version < EXCLUDED.version OR engine_turns.server = EXCLUDED.server
         OR engine_turns.until < now()";
 
 /// Keeps server $1's leases for $2 more seconds.
@@ -379,11 +406,28 @@ async fn connection(pool: &Pool) -> Result<Object> {
     })
 }
 
+/// Renews this server's leases every [`RENEW_EVERY`], for as long as the
+/// store's runtime runs; a renewal that fails is tried at the next tick
+/// (the lease lasts three).
+async fn renew(pool: Pool, server: String) {
+    let mut ticks = tokio::time::interval(RENEW_EVERY);
+    loop {
+        ticks.tick().await;
+        let renewed = async {
+            let db = connection(&pool).await?;
+            let statement = db.prepare_cached(RENEW).await?;
+            let lease = TURN_LEASE.as_secs_f64();
+            db.execute(&statement, &[&server, &lease]).await?;
+            anyhow::Ok(())
+        };
+        let _ = tokio::time::timeout(TURN_LEASE, renewed).await;
+    }
+}
+
 /// Follows the other servers' changes for as long as the hub takes them:
 /// a connection of its own listening on [`CHANNEL`], made again when it
 /// is lost (after which any game may have changed: [`Change::Resume`]).
-/// The same connection renews this server's leases. `ready` is told once
-/// the first connection listens, or why it cannot.
+/// `ready` is told once the first connection listens, or why it cannot.
 async fn follow(
     config: tokio_postgres::Config,
     server: String,
@@ -436,7 +480,6 @@ async fn listen(
         }
     });
     client.batch_execute(&format!("LISTEN {CHANNEL}")).await?;
-    let renew = client.prepare(RENEW).await?;
     if let Some(ready) = ready.take() {
         let _ = ready.send(Ok(()));
     }
@@ -446,7 +489,9 @@ async fn listen(
             return Ok(());
         }
     }
-    let mut ticks = tokio::time::interval(RENEW_EVERY);
+    // A connection whose server vanished without a word (a network cut)
+    // sends nothing: asked every few seconds, it is found out.
+    let mut pings = tokio::time::interval(PING_EVERY);
     loop {
         tokio::select! {
             notice = notices.recv() => {
@@ -460,11 +505,10 @@ async fn listen(
                     return Ok(());
                 }
             }
-            _ = ticks.tick() => {
-                let lease = TURN_LEASE.as_secs_f64();
-                tokio::time::timeout(RENEW_EVERY, client.execute(&renew, &[&server, &lease]))
+            _ = pings.tick() => {
+                tokio::time::timeout(PING_EVERY, client.simple_query(""))
                     .await
-                    .map_err(|_| anyhow!("renewing the leases took over {} s", RENEW_EVERY.as_secs()))??;
+                    .map_err(|_| anyhow!("no answer within {} s", PING_EVERY.as_secs()))??;
             }
         }
     }
@@ -496,9 +540,10 @@ fn one_sentence(e: anyhow::Error) -> anyhow::Error {
         Some(db) => {
             let code = db.code().code();
             // Class 08: connection exceptions; 57P01-57P03: the server
-            // shutting down or starting; 53300: too many connections.
-            let unavailable =
-                code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03" | "53300");
+            // shutting down or starting; 53300: too many connections;
+            // 25006: read-only (a standby, during a failover).
+            let unavailable = code.starts_with("08")
+                || matches!(code, "57P01" | "57P02" | "57P03" | "53300" | "25006");
             (db.message().to_string(), unavailable)
         }
         None => {

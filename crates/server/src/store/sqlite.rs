@@ -100,12 +100,15 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
     // `[white_ms, black_ms]`), so that a restart resumes them there.
     |db| db.execute_batch("ALTER TABLE games ADD COLUMN clock TEXT;"),
     // 5: what the players read last, and the rematch offered or agreed: a
-    // game reloaded (after a restart) shows them as they were.
+    // game reloaded (after a restart) shows them as they were; and when
+    // the clocks' times were taken (milliseconds since 1970), as
+    // PostgreSQL keeps it.
     |db| {
         db.execute_batch(
             "ALTER TABLE games ADD COLUMN note TEXT;
              ALTER TABLE games ADD COLUMN rematch_offer INTEGER;
-             ALTER TABLE games ADD COLUMN rematch TEXT;",
+             ALTER TABLE games ADD COLUMN rematch TEXT;
+             ALTER TABLE games ADD COLUMN clock_at INTEGER;",
         )
     },
 ];
@@ -239,7 +242,8 @@ impl SqliteStore {
         let (seats, clock) = super::encode(row)?;
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let (version, now) = (row.version as i64, super::now_secs());
-        let values: [&dyn rusqlite::ToSql; 12] = [
+        let clock_at = row.clock_at.map(|ms| ms as i64);
+        let values: [&dyn rusqlite::ToSql; 13] = [
             &row.id,
             &row.game,
             &row.mode,
@@ -252,12 +256,13 @@ impl SqliteStore {
             &row.note,
             &row.rematch_offer,
             &row.rematch,
+            &clock_at,
         ];
         let changed = match previous {
             None => db.execute(
                 "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated,
-                     clock, note, rematch_offer, rematch)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                     clock, note, rematch_offer, rematch, clock_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                  ON CONFLICT(id) DO NOTHING",
                 &values[..],
             )?,
@@ -266,8 +271,9 @@ impl SqliteStore {
                 values.push(&previous);
                 db.execute(
                     "UPDATE games SET record = ?4, seats = ?5, draw_offer = ?6, version = ?7,
-                         updated = ?8, clock = ?9, note = ?10, rematch_offer = ?11, rematch = ?12
-                     WHERE id = ?1 AND game = ?2 AND mode = ?3 AND version = ?13",
+                         updated = ?8, clock = ?9, note = ?10, rematch_offer = ?11, rematch = ?12,
+                         clock_at = ?13
+                     WHERE id = ?1 AND game = ?2 AND mode = ?3 AND version = ?14",
                     &values[..],
                 )?
             }
@@ -295,7 +301,7 @@ impl SqliteStore {
         let row = db
             .query_row(
                 "SELECT id, game, mode, record, seats, draw_offer, version, clock, note,
-                     rematch_offer, rematch
+                     rematch_offer, rematch, clock_at
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -311,6 +317,7 @@ impl SqliteStore {
                         note: r.get(8)?,
                         rematch_offer: r.get(9)?,
                         rematch: r.get(10)?,
+                        clock_at: r.get(11)?,
                     })
                 },
             )
