@@ -113,6 +113,19 @@ impl Inner {
     }
 }
 
+impl Inner {
+    /// Stops the engine's queued or running work on this game (a search,
+    /// an answer to a draw offer): the game changed under it.
+    pub fn stop_engine(&mut self) {
+        for abort in [self.job.take(), self.draw_job.take()]
+            .into_iter()
+            .flatten()
+        {
+            abort.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// A game as it was before a change, to go back to when the change cannot
 /// be stored.
 pub struct Snapshot {

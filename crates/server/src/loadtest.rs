@@ -362,26 +362,12 @@ async fn play_one(
 /// The next state any of `players` shows, and whose: `None` when none
 /// came within `wait`.
 async fn next_of(players: &mut [Watcher], wait: Duration) -> Result<Option<(usize, Value)>> {
-    use futures_util::StreamExt;
-    let until = tokio::time::Instant::now() + wait;
-    loop {
-        let next =
-            futures_util::future::select_all(players.iter_mut().map(|p| Box::pin(p.socket.next())));
-        let (message, player, _) = match tokio::time::timeout_at(until, next).await {
-            Err(_) => return Ok(None),
-            Ok(got) => got,
-        };
-        let message = message.context("the server closed the WebSocket")??;
-        let Message::Text(text) = message else {
-            continue;
-        };
-        let event: Value = serde_json::from_str(text.as_str())?;
-        match event["type"].as_str() {
-            Some("state") => return Ok(Some((player, event))),
-            Some("error") => bail!("{event}"),
-            _ => {}
-        }
-    }
+    // Each waits until the same time: the first to end has a state, or
+    // says that none came in time. (Dropping the others loses nothing
+    // but events that were not states.)
+    let next = players.iter_mut().map(|p| Box::pin(p.next_state(wait)));
+    let (state, player, _) = futures_util::future::select_all(next).await;
+    Ok(state?.map(|state| (player, state)))
 }
 
 /// What a flood of engine games measured (`chess3d loadtest --flood`).

@@ -81,12 +81,7 @@ impl Hub {
         if row.version <= inner.version {
             return Ok(false);
         }
-        for abort in [inner.job.take(), inner.draw_job.take()]
-            .into_iter()
-            .flatten()
-        {
-            abort.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
+        inner.stop_engine();
         if let Some(timer) = inner.clock_timer.take() {
             timer.abort();
         }

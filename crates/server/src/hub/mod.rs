@@ -694,39 +694,28 @@ impl Hub {
         note: Option<String>,
         before: Snapshot,
     ) -> Result<(), ApiError> {
-        for abort in [inner.job.take(), inner.draw_job.take()]
-            .into_iter()
-            .flatten()
-        {
-            abort.store(true, Ordering::Relaxed);
-        }
+        inner.stop_engine();
         let previous = inner.version;
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
         let stored = match self.save(live, inner, Some(previous)) {
             Ok(Saved::Stored) => Ok(()),
-            Ok(Saved::Stale) => {
-                // Another server changed the game first: this server's
-                // copy follows the stored one, whose state is announced.
-                inner.restore(&live.game, before, self.hash_mb());
-                let stale = ApiError::conflict("the game changed on another server meanwhile");
-                if let Ok(true) = self.refresh(live, inner) {
-                    // Started the engine and the clock, and announced.
-                    return Err(stale);
-                }
-                Err(stale)
-            }
-            Err(e) => {
-                inner.restore(&live.game, before, self.hash_mb());
-                // A save whose answer was lost may have been stored: a
-                // shared database is asked (if it answers now).
-                if self.store.is_shared() && matches!(self.refresh(live, inner), Ok(true)) {
-                    return Err(e);
-                }
-                Err(e)
-            }
+            Ok(Saved::Stale) => Err(ApiError::conflict(
+                "the game changed on another server meanwhile",
+            )),
+            Err(e) => Err(e),
         };
+        if stored.is_err() {
+            inner.restore(&live.game, before, self.hash_mb());
+            // The stored game may be newer: another server's change came
+            // first, or this one was stored and its answer lost. On a
+            // shared database this copy follows it (which starts the
+            // engine and the clock, and announces).
+            if self.store.is_shared() && matches!(self.refresh(live, inner), Ok(true)) {
+                return stored;
+            }
+        }
         self.kick(live, inner);
         self.watch_clock(live, inner);
         live.announce(inner);
