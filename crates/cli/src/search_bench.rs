@@ -38,6 +38,9 @@ fn positions<R: Evaluate>() -> Vec<Position<R>> {
             if moves.is_empty() {
                 break;
             }
+            // In a fixed order, so that the positions do not change with
+            // the order the generator lists moves in.
+            moves.sort_by_key(|m| (m.from, m.to, m.kind as u8, m.promotion, m.extra));
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;

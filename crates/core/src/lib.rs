@@ -38,5 +38,7 @@ pub use geometry::{Geometry, Sym, NO_CELL, V3};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES, MAX_MOVE_TEXT};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Kind, Piece, Side};
-pub use position::{Edit, EnPassant, GameState, Options, Pools, Position, Reach, Rules};
+pub use position::{
+    Edit, EnPassant, Exposure, GameState, Guard, Options, Pools, Position, Reach, Rules,
+};
 pub use tables::Tables;

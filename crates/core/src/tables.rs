@@ -40,6 +40,26 @@ pub struct KindMoves {
     pub shot_leaps: Option<u16>,
 }
 
+impl KindMoves {
+    /// Whether the data gives the kind no move at all (its moves are a
+    /// game's own rule).
+    pub fn is_empty(&self) -> bool {
+        let dirs = [
+            &self.both_dirs,
+            &self.move_dirs,
+            &self.capture_dirs,
+            &self.shot_dirs,
+        ];
+        let leaps = [
+            self.both_leaps,
+            self.move_leaps,
+            self.capture_leaps,
+            self.shot_leaps,
+        ];
+        dirs.iter().all(|d| d.is_empty()) && leaps.iter().all(|l| l.is_none())
+    }
+}
+
 /// A piece kind with its compiled movement.
 #[derive(Clone, Debug)]
 pub struct KindInfo {

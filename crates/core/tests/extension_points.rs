@@ -346,15 +346,20 @@ impl<const V: u8> Rules for Skirmish<V> {
         others == 0 || (others == 1 && pos.kind_cells(pawn).count() == 1)
     }
 
-    fn special_attack(pos: &Position<Self>, cell: Cell, by: Side) -> bool {
+    fn special_attack(
+        pos: &Position<Self>,
+        cell: Cell,
+        by: Side,
+        occupied: Bits<1>,
+        removed: Bits<1>,
+    ) -> bool {
         if V != 2 {
             return false;
         }
         let ox = pos.tables().kind_by_letter('O').unwrap();
-        let is_ox = |c: Cell| {
-            let p = pos.piece_at(c);
-            !p.is_empty() && p.side() == by && p.kind() == ox
-        };
+        // The occupancy given, not the board's: a King's move is tested so.
+        let oxen = pos.kind_cells(ox) & !removed;
+        let is_ox = |c: Cell| (oxen & pos.side_cells(by)).contains(c);
         let next_to_ox = ORTHOGONAL
             .iter()
             .any(|v| step(pos, cell, *v).is_some_and(is_ox));
@@ -367,8 +372,7 @@ impl<const V: u8> Rules for Skirmish<V> {
             let back = [-v[0], -v[1], -v[2]];
             let mut c = cell;
             loop {
-                let p = pos.piece_at(c);
-                if p.is_empty() || p.kind() == ox {
+                if !occupied.contains(c) || oxen.contains(c) {
                     return false;
                 }
                 match step(pos, c, back) {

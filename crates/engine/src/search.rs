@@ -891,6 +891,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && static_eval + futility_margin <= alpha;
         let move_count_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
         let mut quiet_seen = 0;
+        let guard = self.pos.guard(in_check);
         for i in 0..moves.len() {
             if i == scored_from {
                 self.score_moves(&moves, &mut scores, scored_from, ply);
@@ -917,7 +918,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 let late = !self.off.move_count && depth <= 4 && quiet_seen > move_count_limit;
                 prunable = late || futile;
             }
-            let may_expose = self.pos.may_expose_royal(m, in_check);
+            let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);
             self.prefetch();
             if may_expose && self.pos.mover_in_check() {
@@ -1164,6 +1165,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         // Past the evasion plies `in_check` was not tested: the legality
         // shortcut must then assume a check.
         let maybe_in_check = in_check || qply >= QUIESCENCE_EVASION_PLIES;
+        let guard = self.pos.guard(maybe_in_check);
         let mut legal = 0;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
@@ -1174,7 +1176,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             {
                 continue;
             }
-            let may_expose = self.pos.may_expose_royal(m, maybe_in_check);
+            let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);
             self.prefetch_eval();
             if may_expose && self.pos.mover_in_check() {

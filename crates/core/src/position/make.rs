@@ -244,31 +244,11 @@ impl<R: Rules> Position<R> {
     /// Whether the pseudo-legal move `m`, not yet made, may leave its
     /// mover's royal piece attacked, so that the search must make it and
     /// ask [`Position::mover_in_check`]; `in_check`: whether the side to
-    /// move is in check now. False only where the move is certainly legal:
-    /// in a game whose attacks are the data's slides and leaps
-    /// (`LINE_ATTACKS`, no special moves), by a side not in check, a plain
-    /// move or capture (or double step) of a piece other than the royal
-    /// one, from a cell on none of the lines along which an enemy slider
-    /// could attack the royal piece. Its end cell then closes lines
-    /// rather than opening them, and what it captures attacked nothing
-    /// through the cell it stood on. (Shots, en passant and castling
-    /// empty or fill other cells: always tested.)
+    /// move is in check now. [`Position::guard`] for one move: a caller
+    /// asking for many moves of a position takes the guard once.
     #[inline]
     pub fn may_expose_royal(&self, m: Move, in_check: bool) -> bool {
-        if !self.t.def.has_check {
-            return false;
-        }
-        if !R::LINE_ATTACKS || R::SPECIAL_MOVES || in_check {
-            return true;
-        }
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-            return true;
-        }
-        let enemy = self.side.other();
-        match self.royal_cell(self.side) {
-            Some(royal) => m.from == royal || self.t.royal_lines(enemy, royal).contains(m.from),
-            None => true,
-        }
+        self.may_expose(&self.guard(in_check), m)
     }
 
     /// After [`Position::make`] of `m`: whether it may give check, so that

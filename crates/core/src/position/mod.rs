@@ -5,6 +5,7 @@
 //! [`Rules`] type parameter, which supplies the compiled tables and the cell
 //! set width. Everything is monomorphised: no dynamic dispatch.
 
+mod guard;
 mod make;
 mod movegen;
 mod notation;
@@ -20,6 +21,7 @@ use crate::geometry::NO_CELL;
 use crate::tables::Tables;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
 
+pub use guard::{Exposure, Guard};
 pub use reach::Reach;
 
 /// Most cells of any board (Polyhedron has 300).
@@ -74,6 +76,23 @@ pub trait Rules: 'static + Sized + Send + Sync {
         Self::Bits::FULL
     }
 
+    /// Whether pieces of `kind` move by [`Rules::special_targets`] (besides
+    /// their data, if any).
+    #[inline]
+    fn has_special_targets(_kind: Kind) -> bool {
+        false
+    }
+
+    /// The cells a piece of `kind` of the side to move, on `from`, moves or
+    /// captures to by a rule the data cannot describe (slides under a
+    /// game's own path rule, a pawn's step of its own): plain moves, the
+    /// piece going from `from` to the cell and taking what stands there.
+    /// The generator keeps those not held by the mover's side and treats
+    /// them as the data's moves (promotion included).
+    fn special_targets(_pos: &Position<Self>, _kind: Kind, _from: Cell) -> Self::Bits {
+        Self::Bits::EMPTY
+    }
+
     /// Appends pseudo-legal moves the data cannot describe (pushes, board
     /// and elevator moves).
     fn special_moves(_pos: &Position<Self>, _out: &mut MoveList) {}
@@ -88,7 +107,9 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// Called at the end of every move's board changes, with the piece the
     /// move captured (empty if none; special moves see their own captures):
     /// for state that ordinary moves change (attack-board ownership passing
-    /// on a capture, pawns that have moved).
+    /// on a capture, pawns that have moved). In a game with `LINE_ATTACKS`
+    /// false it must not change what attacks what: plain moves are found
+    /// legal without making them ([`Rules::exposure`]).
     fn after_make(_edit: &mut Edit<'_, Self>, _m: Move, _captured: Piece) {}
 
     /// Whether [`Rules::after_turn`] does anything (it costs a call per move
@@ -108,9 +129,48 @@ pub trait Rules: 'static + Sized + Send + Sync {
     }
 
     /// Whether `by` attacks `cell` in a way the data does not describe (a
-    /// push that would drop the piece there, say). Only for games with
+    /// push that would drop the piece there, say), when the occupied cells
+    /// are `occupied` and `by`'s pieces on `removed` are gone: the
+    /// position's own, or as a move of the other side's royal piece to
+    /// `cell` would leave them (no other piece moved). Only for games with
     /// `LINE_ATTACKS` false: the straight-line shortcut cannot see it.
-    fn special_attack(_pos: &Position<Self>, _cell: Cell, _by: Side) -> bool {
+    fn special_attack(
+        _pos: &Position<Self>,
+        _cell: Cell,
+        _by: Side,
+        _occupied: Self::Bits,
+        _removed: Self::Bits,
+    ) -> bool {
+        false
+    }
+
+    /// For games with `LINE_ATTACKS` false: the cells where a move may
+    /// change whether `by` attacks `royal` (the royal piece of the other
+    /// side, which is to move and not in check), by its special attacks
+    /// (the data's slides are added by the core): `vacate`, every cell
+    /// whose emptying may open such an attack; `fill`, every cell whose
+    /// filling may make one. A plain move (kind `Normal` or `DoubleStep`:
+    /// one piece from `from` to `to`, taking what stands there; the game's
+    /// special moves of these kinds must be such) of a piece other than
+    /// the royal one, from outside `vacate` to outside `fill`, is then
+    /// legal without a test, provided that what [`Rules::after_make`]
+    /// changes never changes an attack. Any superset is right; `None`
+    /// (the default) tests every move by making it.
+    fn exposure(_pos: &Position<Self>, _royal: Cell, _by: Side) -> Option<Exposure<Self::Bits>> {
+        None
+    }
+
+    /// For games with [`Rules::exposure`]: whether the special move `m` (a
+    /// push, a board move) certainly leaves the royal piece of the side to
+    /// move, on `royal` and not in check, unattacked, given the cells of
+    /// the position's `exposure`. False (the default) tests it by making
+    /// it.
+    fn special_is_safe(
+        _pos: &Position<Self>,
+        _m: Move,
+        _royal: Cell,
+        _exposure: &Exposure<Self::Bits>,
+    ) -> bool {
         false
     }
 

@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 
 use crate::tables::MAX_SLIDE_DIRS;
 
-use super::{EnPassant, Position, Rules, MAX_KINDS};
+use super::{EnPassant, Guard, Position, Rules, MAX_KINDS};
 use crate::bits::BitSet;
 use crate::geometry::NO_CELL;
 use crate::tables::KindMoves;
@@ -101,6 +101,73 @@ impl<B: BitSet> Sink<B> for Counter {
     }
 }
 
+/// Counts the moves a guard clears and lists the others, to be tested
+/// (bulk counting in perft for games without `LINE_ATTACKS`).
+struct Guarded<'a, B> {
+    guard: &'a Guard<B>,
+    out: &'a mut MoveList,
+    cleared: u64,
+}
+
+impl<B: BitSet> Guarded<'_, B> {
+    /// The cells of `targets` whose plain move from `from` must be tested.
+    #[inline]
+    fn risky(&self, from: Cell, targets: B) -> B {
+        if self.guard.needs_test_from(from) {
+            targets
+        } else {
+            targets & self.guard.exposure.fill
+        }
+    }
+
+    /// Counts the moves to `targets` the guard clears, `per_target` each,
+    /// and lists the others with `list`.
+    #[inline]
+    fn split(
+        &mut self,
+        from: Cell,
+        targets: B,
+        per_target: u64,
+        list: impl FnOnce(&mut MoveList, B),
+    ) {
+        let risky = self.risky(from, targets);
+        if risky.is_empty() {
+            self.cleared += targets.count() as u64 * per_target;
+        } else {
+            self.cleared += (targets & !risky).count() as u64 * per_target;
+            list(self.out, risky);
+        }
+    }
+}
+
+impl<B: BitSet> Sink<B> for Guarded<'_, B> {
+    #[inline]
+    fn targets(&mut self, from: Cell, targets: B, kind: MoveKind) {
+        if kind == MoveKind::Normal {
+            self.split(from, targets, 1, |out, risky| {
+                out.targets(from, risky, kind)
+            });
+        } else {
+            self.out.targets(from, targets, kind);
+        }
+    }
+    #[inline]
+    fn promotions(&mut self, from: Cell, targets: B, choices: &[Kind]) {
+        self.split(from, targets, choices.len() as u64, |out, risky| {
+            out.promotions(from, risky, choices)
+        });
+    }
+    #[inline]
+    fn one(&mut self, m: Move) {
+        let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
+        if plain && self.risky(m.from, B::single(m.to)).is_empty() {
+            self.cleared += 1;
+        } else {
+            self.out.push(m);
+        }
+    }
+}
+
 /// Checks and pins against the King of the side to move.
 struct KingSafety<B> {
     checkers: B,
@@ -123,32 +190,75 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return;
         }
+        let start = out.len();
         if R::LINE_ATTACKS || !self.t.def.has_check {
-            self.generate::<_, true>(out);
-        } else {
-            let start = out.len();
-            self.generate::<_, false>(out);
-            self.keep_legal(out, start);
-        }
-        if R::SPECIAL_MOVES {
-            let start = out.len();
-            R::special_moves(self, out);
-            if self.t.def.has_check {
-                self.keep_legal(out, start);
+            self.generate::<_, true>(out, None);
+            if R::SPECIAL_MOVES {
+                let specials = out.len();
+                R::special_moves(self, out);
+                if self.t.def.has_check {
+                    self.keep_legal(out, specials, &Guard::all());
+                }
             }
+        } else {
+            // Attacks along paths the lines cannot show: the moves that may
+            // change them (the guard's) are tested.
+            let in_check = self.in_check();
+            self.generate::<_, false>(out, Some(in_check));
+            if R::SPECIAL_MOVES {
+                R::special_moves(self, out);
+            }
+            let guard = self.guard(in_check);
+            self.keep_legal(out, start, &guard);
         }
     }
 
-    /// Drops the moves of `out[start..]` that fail the legality test.
-    fn keep_legal(&mut self, out: &mut MoveList, start: usize) {
+    /// Drops the moves of `out[start..]` that the guard cannot clear and
+    /// that fail the legality test.
+    fn keep_legal(&mut self, out: &mut MoveList, start: usize, guard: &Guard<R::Bits>) {
+        let royal = self.royal[self.side.index()];
         let mut i = start;
         while i < out.len() {
-            if self.is_legal_by_make(out[i]) {
+            let m = out[i];
+            let legal = !self.may_expose(guard, m)
+                || match m.kind {
+                    MoveKind::Normal if !R::LINE_ATTACKS && m.from == royal => {
+                        self.royal_step_is_safe(m)
+                    }
+                    MoveKind::Castle if !R::LINE_ATTACKS => self.castle_is_safe(m),
+                    _ => self.is_legal_by_make(m),
+                };
+            if legal {
                 i += 1;
             } else {
                 out.swap_remove(i);
             }
         }
+    }
+
+    /// The legality test of a plain move of the royal piece, without making
+    /// it: whether its end cell is unattacked once the piece has left its
+    /// start and taken what stood there. (Such a move changes nothing else
+    /// that attacks depend on: a game's `after_make` may not.)
+    fn royal_step_is_safe(&self, m: Move) -> bool {
+        let them = self.side.other();
+        let to = R::Bits::single(m.to);
+        let occupied = (self.occupied() ^ R::Bits::single(m.from)) | to;
+        let removed = to & self.by_side[them.index()];
+        !self.attacked(m.to, them, occupied, removed)
+            && !R::special_attack(self, m.to, them, occupied, removed)
+    }
+
+    /// The same test for castling: the King's end cell unattacked once
+    /// King and Rook stand on their new cells.
+    fn castle_is_safe(&self, m: Move) -> bool {
+        let c = &self.t.castles[m.extra as usize];
+        let them = self.side.other();
+        let movers = R::Bits::single(c.king_from) | R::Bits::single(c.rook_from);
+        let after =
+            (self.occupied() ^ movers) | R::Bits::single(c.king_to) | R::Bits::single(c.rook_to);
+        !self.attacked(c.king_to, them, after, R::Bits::EMPTY)
+            && !R::special_attack(self, c.king_to, them, after, R::Bits::EMPTY)
     }
 
     /// Appends every pseudo-legal move: moves by the pieces' rules, castling
@@ -164,7 +274,7 @@ impl<R: Rules> Position<R> {
     /// that the game would call finished (a board without royal pieces:
     /// [`Position::reach`]).
     pub(super) fn every_pseudo_legal_move(&self, out: &mut MoveList) {
-        self.generate::<_, false>(out);
+        self.generate::<_, false>(out, None);
         if R::SPECIAL_MOVES {
             R::special_moves(self, out);
         }
@@ -185,7 +295,7 @@ impl<R: Rules> Position<R> {
             return;
         }
         let mask = self.by_side[self.side.other().index()] | quiet;
-        self.generate::<_, false>(&mut MaskSink { out, mask });
+        self.generate::<_, false>(&mut MaskSink { out, mask }, None);
         if R::SPECIAL_MOVES {
             let start = out.len();
             R::special_moves(self, out);
@@ -207,8 +317,26 @@ impl<R: Rules> Position<R> {
         }
         if !R::SPECIAL_MOVES && (R::LINE_ATTACKS || !self.t.def.has_check) {
             let mut c = Counter(0);
-            self.generate::<_, true>(&mut c);
+            self.generate::<_, true>(&mut c, None);
             c.0
+        } else if !R::LINE_ATTACKS && self.t.def.has_check {
+            // The moves the guard clears are counted; the others listed
+            // and tested.
+            let in_check = self.in_check();
+            let guard = self.guard(in_check);
+            let mut list = MoveList::new();
+            let mut sink = Guarded {
+                guard: &guard,
+                out: &mut list,
+                cleared: 0,
+            };
+            self.generate::<_, false>(&mut sink, Some(in_check));
+            let cleared = sink.cleared;
+            if R::SPECIAL_MOVES {
+                R::special_moves(self, &mut list);
+            }
+            self.keep_legal(&mut list, 0, &guard);
+            cleared + list.len() as u64
         } else {
             let mut list = MoveList::new();
             self.legal_moves(&mut list);
@@ -248,8 +376,9 @@ impl<R: Rules> Position<R> {
     /// Whether `by` attacks `cell` in the position as it is, special
     /// attacks included.
     pub fn attacked_now(&self, cell: Cell, by: Side) -> bool {
-        self.attacked(cell, by, self.occupied(), R::Bits::EMPTY)
-            || R::special_attack(self, cell, by)
+        let occupied = self.occupied();
+        self.attacked(cell, by, occupied, R::Bits::EMPTY)
+            || R::special_attack(self, cell, by, occupied, R::Bits::EMPTY)
     }
 
     /// Whether `by` attacks `cell` by the data's movement (in the sense of
@@ -435,7 +564,10 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S) {
+    /// The moves of the data and castling: legal ones (`LEGAL`, for games
+    /// with `LINE_ATTACKS`) or pseudo-legal ones. `in_check`, when the
+    /// caller knows it, saves castling's test of the King's cell.
+    fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S, in_check: Option<bool>) {
         let t = self.t;
         let us = self.side;
         let them = us.other();
@@ -472,8 +604,18 @@ impl<R: Rules> Position<R> {
             if double_check && !royal {
                 continue;
             }
+            let special = R::has_special_targets(k as Kind);
+            // Sliders under a game's own rule may have no data at all.
+            let data = !special || !km.is_empty();
             for from in pieces.iter() {
-                let (mut targets, mut shots) = self.targets(km, from, own, theirs, blockers);
+                let (mut targets, mut shots) = if data {
+                    self.targets(km, from, own, theirs, blockers)
+                } else {
+                    (R::Bits::EMPTY, R::Bits::EMPTY)
+                };
+                if special {
+                    targets |= R::special_targets(self, k as Kind, from) & !own;
+                }
                 if !info.def.gives_check {
                     targets &= !enemy_royal;
                     shots &= !enemy_royal;
@@ -570,7 +712,12 @@ impl<R: Rules> Position<R> {
         if let Some(ep) = self.ep {
             self.generate_en_passant::<S, LEGAL>(ep, sink);
         }
-        self.generate_castling::<S, LEGAL>(safety.checkers.is_empty(), blockers, sink);
+        let in_check = if checks {
+            Some(!safety.checkers.is_empty())
+        } else {
+            in_check
+        };
+        self.generate_castling::<S, LEGAL>(in_check, blockers, sink);
     }
 
     pub(crate) fn generate_en_passant<S: Sink<R::Bits>, const LEGAL: bool>(
@@ -616,15 +763,18 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Castling moves; `in_check`: whether the side to move is in check,
+    /// if known (the King's start, a cell that must be safe, is then not
+    /// tested again).
     fn generate_castling<S: Sink<R::Bits>, const LEGAL: bool>(
         &self,
-        not_in_check: bool,
+        in_check: Option<bool>,
         blockers: R::Bits,
         sink: &mut S,
     ) {
         let t = self.t;
         let us = self.side;
-        if self.castling == 0 || !not_in_check {
+        if self.castling == 0 || in_check == Some(true) {
             return;
         }
         let occupied = self.occupied();
@@ -641,9 +791,10 @@ impl<R: Rules> Position<R> {
             if (must_be_empty & !movers).intersects(blockers) {
                 continue;
             }
+            let known_safe = |cell: Cell| cell == c.king_from && in_check == Some(false);
             if c.safe
                 .iter()
-                .any(|&cell| self.attacked_now(cell, us.other()))
+                .any(|&cell| !known_safe(cell) && self.attacked_now(cell, us.other()))
             {
                 continue;
             }

@@ -10,6 +10,7 @@
 //! special moves (`moves.rs`). The setup is RECONSTRUCTED (RULINGS.md §4):
 //! it is the `START` string and the `START_SHAFTS` below, easy to replace.
 
+mod lines;
 mod moves;
 
 use std::sync::OnceLock;
@@ -20,7 +21,7 @@ use chess3d_core::def::{
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
-    BitSet, Bits, Cell, Edit, GameState, Kind, Move, MoveKind, MoveList, Pools, Position,
+    BitSet, Bits, Cell, Edit, Exposure, GameState, Kind, Move, MoveKind, MoveList, Pools, Position,
     PositionError, Rules, Side, Sym, Tables, V3,
 };
 
@@ -99,10 +100,9 @@ pub fn pole_of(x: i32, y: i32) -> usize {
 
 /// The four cells of a pole's elevator at `level`.
 pub fn elevator_cells(pole: usize, level: i32) -> [Cell; 4] {
-    let geo = &ElevatorRules::tables().geo;
     let (x, y) = (2 * (pole % 4) as i32, 2 * (pole / 4) as i32);
     [[x, y], [x + 1, y], [x, y + 1], [x + 1, y + 1]]
-        .map(|[x, y]| geo.cell_at([x, y, level]).expect("a cell of the board"))
+        .map(|[x, y]| lines::cell(x, y, level).expect("a cell of the board"))
 }
 
 /// A key for a pole's shaft at a level.
@@ -147,6 +147,16 @@ impl Rules for ElevatorRules {
         pos.state().present
     }
 
+    /// The flying pieces: their flights change level at shafts.
+    #[inline]
+    fn has_special_targets(kind: Kind) -> bool {
+        matches!(kind, QUEEN | ROOK | BISHOP)
+    }
+
+    fn special_targets(pos: &Position<Self>, kind: Kind, from: Cell) -> Set {
+        moves::flyer_targets(pos, kind, from)
+    }
+
     fn special_moves(pos: &Position<Self>, out: &mut MoveList) {
         moves::generate(pos, out)
     }
@@ -158,8 +168,22 @@ impl Rules for ElevatorRules {
         }
     }
 
-    fn special_attack(pos: &Position<Self>, cell: Cell, by: Side) -> bool {
-        moves::special_attack(pos, cell, by)
+    fn special_attack(
+        pos: &Position<Self>,
+        cell: Cell,
+        by: Side,
+        occupied: Set,
+        removed: Set,
+    ) -> bool {
+        moves::special_attack(pos, cell, by, occupied, removed)
+    }
+
+    fn exposure(pos: &Position<Self>, royal: Cell, by: Side) -> Option<Exposure<Set>> {
+        Some(moves::exposure(pos, royal, by))
+    }
+
+    fn special_is_safe(pos: &Position<Self>, m: Move, royal: Cell, e: &Exposure<Set>) -> bool {
+        moves::special_is_safe(pos, m, royal, e)
     }
 
     fn special_move_text(pos: &Position<Self>, m: Move) -> String {

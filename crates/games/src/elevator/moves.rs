@@ -4,84 +4,22 @@
 //! drop a King.
 
 use arrayvec::ArrayVec;
-use chess3d_core::geometry::planar_step;
-use chess3d_core::{BitSet, Cell, Edit, Move, MoveKind, MoveList, Piece, Position, Side};
+use chess3d_core::{
+    BitSet, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, Side,
+};
 
+use super::lines::{cell, flight, level_word, lines, on_level, until, xyz, DIRECTIONS, ORTHOGONAL};
 use super::{elevator_cells, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK};
 
 type Pos = Position<ElevatorRules>;
 
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-
-fn flyer_dirs(kind: chess3d_core::Kind) -> &'static [(i32, i32)] {
+/// The directions (indices into [`DIRECTIONS`]) a flying piece of `kind`
+/// moves in.
+fn flyer_dirs(kind: Kind) -> std::ops::Range<usize> {
     match kind {
-        ROOK => &ORTHOGONAL,
-        BISHOP => &DIAGONAL,
-        _ => &[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ],
-    }
-}
-
-fn cell_at(pos: &Pos, x: i32, y: i32, z: i32) -> Option<Cell> {
-    if !(0..8).contains(&x) || !(0..8).contains(&y) || !(1..=4).contains(&z) {
-        return None;
-    }
-    pos.tables().geo.cell_at([x, y, z])
-}
-
-/// A flying slide from `from` along (dx, dy), calling `visit` with every
-/// cell it reaches (empty, or the occupied cell that ends it). On its own
-/// level it stops at a piece; at the first shaft cell of its level it must
-/// change level there, continuing from the cell directly above or below
-/// (either that exists) in the same direction; on the new level a piece or
-/// a shaft ends it.
-pub fn fly(
-    pos: &Pos,
-    from: Cell,
-    (dx, dy): (i32, i32),
-    occupied: Set,
-    mut visit: impl FnMut(Cell),
-) {
-    let present = pos.state().present;
-    let [x0, y0, z0] = pos.tables().geo.coord(from);
-    let (mut x, mut y) = (x0, y0);
-    loop {
-        x += dx;
-        y += dy;
-        let Some(c) = cell_at(pos, x, y, z0) else {
-            return;
-        };
-        if present.contains(c) {
-            visit(c);
-            if occupied.contains(c) {
-                return;
-            }
-            continue;
-        }
-        // A shaft on the starting level: one level change, up or down.
-        for z in [z0 + 1, z0 - 1] {
-            let (mut x2, mut y2) = (x, y);
-            let mut here = cell_at(pos, x2, y2, z);
-            while let Some(c2) = here.filter(|&c2| present.contains(c2)) {
-                visit(c2);
-                if occupied.contains(c2) {
-                    break;
-                }
-                x2 += dx;
-                y2 += dy;
-                here = cell_at(pos, x2, y2, z);
-            }
-        }
-        return;
+        ROOK => 0..ORTHOGONAL,
+        BISHOP => ORTHOGONAL..8,
+        _ => 0..8,
     }
 }
 
@@ -93,31 +31,40 @@ pub struct Push {
     pub falls: ArrayVec<Cell, 2>,
 }
 
-/// The push of the Ox on `ox` by `steps` (1 or 2) cells along `dir`
-/// (orthogonal, on its level): each step shifts the contiguous chain of
-/// pieces ahead of the Ox one cell forward, a piece shifted off the board
-/// or onto a shaft cell falling. `None` if the push is not possible: no
-/// piece next to the Ox at the start, an Ox in a chain, or the Ox itself
-/// not ending on an existing cell.
-pub fn push(pos: &Pos, ox: Cell, dir: (i32, i32), steps: usize) -> Option<Push> {
-    let geo = &pos.tables().geo;
-    let present = pos.state().present;
-    let [x0, y0, z] = geo.coord(ox);
+/// The push of the Ox on `ox` by `steps` (1 or 2) cells along direction
+/// `d` (along a rank or file, on its level), with the cells that exist,
+/// the occupied ones and the Oxen (of both sides): each step shifts the
+/// contiguous chain of pieces ahead of the Ox one cell forward, a piece
+/// shifted off the board or onto a shaft cell falling. `None` if the push
+/// is not possible: no piece next to the Ox at the start, an Ox in a
+/// chain, or the Ox itself not ending on an existing cell.
+pub fn push(
+    ox: Cell,
+    d: usize,
+    steps: usize,
+    present: Set,
+    occupied: Set,
+    oxen: Set,
+) -> Option<Push> {
+    let [x0, y0, z] = xyz(ox);
+    let (dx, dy) = DIRECTIONS[d];
+    // Most Oxen have nothing to push: no line to build.
+    let next = cell(x0 + dx, y0 + dy, z)?;
+    if !(present & occupied).contains(next) {
+        return None;
+    }
     // The line ahead of the Ox on its level: each cell, whether it exists,
     // and the piece on it (tracked through the steps by original cell).
     let mut line: ArrayVec<(Option<Cell>, Option<Cell>), 8> = ArrayVec::new();
     for k in 1..8 {
-        match cell_at(pos, x0 + k * dir.0, y0 + k * dir.1, z) {
+        match cell(x0 + k * dx, y0 + k * dy, z) {
             Some(c) => {
                 let exists = present.contains(c);
-                let origin = (exists && !pos.piece_at(c).is_empty()).then_some(c);
+                let origin = (exists && occupied.contains(c)).then_some(c);
                 line.push((exists.then_some(c), origin));
             }
             None => break,
         }
-    }
-    if line.first().is_none_or(|&(_, piece)| piece.is_none()) {
-        return None;
     }
     let mut falls = ArrayVec::new();
     // The Ox's index in the line: -1 is its start.
@@ -128,8 +75,8 @@ pub fn push(pos: &Pos, ox: Cell, dir: (i32, i32), steps: usize) -> Option<Push> 
             return None; // the Ox would leave the board or enter a shaft
         };
         let mut end = first;
-        while end < line.len() && line[end].1.is_some() {
-            if pos.piece_at(line[end].1.unwrap()).kind() == OX {
+        while let Some(&(_, Some(origin))) = line.get(end) {
+            if oxen.contains(origin) {
                 return None;
             }
             end += 1;
@@ -139,7 +86,7 @@ pub fn push(pos: &Pos, ox: Cell, dir: (i32, i32), steps: usize) -> Option<Push> 
             let last = end - 1;
             let falls_off = line.get(end).is_none_or(|&(exists, _)| exists.is_none());
             if falls_off {
-                falls.push(line[last].1.unwrap());
+                falls.push(line[last].1.expect("a chain's piece"));
             } else {
                 line[end].1 = line[last].1;
             }
@@ -168,34 +115,94 @@ pub fn push(pos: &Pos, ox: Cell, dir: (i32, i32), steps: usize) -> Option<Push> 
     })
 }
 
-/// Appends the special moves of the side to move (pseudo-legal).
+/// What [`push`] finds without following each piece: where the Ox ends
+/// and every cell the push may change (the Ox's start, the chains it
+/// moves and the cells they move into), if the push is possible.
+pub fn push_span(
+    ox: Cell,
+    d: usize,
+    steps: usize,
+    present: Set,
+    occupied: Set,
+    oxen: Set,
+) -> Option<(Cell, Set)> {
+    let l = lines();
+    let [x0, y0, z] = xyz(ox);
+    let (dx, dy) = DIRECTIONS[d];
+    // The Ox's level, as words.
+    let present = level_word(present, z);
+    let pieces = present & level_word(occupied, z);
+    let oxen = level_word(oxen, z);
+    let bit = |c: Cell| 1u64 << (c % 64);
+    let next = cell(x0 + dx, y0 + dy, z).filter(|&c| pieces & bit(c) != 0)?;
+    // The chain: the pieces from `next` to the first square that is
+    // empty, a shaft or off the board (`end`: none at the edge).
+    let (chain, end) = until(l, d, l.level_ray[(ox % 64) as usize][d], !pieces);
+    if chain & oxen != 0 {
+        return None;
+    }
+    let mut span = bit(ox) | chain;
+    let end = end.filter(|&e| present & 1 << e != 0);
+    if steps == 1 {
+        span |= end.map_or(0, |e| 1 << e);
+        return Some((next, on_level(span, z)));
+    }
+    // The Ox's second step lands two cells on, which must exist.
+    let second = cell(x0 + 2 * dx, y0 + 2 * dy, z).filter(|&c| present & bit(c) != 0)?;
+    if let Some(e) = end {
+        // The chain's last piece filled `end`: the chain now runs on
+        // through the pieces beyond it.
+        let (more, end) = until(l, d, l.level_ray[e as usize][d], !pieces);
+        if more & oxen != 0 {
+            return None;
+        }
+        span |= 1 << e | more | end.map_or(0, |e| present & 1 << e);
+    }
+    Some((second, on_level(span, z)))
+}
+
+/// The push of the Ox on `ox` in the position.
+fn push_here(pos: &Pos, ox: Cell, d: usize, steps: usize) -> Option<Push> {
+    push(
+        ox,
+        d,
+        steps,
+        pos.state().present,
+        pos.occupied(),
+        pos.kind_cells(OX),
+    )
+}
+
+/// The cells a flying piece of `kind` on `from` reaches, empty or not.
+pub fn flyer_targets(pos: &Pos, kind: Kind, from: Cell) -> Set {
+    let present = pos.state().present;
+    let occupied = pos.occupied();
+    flyer_dirs(kind).fold(Set::EMPTY, |reach, d| {
+        reach | flight(from, d, present, occupied)
+    })
+}
+
+/// Appends the special moves of the side to move (pseudo-legal) but the
+/// flights ([`flyer_targets`]): pushes and elevator moves.
 pub fn generate(pos: &Pos, out: &mut MoveList) {
     let us = pos.side_to_move();
     let own = pos.side_cells(us);
-    let occupied = pos.occupied();
-    for kind in [QUEEN, ROOK, BISHOP] {
-        for from in (pos.kind_cells(kind) & own).iter() {
-            for &d in flyer_dirs(kind) {
-                fly(pos, from, d, occupied, |to| {
-                    if !own.contains(to) {
-                        out.push(Move::new(from, to, MoveKind::Normal));
-                    }
+    let (present, occupied, oxen) = (pos.state().present, pos.occupied(), pos.kind_cells(OX));
+    for ox in (pos.kind_cells(OX) & own).iter() {
+        for d in 0..ORTHOGONAL {
+            // A push that cannot make its first step cannot make two.
+            for steps in 1..=2 {
+                let Some((ox_to, _)) = push_span(ox, d, steps, present, occupied, oxen) else {
+                    break;
+                };
+                out.push(Move {
+                    extra: d as u8,
+                    ..Move::new(ox, ox_to, MoveKind::Push)
                 });
             }
         }
     }
-    for ox in (pos.kind_cells(OX) & own).iter() {
-        for (i, &d) in ORTHOGONAL.iter().enumerate() {
-            for steps in 1..=2 {
-                if let Some(p) = push(pos, ox, d, steps) {
-                    out.push(Move {
-                        extra: i as u8,
-                        ..Move::new(ox, p.ox_to, MoveKind::Push)
-                    });
-                }
-            }
-        }
-    }
+    let theirs = pos.side_cells(us.other());
     for pole in 0..POLES {
         let shaft = pos.state().shaft(pole);
         for level in [shaft - 1, shaft + 1] {
@@ -203,17 +210,9 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
                 continue;
             }
             let cells = elevator_cells(pole, level);
-            let count = |side: Side| {
-                cells
-                    .iter()
-                    .filter(|&&c| {
-                        let p = pos.piece_at(c);
-                        !p.is_empty() && p.side() == side
-                    })
-                    .count()
-            };
-            let (mine, theirs) = (count(us), count(us.other()));
-            if mine > 0 && mine > theirs {
+            let mine = cells.iter().filter(|&&c| own.contains(c)).count();
+            let others = cells.iter().filter(|&&c| theirs.contains(c)).count();
+            if mine > 0 && mine > others {
                 out.push(Move::new(
                     cells[0],
                     elevator_cells(pole, shaft)[0],
@@ -226,10 +225,9 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
 
 /// The push a generated push move makes.
 fn push_of(pos: &Pos, m: Move) -> Push {
-    let geo = &pos.tables().geo;
-    let (a, b) = (geo.coord(m.from), geo.coord(m.to));
+    let (a, b) = (xyz(m.from), xyz(m.to));
     let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
-    push(pos, m.from, ORTHOGONAL[m.extra as usize], steps).expect("a generated push")
+    push_here(pos, m.from, m.extra as usize, steps).expect("a generated push")
 }
 
 /// Whether a push move drops a piece.
@@ -259,9 +257,8 @@ pub fn make_push(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
 /// Plays an elevator move: the elevator on `m.from`'s level moves into the
 /// shaft (`m.to`'s level) with its pieces; its old level becomes the shaft.
 pub fn make_elevator_move(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
-    let geo = &edit.position().tables().geo;
-    let [x, y, from_level] = geo.coord(m.from);
-    let to_level = geo.coord(m.to)[2];
+    let [x, y, from_level] = xyz(m.from);
+    let to_level = xyz(m.to)[2];
     let pole = pole_of(x, y);
     let (old, new) = (
         elevator_cells(pole, from_level),
@@ -286,45 +283,128 @@ pub fn make_elevator_move(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
     false
 }
 
-/// Attacks the data cannot see: flying slides (which need not be
-/// symmetric), and pushes by `by`'s Oxen that would drop the piece on
-/// `cell` into a shaft or off the board.
-pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
+/// The cells where a move may change whether `by` attacks `royal`
+/// (RULINGS.md §4): emptying a cell of the columns between it and a flying
+/// piece on a line through it seen from above, on its level or a
+/// neighbouring one (a flight changes level once, by one); and emptying or
+/// filling a cell of the rank or file of its level where an enemy Ox
+/// stands, whose push it may then reach. Filling a flight's cell only
+/// stops it, and the other attacks are leaps.
+pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
+    let l = lines();
+    let [x, y, z] = xyz(royal);
     let theirs = pos.side_cells(by);
-    let occupied = pos.occupied();
-    let geo = &pos.tables().geo;
-    let [x, y, z] = geo.coord(cell);
-    for kind in [QUEEN, ROOK, BISHOP] {
-        for from in (pos.kind_cells(kind) & theirs).iter() {
-            // A flight keeps to one line across the board and changes level
-            // at most once, by one: only that line's flight can reach `cell`.
-            let [fx, fy, fz] = geo.coord(from);
-            let Some(d) = planar_step([fx, fy], [x, y]) else {
-                continue;
+    let near = l.level[z as usize - 1] | l.level[z as usize] | l.level[z as usize + 1];
+    let queens = pos.kind_cells(QUEEN) & theirs;
+    let along = ((pos.kind_cells(ROOK) & theirs) | queens) & near;
+    let diagonal = ((pos.kind_cells(BISHOP) & theirs) | queens) & near;
+    let col = (x + 8 * y) as usize;
+    let mut vacate = Set::EMPTY;
+    for (d, &ray) in l.ray[col].iter().enumerate() {
+        let flyers = ray & if d < ORTHOGONAL { along } else { diagonal };
+        for f in flyers.iter() {
+            let [fx, fy, _] = xyz(f);
+            let far = (fx + 8 * fy) as usize;
+            vacate |= ray & !l.ray[far][d] & !l.column[far];
+        }
+    }
+    let mut fill = Set::EMPTY;
+    for ox in (pos.kind_cells(OX) & theirs & l.level[z as usize]).iter() {
+        let [ox_x, ox_y, _] = xyz(ox);
+        if ox_y == y {
+            fill |= l.rank[z as usize][y as usize];
+        }
+        if ox_x == x {
+            fill |= l.file[z as usize][x as usize];
+        }
+    }
+    Exposure {
+        vacate: vacate | fill,
+        fill,
+    }
+}
+
+/// Whether a push or an elevator move leaves the mover's King, on `royal`
+/// and not in check, unattacked, where its `exposure` shows it must.
+/// - A push changes only cells of the Ox's line on its level (its span):
+///   safe when none is one of the exposure's, the King is not pushed, and
+///   no enemy piece is pushed (it could land where it attacks).
+/// - An elevator move changes only its pole's columns: which cells exist
+///   and what stands there. Safe when none of them is one of the
+///   exposure's or the King's column (a shaft there can turn a flight onto
+///   the King), and the elevator carries no enemy piece (it could arrive
+///   where it attacks).
+pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>) -> bool {
+    let l = lines();
+    let guarded = exposure.vacate | exposure.fill;
+    let enemy = pos.side_cells(pos.side_to_move().other());
+    match m.kind {
+        MoveKind::Push => {
+            let (a, b) = (xyz(m.from), xyz(m.to));
+            let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
+            let (present, occupied) = (pos.state().present, pos.occupied());
+            let Some((_, span)) = push_span(
+                m.from,
+                m.extra as usize,
+                steps,
+                present,
+                occupied,
+                pos.kind_cells(OX),
+            ) else {
+                return false;
             };
-            if (fz - z).abs() > 1 || !flyer_dirs(kind).contains(&d) {
-                continue;
-            }
-            let mut hit = false;
-            fly(pos, from, d, occupied, |to| hit |= to == cell);
-            if hit {
-                return true;
+            !span.intersects(guarded | enemy) && !span.contains(royal)
+        }
+        MoveKind::Board => {
+            let [x, y, _] = xyz(m.from);
+            let [kx, ky, _] = xyz(royal);
+            let pole = pole_of(x, y);
+            let riders = elevator_cells(pole, xyz(m.from)[2])
+                .iter()
+                .any(|&c| enemy.contains(c));
+            !riders
+                && !l.pole[pole].intersects(guarded)
+                && !l.pole[pole].intersects(l.column[(kx + 8 * ky) as usize])
+        }
+        _ => false,
+    }
+}
+
+/// Attacks the data cannot see, when the occupied cells are `occupied`
+/// and `by`'s pieces on `removed` are gone: flying slides (which need not
+/// be symmetric), and pushes by `by`'s Oxen that would drop the piece on
+/// `cell` into a shaft or off the board.
+pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: Set) -> bool {
+    let theirs = pos.side_cells(by) & !removed;
+    let present = pos.state().present;
+    let l = lines();
+    let [x, y, z] = xyz(cell);
+    let col = (x + 8 * y) as usize;
+    let near = l.level[z as usize - 1] | l.level[z as usize] | l.level[z as usize + 1];
+    for kind in [QUEEN, ROOK, BISHOP] {
+        let flyers = pos.kind_cells(kind) & theirs & near;
+        if flyers.is_empty() {
+            continue;
+        }
+        // A flight keeps to one line across the board and changes level
+        // at most once, by one: only a flyer on a line through the cell,
+        // within a level of it, can reach it, flying back along that line.
+        for d in flyer_dirs(kind) {
+            for f in (flyers & l.ray[col][d]).iter() {
+                if flight(f, opposite(d), present, occupied).contains(cell) {
+                    return true;
+                }
             }
         }
     }
-    for ox in (pos.kind_cells(OX) & theirs).iter() {
-        let [ox_x, ox_y, ox_z] = geo.coord(ox);
-        if ox_z != z || (ox_x != x && ox_y != y) {
-            continue;
-        }
-        for &d in &ORTHOGONAL {
-            let ahead =
-                (x - ox_x) * d.0 + (y - ox_y) * d.1 > 0 && (x - ox_x) * d.1 == (y - ox_y) * d.0;
-            if !ahead {
-                continue;
-            }
+    let oxen = pos.kind_cells(OX) & !removed;
+    for ox in (oxen & theirs & l.level[z as usize]).iter() {
+        // An Ox on the cell's rank or file pushes towards it.
+        for d in (0..ORTHOGONAL).filter(|&d| l.ray[col][opposite(d)].contains(ox)) {
             for steps in 1..=2 {
-                if push(pos, ox, d, steps).is_some_and(|p| p.falls.contains(&cell)) {
+                if push(ox, d, steps, present, occupied, oxen)
+                    .is_some_and(|p| p.falls.contains(&cell))
+                {
                     return true;
                 }
             }
@@ -333,14 +413,20 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
     false
 }
 
+/// The direction opposite to `d` (indices into [`DIRECTIONS`], which lists
+/// each direction next to its opposite).
+fn opposite(d: usize) -> usize {
+    d ^ 1
+}
+
 /// Pushes as `2a1>2a3`; elevator moves as `E<level><elevator file><rank>`
 /// and `U` or `D`: `E3c4U`.
 pub fn special_text(pos: &Pos, m: Move) -> String {
     let geo = &pos.tables().geo;
     match m.kind {
         MoveKind::Board => {
-            let [x, y, from] = geo.coord(m.from);
-            let to = geo.coord(m.to)[2];
+            let [x, y, from] = xyz(m.from);
+            let to = xyz(m.to)[2];
             format!(
                 "E{from}{}{}{}",
                 char::from(b'a' + (x / 2) as u8),
@@ -349,5 +435,69 @@ pub fn special_text(pos: &Pos, m: Move) -> String {
             )
         }
         _ => format!("{}>{}", geo.name(m.from), geo.name(m.to)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// Random boards: each cell absent (a shaft, in place of a real pole's
+    /// one level), empty, or holding a piece, some of them Oxen.
+    fn random_sets(rng: &mut StdRng) -> (Set, Set, Set) {
+        let (mut present, mut occupied, mut oxen) = (Set::EMPTY, Set::EMPTY, Set::EMPTY);
+        for c in 0..256 {
+            match rng.random_range(0..10) {
+                0 => {}
+                1..=4 => present.insert(c),
+                r => {
+                    present.insert(c);
+                    occupied.insert(c);
+                    if r == 9 {
+                        oxen.insert(c);
+                    }
+                }
+            }
+        }
+        (present, occupied, oxen)
+    }
+
+    /// `push_span`, the shortcut the generator and the legality shortcut
+    /// use, against `push`, which follows every piece step by step: the
+    /// same pushes are possible, the Ox ends on the same cell, and the span
+    /// holds every cell the push changes.
+    #[test]
+    fn push_span_agrees_with_push() {
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut pushes = [0; 3];
+        for _ in 0..300 {
+            let (present, occupied, oxen) = random_sets(&mut rng);
+            for ox in (oxen & present).iter() {
+                for d in 0..ORTHOGONAL {
+                    for steps in 1..=2 {
+                        let full = push(ox, d, steps, present, occupied, oxen);
+                        let span = push_span(ox, d, steps, present, occupied, oxen);
+                        assert_eq!(full.is_some(), span.is_some(), "{ox} {d} {steps}");
+                        let (Some(p), Some((ox_to, span))) = (full, span) else {
+                            continue;
+                        };
+                        pushes[steps] += 1;
+                        pushes[0] += p.falls.len();
+                        assert_eq!(p.ox_to, ox_to);
+                        assert!(span.contains(ox) && span.contains(ox_to));
+                        for &(from, to) in &p.moves {
+                            assert!(span.contains(from) && span.contains(to));
+                        }
+                        for &c in &p.falls {
+                            assert!(span.contains(c));
+                        }
+                    }
+                }
+            }
+        }
+        // Both kinds of push, and falls, were met.
+        assert!(pushes.iter().all(|&n| n > 100), "{pushes:?}");
     }
 }

@@ -8,6 +8,7 @@
 //! coordinates. Which slot squares exist depends on where the attack
 //! boards are (`present`).
 
+use arrayvec::ArrayVec;
 use chess3d_core::{BitSet, Bits, Cell, Geometry, V3};
 
 /// Cell sets of the game: 144 cells.
@@ -17,6 +18,19 @@ pub const FILES: &[u8] = b"abcdef";
 
 /// Number of columns: files a–f by ranks 0–9.
 pub const COLUMNS: usize = 60;
+
+/// The eight directions seen from above: the four along ranks and files,
+/// then the four diagonals.
+pub const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 /// A column (a file and a rank seen from above) as an index.
 pub fn column(x: i32, y: i32) -> Option<usize> {
@@ -185,6 +199,37 @@ pub struct Board {
     /// path-level index.
     pub column_sets: [Set; COLUMNS],
     pub path_sets: [[Set; 3]; COLUMNS],
+    /// Per column and direction of [`DIRECTIONS`]: every cell that can
+    /// exist in the columns beyond it that way, to the edge.
+    pub ray_sets: [[Set; 8]; COLUMNS],
+    /// Per slot: every cell that can exist in its four columns.
+    pub slot_columns: [Set; SLOTS],
+    /// Per column and direction: the columns beyond it that way, nearest
+    /// first, to the edge.
+    pub ray_columns: [[ArrayVec<u8, 9>; 8]; COLUMNS],
+    /// Per column and path-level index p: its cells of path level p or
+    /// lower.
+    pub low_paths: [[Set; 3]; COLUMNS],
+    /// Per column: the slots whose boards cover it (at most four; the
+    /// rest [`NO_SLOT`]), and its state for each combination of boards on
+    /// them (bit i: a board on the i-th), the geometry compiled per
+    /// configuration of the boards, column by column.
+    pub column_slots: [[u8; 4]; COLUMNS],
+    pub column_states: [[ColumnState; 16]; COLUMNS],
+}
+
+/// A slot number no board mask holds.
+pub const NO_SLOT: u8 = 31;
+
+/// What a column is with some boards present.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColumnState {
+    /// Its squares that exist.
+    pub squares: Set,
+    /// Per ceiling (path-level index): the squares of its path for a move
+    /// of that ceiling (those at the highest path level not above it
+    /// where any exists), empty if none: then it never blocks.
+    pub path: [Set; 3],
 }
 
 /// Index of a path level (2, 4, 6).
@@ -228,6 +273,71 @@ impl Board {
             column_sets[col].insert(c);
             path_sets[col][p as usize].insert(c);
         }
+        let ray_sets = std::array::from_fn(|col| {
+            let (x0, y0) = ((col % 6) as i32, (col / 6) as i32);
+            DIRECTIONS.map(|(dx, dy)| {
+                let mut set = Set::EMPTY;
+                let (mut x, mut y) = (x0 + dx, y0 + dy);
+                while let Some(c) = column(x, y) {
+                    set |= column_sets[c];
+                    x += dx;
+                    y += dy;
+                }
+                set
+            })
+        });
+        let ray_columns = std::array::from_fn(|col| {
+            let (x0, y0) = ((col % 6) as i32, (col / 6) as i32);
+            DIRECTIONS.map(|(dx, dy)| {
+                let mut cols = ArrayVec::new();
+                let (mut x, mut y) = (x0 + dx, y0 + dy);
+                while let Some(c) = column(x, y) {
+                    cols.push(c as u8);
+                    x += dx;
+                    y += dy;
+                }
+                cols
+            })
+        });
+        let low_paths = path_sets.map(|paths| {
+            [
+                paths[0],
+                paths[0] | paths[1],
+                paths[0] | paths[1] | paths[2],
+            ]
+        });
+        let column_slots: [[u8; 4]; COLUMNS] = std::array::from_fn(|col| {
+            let mut slots = [NO_SLOT; 4];
+            let covering = (0..SLOTS).filter(|&s| slot_sets[s].intersects(column_sets[col]));
+            for (i, s) in covering.enumerate() {
+                slots[i] = s as u8;
+            }
+            slots
+        });
+        let mut column_states = [[ColumnState::default(); 16]; COLUMNS];
+        for col in 0..COLUMNS {
+            for (local, state) in column_states[col].iter_mut().enumerate() {
+                let mut present = main;
+                for (i, &s) in column_slots[col].iter().enumerate() {
+                    if local >> i & 1 == 1 && s != NO_SLOT {
+                        present |= slot_sets[s as usize];
+                    }
+                }
+                state.squares = column_sets[col] & present;
+                for ceiling in 0..3 {
+                    state.path[ceiling] = (0..=ceiling)
+                        .rev()
+                        .map(|p| path_sets[col][p] & present)
+                        .find(|path| !path.is_empty())
+                        .unwrap_or(Set::EMPTY);
+                }
+            }
+        }
+        let slot_columns = std::array::from_fn(|s| {
+            slot_cells[s].iter().fold(Set::EMPTY, |set, &c| {
+                set | column_sets[column_of[c as usize] as usize]
+            })
+        });
         Board {
             main,
             slot_cells,
@@ -236,66 +346,71 @@ impl Board {
             path_index,
             column_sets,
             path_sets,
+            ray_sets,
+            slot_columns,
+            ray_columns,
+            low_paths,
+            column_slots,
+            column_states,
         }
     }
 
-    /// Whether the column blocks a move whose ceiling has path-level index
-    /// `ceiling` (RULINGS.md §3's path rule): its path squares are the
-    /// squares that exist at the highest path level not above the ceiling;
-    /// the column blocks only when all of them are occupied. A column with
-    /// no square at or below the ceiling is open air and never blocks.
+    /// The cells of the columns strictly between column `from` and column
+    /// `to`, which lies beyond it in direction `d` (an index into
+    /// [`DIRECTIONS`]).
     #[inline]
-    pub fn blocks(&self, col: usize, ceiling: u8, present: Set, occupied: Set) -> bool {
-        for p in (0..=ceiling as usize).rev() {
-            let path = self.path_sets[col][p] & present;
-            if !path.is_empty() {
-                return (path & !occupied).is_empty();
-            }
-        }
-        false
+    pub fn between(&self, from: usize, d: usize, to: usize) -> Set {
+        self.ray_sets[from][d] & !self.ray_sets[to][d] & !self.column_sets[to]
     }
 
-    /// Walks from `from` along the 2-D direction (dx, dy), column by column,
-    /// calling `visit` with every existing square a slider could reach
-    /// (empty or not): a square is reachable when no column strictly
-    /// between blocks at the ceiling of that move. The walk ends at a
-    /// column with no square at any level, at the edge, or when every
-    /// ceiling is blocked. `visit` returns true to stop early.
+    /// The squares a slider on `from` reaches along direction `d` (an
+    /// index into [`DIRECTIONS`]), column by column, empty or not: a
+    /// square is reachable when no column strictly between blocks at the
+    /// ceiling of that move (the higher path level of its start and its
+    /// end). The walk ends at a column with no square at any level, at the
+    /// edge, or when every ceiling it can use is blocked.
     #[inline]
-    pub fn walk(
-        &self,
-        geo: &Geometry,
-        from: Cell,
-        (dx, dy): (i32, i32),
-        present: Set,
-        occupied: Set,
-        mut visit: impl FnMut(Cell) -> bool,
-    ) {
-        let [x0, y0, _] = geo.coord(from);
-        let start = self.path_index[from as usize];
-        // Whether a column passed so far blocks moves of each ceiling.
-        let mut blocked = [false; 3];
-        let (mut x, mut y) = (x0 + dx, y0 + dy);
-        while let Some(col) = column(x, y) {
-            let squares = self.column_sets[col] & present;
-            if squares.is_empty() {
-                return;
+    pub fn reach(&self, from: Cell, d: usize, boards: u32, free: Set) -> Set {
+        let start = self.path_index[from as usize] as usize;
+        // Whether the columns passed so far leave moves of each ceiling
+        // open (those below the start's are never used).
+        let mut open = [true; 3];
+        let mut reach = Set::EMPTY;
+        for &col in &self.ray_columns[self.column_of[from as usize] as usize][d] {
+            let col = col as usize;
+            let state = self.column_state(col, boards);
+            if state.squares.is_empty() {
+                break;
             }
-            for to in squares.iter() {
-                let ceiling = start.max(self.path_index[to as usize]);
-                if !blocked[ceiling as usize] && visit(to) {
-                    return;
+            let mut any_open = false;
+            for (ceiling, open) in open.iter_mut().enumerate().skip(start) {
+                if !*open {
+                    continue;
                 }
+                // The squares whose move from the start has this ceiling.
+                let class = if ceiling == start {
+                    self.low_paths[col][start]
+                } else {
+                    self.path_sets[col][ceiling]
+                };
+                reach |= state.squares & class;
+                let path = state.path[ceiling];
+                *open = path.is_empty() || path.intersects(free);
+                any_open |= *open;
             }
-            for (ceiling, b) in blocked.iter_mut().enumerate() {
-                *b = *b || self.blocks(col, ceiling as u8, present, occupied);
+            if !any_open {
+                break;
             }
-            if blocked.iter().all(|&b| b) {
-                return;
-            }
-            x += dx;
-            y += dy;
         }
+        reach
+    }
+
+    /// The column `col` with the boards on the slots of `boards` (a bit
+    /// per slot).
+    #[inline]
+    pub fn column_state(&self, col: usize, boards: u32) -> &ColumnState {
+        let [a, b, c, d] = self.column_slots[col].map(|s| (boards >> s & 1) as usize);
+        &self.column_states[col][a | b << 1 | c << 2 | d << 3]
     }
 }
 
@@ -351,12 +466,14 @@ mod tests {
         )
     }
 
-    /// The main squares and the slots of the start: b1(2), e1(2), b8(6),
-    /// e8(6), all upright.
+    /// The slots of the start: b1(2), e1(2), b8(6), e8(6), all upright.
+    const START_BOARDS: u32 = 1 << 0 | 1 << 2 | 1 << 20 | 1 << 22;
+
+    /// The main squares and the squares of the start's boards.
     fn start_present(board: &Board) -> Set {
-        [0, 1, 10, 11].iter().fold(board.main, |set, &pin| {
-            set | board.slot_sets[slot(pin, false)]
-        })
+        (0..SLOTS)
+            .filter(|&s| START_BOARDS >> s & 1 == 1)
+            .fold(board.main, |set, s| set | board.slot_sets[s])
     }
 
     fn reach(
@@ -373,10 +490,10 @@ mod tests {
         let from = geo.parse_cell(from).unwrap();
         let mut out = Vec::new();
         for &d in dirs {
-            board.walk(geo, from, d, start_present(board), occ, |to| {
-                out.push(geo.name(to).to_string());
-                false
-            });
+            let d = DIRECTIONS.iter().position(|&e| e == d).unwrap();
+            let free = start_present(board) & !occ;
+            let reached = board.reach(from, d, START_BOARDS, free);
+            out.extend(reached.iter().map(|to| geo.name(to).to_string()));
         }
         out.sort();
         out

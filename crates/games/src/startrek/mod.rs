@@ -22,8 +22,8 @@ use chess3d_core::def::{
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
-    Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules, Side, Sym,
-    Tables, V3,
+    Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules,
+    Side, Sym, Tables, V3,
 };
 
 use board::{Board, Set};
@@ -64,6 +64,20 @@ impl Rules for StarTrekRules {
         pos.state().present
     }
 
+    /// The sliders, whose moves follow the path rule, and the pawns'
+    /// double steps and rook-pawn moves.
+    #[inline]
+    fn has_special_targets(kind: Kind) -> bool {
+        matches!(kind, QUEEN | ROOK | BISHOP | PAWN)
+    }
+
+    fn special_targets(pos: &Position<Self>, kind: Kind, from: Cell) -> Set {
+        match kind {
+            PAWN => moves::pawn_targets(pos, from),
+            _ => moves::slider_targets(pos, kind, from),
+        }
+    }
+
     fn special_moves(pos: &Position<Self>, out: &mut MoveList) {
         moves::generate(pos, out)
     }
@@ -82,8 +96,22 @@ impl Rules for StarTrekRules {
         moves::after_turn(edit, m)
     }
 
-    fn special_attack(pos: &Position<Self>, cell: Cell, by: Side) -> bool {
-        moves::special_attack(pos, cell, by)
+    fn special_attack(
+        pos: &Position<Self>,
+        cell: Cell,
+        by: Side,
+        occupied: Set,
+        removed: Set,
+    ) -> bool {
+        moves::special_attack(pos, cell, by, occupied, removed)
+    }
+
+    fn exposure(pos: &Position<Self>, royal: Cell, by: Side) -> Option<Exposure<Set>> {
+        Some(moves::exposure(pos, royal, by))
+    }
+
+    fn special_is_safe(_pos: &Position<Self>, m: Move, _royal: Cell, e: &Exposure<Set>) -> bool {
+        moves::board_move_is_safe(m, e)
     }
 
     fn special_move_text(pos: &Position<Self>, m: Move) -> String {

@@ -4,8 +4,9 @@
 //! move changes in the state (ownership, unmoved pawns, en passant); and
 //! the attacks of the sliders and of the rook pawns' backward capture.
 
-use chess3d_core::geometry::planar_step;
-use chess3d_core::{BitSet, Cell, Edit, Kind, Move, MoveKind, MoveList, Piece, Position, Side};
+use chess3d_core::{
+    BitSet, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, Side,
+};
 
 use super::board::{
     column, slot, slot_inverted, slot_name, slot_pin, Set, PINS, PIN_NEIGHBOURS, SLOTS,
@@ -14,9 +15,6 @@ use super::state::{board_key, ep_key, unmoved_key};
 use super::{the_board, StarTrekRules, BISHOP, KNIGHT, PAWN, QUEEN, ROOK, ROOK_PAWN};
 
 type Pos = Position<StarTrekRules>;
-
-const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The promotion choices, as for a pawn that moves itself.
 const PROMOTIONS: [Kind; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];
@@ -40,22 +38,25 @@ pub fn promotion_rank(side: Side, rank: i32) -> bool {
     }
 }
 
-/// The directions a slider of `kind` moves in.
-fn slider_dirs(kind: Kind) -> &'static [(i32, i32)] {
+/// The directions (indices into [`DIRECTIONS`](super::board::DIRECTIONS))
+/// a slider of `kind` moves in.
+fn slider_dirs(kind: Kind) -> std::ops::Range<usize> {
     match kind {
-        ROOK => &ORTHOGONAL,
-        BISHOP => &DIAGONAL,
-        _ => &[
-            (1, 0),
-            (-1, 0),
-            (0, 1),
-            (0, -1),
-            (1, 1),
-            (1, -1),
-            (-1, 1),
-            (-1, -1),
-        ],
+        ROOK => 0..4,
+        BISHOP => 4..8,
+        _ => 0..8,
     }
+}
+
+/// The squares a slider (Queen, Rook or Bishop) of `kind` on `from`
+/// reaches under the path rule, empty or not.
+pub fn slider_targets(pos: &Pos, kind: Kind, from: Cell) -> Set {
+    let b = the_board();
+    let state = pos.state();
+    let free = state.present & !pos.occupied();
+    slider_dirs(kind).fold(Set::EMPTY, |reach, d| {
+        reach | b.reach(from, d, state.boards, free)
+    })
 }
 
 fn rook_pawn_rule(pos: &Pos) -> bool {
@@ -69,56 +70,40 @@ fn column_squares(pos: &Pos, x: i32, y: i32) -> Set {
     })
 }
 
-/// Appends the special moves of the side to move (pseudo-legal).
-pub fn generate(pos: &Pos, out: &mut MoveList) {
-    let t = pos.tables();
-    let b = the_board();
-    let geo = &t.geo;
+/// The squares a pawn of the side to move on `from` reaches by the moves
+/// the data cannot describe (RULINGS.md §3): its double step under the
+/// path rule while unmoved, and with the rook-pawn rule, from file a or f,
+/// its step one file inward (two while unmoved) and its capture one file
+/// inward and one rank back. All are plain moves.
+pub fn pawn_targets(pos: &Pos, from: Cell) -> Set {
     let us = pos.side_to_move();
-    let own = pos.side_cells(us);
     let theirs = pos.side_cells(us.other());
-    let occupied = own | theirs;
-    let present = pos.state().present;
-
-    for kind in [QUEEN, ROOK, BISHOP] {
-        for from in (pos.kind_cells(kind) & own).iter() {
-            for &d in slider_dirs(kind) {
-                b.walk(geo, from, d, present, occupied, |to| {
-                    if !own.contains(to) {
-                        out.push(Move::new(from, to, MoveKind::Normal));
-                    }
-                    false
-                });
-            }
-        }
-    }
-
+    let free = pos.state().present & !pos.occupied();
+    let unmoved = pos.state().unmoved.contains(from);
+    let [x, y, _] = pos.tables().geo.coord(from);
     let fwd = forward(us);
-    let pawns = pos.kind_cells(PAWN) & own;
-    let unmoved = pos.state().unmoved;
-    for from in pawns.iter() {
-        let [x, y, _] = geo.coord(from);
-        if unmoved.contains(from) {
-            path_step(pos, from, (x, y + fwd), (x, y + 2 * fwd), out);
-        }
-        if rook_pawn_rule(pos) && (x == 0 || x == 5) {
-            let inward = if x == 0 { 1 } else { -1 };
-            for to in (column_squares(pos, x + inward, y) & !occupied).iter() {
-                out.push(Move::new(from, to, MoveKind::Normal));
-            }
-            if unmoved.contains(from) {
-                path_step(pos, from, (x + inward, y), (x + 2 * inward, y), out);
-            }
-            for to in (column_squares(pos, x + inward, y - fwd) & theirs).iter() {
-                out.push(Move::new(from, to, MoveKind::Normal));
-            }
-        }
+    let mut targets = Set::EMPTY;
+    if unmoved {
+        targets |= path_step(pos, from, (x, y + fwd), (x, y + 2 * fwd), free);
     }
+    if rook_pawn_rule(pos) && (x == 0 || x == 5) {
+        let inward = if x == 0 { 1 } else { -1 };
+        targets |= column_squares(pos, x + inward, y) & free;
+        if unmoved {
+            targets |= path_step(pos, from, (x + inward, y), (x + 2 * inward, y), free);
+        }
+        targets |= column_squares(pos, x + inward, y - fwd) & theirs;
+    }
+    targets
+}
 
+/// Appends the special moves of the side to move (pseudo-legal) but the
+/// sliders' and the pawns' ([`slider_targets`], [`pawn_targets`]): en
+/// passant and attack-board moves.
+pub fn generate(pos: &Pos, out: &mut MoveList) {
     if let Some(victim) = pos.state().ep {
         en_passant_moves(pos, victim, out);
     }
-
     board_moves(pos, out);
 }
 
@@ -148,21 +133,25 @@ fn en_passant_is_legal(pos: &mut Pos, victim: Cell) -> bool {
     captures.iter().any(|&m| pos.is_legal_by_make(m))
 }
 
-/// A two-square pawn step over the column `mid` to any empty square of the
-/// column `target`, where the path rule lets it pass.
-fn path_step(pos: &Pos, from: Cell, mid: (i32, i32), target: (i32, i32), out: &mut MoveList) {
+/// The squares of a two-square pawn step over the column `mid` to any
+/// empty square of the column `target`, where the path rule lets it pass.
+fn path_step(pos: &Pos, from: Cell, mid: (i32, i32), target: (i32, i32), free: Set) -> Set {
     let b = the_board();
     let (Some(mid), Some(target)) = (column(mid.0, mid.1), column(target.0, target.1)) else {
-        return;
+        return Set::EMPTY;
     };
-    let present = pos.state().present;
-    let occupied = pos.occupied();
-    for to in (b.column_sets[target] & present & !occupied).iter() {
+    let boards = pos.state().boards;
+    let path = &b.column_state(mid, boards).path;
+    let mut targets = Set::EMPTY;
+    for to in (b.column_state(target, boards).squares & free).iter() {
         let ceiling = b.path_index[from as usize].max(b.path_index[to as usize]);
-        if !b.blocks(mid, ceiling, present, occupied) {
-            out.push(Move::new(from, to, MoveKind::Normal));
+        // The skipped column blocks when its path squares are all taken.
+        let p = path[ceiling as usize];
+        if p.is_empty() || p.intersects(free) {
+            targets.insert(to);
         }
     }
+    targets
 }
 
 /// The slot whose first cell is `cell` (how board moves name slots).
@@ -337,43 +326,63 @@ pub fn offer_en_passant(pos: &mut Pos, victim: Cell) {
     }
 }
 
-/// Attacks the data cannot see: the sliders' walks under the path rule,
-/// and the rook pawns' backward capture (with the rule on).
-pub fn special_attack(pos: &Pos, cell: Cell, by: Side) -> bool {
+/// The cells whose emptying may open an attack on `royal` by `by`'s
+/// sliders (RULINGS.md §3): the columns between it and each slider on a
+/// line through it seen from above (any levels). Filling a square only
+/// closes paths, and every other attack is a leap: nothing else.
+pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
     let b = the_board();
-    let geo = &pos.tables().geo;
     let theirs = pos.side_cells(by);
     let queens = pos.kind_cells(QUEEN) & theirs;
-    let lines = [
-        (ORTHOGONAL, (pos.kind_cells(ROOK) & theirs) | queens),
-        (DIAGONAL, (pos.kind_cells(BISHOP) & theirs) | queens),
-    ];
-    let present = pos.state().present;
-    let occupied = pos.occupied();
-    let [x0, y0, _] = geo.coord(cell);
-    for (dirs, sliders) in lines {
-        // Only the lines with a slider on them are walked: a walk keeps to
-        // its line across the board, whatever levels it passes.
-        let mut aimed = [false; 4];
+    let along = (pos.kind_cells(ROOK) & theirs) | queens;
+    let diagonal = (pos.kind_cells(BISHOP) & theirs) | queens;
+    let col = b.column_of[royal as usize] as usize;
+    let mut vacate = Set::EMPTY;
+    for (d, &ray) in b.ray_sets[col].iter().enumerate() {
+        let sliders = ray & if d < 4 { along } else { diagonal };
         for s in sliders.iter() {
-            let [x, y, _] = geo.coord(s);
-            if let Some(i) =
-                planar_step([x0, y0], [x, y]).and_then(|d| dirs.iter().position(|&e| e == d))
-            {
-                aimed[i] = true;
-            }
-        }
-        for (d, _) in dirs.into_iter().zip(aimed).filter(|&(_, a)| a) {
-            let mut found = false;
-            b.walk(geo, cell, d, present, occupied, |c| {
-                found = sliders.contains(c);
-                found
-            });
-            if found {
-                return true;
-            }
+            vacate |= b.between(col, d, b.column_of[s as usize] as usize);
         }
     }
+    Exposure {
+        vacate,
+        fill: Set::EMPTY,
+    }
+}
+
+/// Whether a board move leaves the mover's King unattacked, where the
+/// King's `exposure` shows it must: the board carries at most one of the
+/// mover's pawns, so it changes only which squares of its two slots'
+/// columns exist and what stands there. Outside the columns between the
+/// King and a slider on its lines, that opens no path.
+pub fn board_move_is_safe(m: Move, exposure: &Exposure<Set>) -> bool {
+    let b = the_board();
+    let columns = b.slot_columns[slot_of_first(m.from)] | b.slot_columns[slot_of_first(m.to)];
+    !columns.intersects(exposure.vacate)
+}
+
+/// Attacks the data cannot see, when the occupied cells are `occupied` and
+/// `by`'s pieces on `removed` are gone: the sliders' walks under the path
+/// rule, and the rook pawns' backward capture (with the rule on).
+pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: Set) -> bool {
+    let b = the_board();
+    let theirs = pos.side_cells(by) & !removed;
+    let queens = pos.kind_cells(QUEEN) & theirs;
+    let along = (pos.kind_cells(ROOK) & theirs) | queens;
+    let diagonal = (pos.kind_cells(BISHOP) & theirs) | queens;
+    let state = pos.state();
+    let free = state.present & !occupied;
+    // Only the lines with a slider on them are walked, from the cell: a
+    // walk keeps to its line across the board, whatever levels it passes,
+    // and the path rule is the same both ways.
+    let col = b.column_of[cell as usize] as usize;
+    for (d, &ray) in b.ray_sets[col].iter().enumerate() {
+        let sliders = ray & if d < 4 { along } else { diagonal };
+        if !sliders.is_empty() && b.reach(cell, d, state.boards, free).intersects(sliders) {
+            return true;
+        }
+    }
+    let [x0, y0, _] = pos.tables().geo.coord(cell);
     if rook_pawn_rule(pos) {
         let pawns = pos.kind_cells(PAWN) & theirs;
         // A pawn on file a (f) takes one file inward and one rank back.

@@ -18,6 +18,7 @@ mod elevator_properties;
 mod elevator_rules;
 mod elevator_vs_reference;
 mod may_expose;
+mod moving_boards;
 mod notation;
 mod polyhedron_properties;
 mod polyhedron_rules;

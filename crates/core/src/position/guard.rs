@@ -1,0 +1,130 @@
+//! Which pseudo-legal moves can be called legal without making them.
+//!
+//! The legality test by definition makes a move and asks whether the
+//! mover's royal piece is attacked. Most moves cannot change that: a plain
+//! move of another piece, by a side not in check, that neither leaves a
+//! cell through which an attack on the royal piece could pass nor enters a
+//! cell whose filling could make one. A [`Guard`] holds those cells for
+//! one position, found once, so that the generator and the search test only
+//! the few moves that touch them.
+//!
+//! Games whose attacks are the data's slides and leaps (`LINE_ATTACKS`)
+//! get the cells from the compiled lines; the others from
+//! [`Rules::exposure`], which knows their attack-board paths and flights.
+
+use super::{Position, Rules};
+use crate::bits::BitSet;
+use crate::geometry::NO_CELL;
+use crate::{Cell, Move, MoveKind};
+
+/// The cells where a move may change whether the royal piece of the side
+/// to move is attacked (see [`Rules::exposure`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exposure<B> {
+    /// A piece leaving one of these may open an attack.
+    pub vacate: B,
+    /// A piece arriving on one of these may make an attack (a push that
+    /// now reaches the royal piece, say).
+    pub fill: B,
+}
+
+/// For one position: which of its pseudo-legal moves may leave the mover's
+/// royal piece attacked, so that they must be tested.
+#[derive(Clone, Copy, Debug)]
+pub struct Guard<B> {
+    /// Every move must be tested (in check, no royal piece, or a game that
+    /// cannot say where its attacks run).
+    test_all: bool,
+    royal: Cell,
+    pub(super) exposure: Exposure<B>,
+}
+
+impl<B: BitSet> Guard<B> {
+    /// A guard that needs no test at all (games without check).
+    fn none() -> Self {
+        Guard {
+            test_all: false,
+            royal: NO_CELL,
+            exposure: Exposure {
+                vacate: B::EMPTY,
+                fill: B::EMPTY,
+            },
+        }
+    }
+
+    pub(super) fn all() -> Self {
+        Guard {
+            test_all: true,
+            ..Self::none()
+        }
+    }
+
+    /// Whether every plain move from `from` must be tested, wherever it
+    /// goes.
+    #[inline]
+    pub(super) fn needs_test_from(&self, from: Cell) -> bool {
+        self.test_all || from == self.royal || self.exposure.vacate.contains(from)
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// Whether `m`, a pseudo-legal move of this position, may leave its
+    /// mover's royal piece attacked, by the position's `guard`. False only
+    /// where it certainly does not: a plain move, capture or double step of
+    /// a piece other than the royal one, from outside the guard's `vacate`
+    /// to outside its `fill`; or a special move its game clears
+    /// ([`Rules::special_is_safe`]). (Castling, en passant and shots empty
+    /// or fill other cells: always tested.)
+    #[inline]
+    pub fn may_expose(&self, guard: &Guard<R::Bits>, m: Move) -> bool {
+        let e = &guard.exposure;
+        match m.kind {
+            _ if guard.test_all => true,
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                guard.needs_test_from(m.from) || e.fill.contains(m.to)
+            }
+            MoveKind::Board | MoveKind::Push => !R::special_is_safe(self, m, guard.royal, e),
+            _ => true,
+        }
+    }
+
+    /// The guard of this position; `in_check`: whether the side to move is
+    /// in check now (a caller that knows it saves the test).
+    pub fn guard(&self, in_check: bool) -> Guard<R::Bits> {
+        if !self.t.def.has_check {
+            return Guard::none();
+        }
+        let Some(royal) = self.royal_cell(self.side) else {
+            return Guard::all();
+        };
+        if in_check {
+            return Guard::all();
+        }
+        let enemy = self.side.other();
+        let lines = self.t.royal_lines(enemy, royal);
+        let exposure = if R::LINE_ATTACKS {
+            // A game's special moves may do anything: tested, as before
+            // they had a guard of their own.
+            if R::SPECIAL_MOVES {
+                return Guard::all();
+            }
+            Exposure {
+                vacate: lines,
+                fill: R::Bits::EMPTY,
+            }
+        } else {
+            match R::exposure(self, royal, enemy) {
+                Some(e) => Exposure {
+                    vacate: e.vacate | lines,
+                    fill: e.fill,
+                },
+                None => return Guard::all(),
+            }
+        };
+        Guard {
+            test_all: false,
+            royal,
+            exposure,
+        }
+    }
+}
