@@ -48,7 +48,7 @@ pub fn xyz(c: Cell) -> [i32; 3] {
 
 /// Whether walking along direction `d` meets ever higher cell numbers.
 #[inline]
-fn ascending(d: usize) -> bool {
+pub fn ascending(d: usize) -> bool {
     let (dx, dy) = DIRECTIONS[d];
     dy > 0 || (dy == 0 && dx > 0)
 }

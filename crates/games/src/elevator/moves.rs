@@ -8,7 +8,9 @@ use chess3d_core::{
     BitSet, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, Side,
 };
 
-use super::lines::{cell, flight, level_word, lines, on_level, until, xyz, DIRECTIONS, ORTHOGONAL};
+use super::lines::{
+    ascending, cell, flight, level_word, lines, on_level, until, xyz, DIRECTIONS, ORTHOGONAL,
+};
 use super::{elevator_cells, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK};
 
 type Pos = Position<ElevatorRules>;
@@ -115,9 +117,17 @@ pub fn push(
     })
 }
 
-/// What [`push`] finds without following each piece: where the Ox ends
-/// and every cell the push may change (the Ox's start, the chains it
-/// moves and the cells they move into), if the push is possible.
+/// What [`push`] finds without following each piece: where the Ox ends,
+/// every cell the push may change (the Ox's start, the chains it moves and
+/// the cells they move into), and the cells whose pieces fall.
+pub struct PushSpan {
+    pub ox_to: Cell,
+    pub span: Set,
+    pub falls: Set,
+}
+
+/// The [`PushSpan`] of the push [`push`] describes, if it is possible:
+/// worked out on the Ox's level as one word.
 pub fn push_span(
     ox: Cell,
     d: usize,
@@ -125,7 +135,7 @@ pub fn push_span(
     present: Set,
     occupied: Set,
     oxen: Set,
-) -> Option<(Cell, Set)> {
+) -> Option<PushSpan> {
     let l = lines();
     let [x0, y0, z] = xyz(ox);
     let (dx, dy) = DIRECTIONS[d];
@@ -134,6 +144,14 @@ pub fn push_span(
     let pieces = present & level_word(occupied, z);
     let oxen = level_word(oxen, z);
     let bit = |c: Cell| 1u64 << (c % 64);
+    // The piece of a chain farthest along `d`.
+    let last = |chain: u64| {
+        if ascending(d) {
+            1 << (63 - chain.leading_zeros())
+        } else {
+            chain & chain.wrapping_neg()
+        }
+    };
     let next = cell(x0 + dx, y0 + dy, z).filter(|&c| pieces & bit(c) != 0)?;
     // The chain: the pieces from `next` to the first square that is
     // empty, a shaft or off the board (`end`: none at the edge).
@@ -142,23 +160,40 @@ pub fn push_span(
         return None;
     }
     let mut span = bit(ox) | chain;
+    // Where the chain's last piece goes: a square that exists, or none
+    // (then it falls).
     let end = end.filter(|&e| present & 1 << e != 0);
-    if steps == 1 {
+    let mut falls = if end.is_none() { last(chain) } else { 0 };
+    let ox_to = if steps == 1 {
         span |= end.map_or(0, |e| 1 << e);
-        return Some((next, on_level(span, z)));
-    }
-    // The Ox's second step lands two cells on, which must exist.
-    let second = cell(x0 + 2 * dx, y0 + 2 * dy, z).filter(|&c| present & bit(c) != 0)?;
-    if let Some(e) = end {
-        // The chain's last piece filled `end`: the chain now runs on
-        // through the pieces beyond it.
-        let (more, end) = until(l, d, l.level_ray[e as usize][d], !pieces);
-        if more & oxen != 0 {
-            return None;
+        next
+    } else {
+        // The Ox's second step lands two cells on, which must exist.
+        let second = cell(x0 + 2 * dx, y0 + 2 * dy, z).filter(|&c| present & bit(c) != 0)?;
+        match end {
+            // The chain's last piece filled `end`: the chain now runs on
+            // through the pieces beyond it, whose last may fall.
+            Some(e) => {
+                let (more, end) = until(l, d, l.level_ray[e as usize][d], !pieces);
+                if more & oxen != 0 {
+                    return None;
+                }
+                span |= 1 << e | more;
+                match end.filter(|&e| present & 1 << e != 0) {
+                    Some(e) => span |= 1 << e,
+                    None => falls |= last(if more != 0 { more } else { chain }),
+                }
+            }
+            // The last piece fell: the one before it falls next.
+            None => falls |= last(chain & !falls),
         }
-        span |= 1 << e | more | end.map_or(0, |e| present & 1 << e);
-    }
-    Some((second, on_level(span, z)))
+        second
+    };
+    Some(PushSpan {
+        ox_to,
+        span: on_level(span, z),
+        falls: on_level(falls, z),
+    })
 }
 
 /// The push of the Ox on `ox` in the position.
@@ -192,12 +227,12 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
         for d in 0..ORTHOGONAL {
             // A push that cannot make its first step cannot make two.
             for steps in 1..=2 {
-                let Some((ox_to, _)) = push_span(ox, d, steps, present, occupied, oxen) else {
+                let Some(p) = push_span(ox, d, steps, present, occupied, oxen) else {
                     break;
                 };
                 out.push(Move {
                     extra: d as u8,
-                    ..Move::new(ox, ox_to, MoveKind::Push)
+                    ..Move::new(ox, p.ox_to, MoveKind::Push)
                 });
             }
         }
@@ -232,7 +267,18 @@ fn push_of(pos: &Pos, m: Move) -> Push {
 
 /// Whether a push move drops a piece.
 pub fn push_captures(pos: &Pos, m: Move) -> bool {
-    !push_of(pos, m).falls.is_empty()
+    let (a, b) = (xyz(m.from), xyz(m.to));
+    let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
+    let (present, occupied) = (pos.state().present, pos.occupied());
+    push_span(
+        m.from,
+        m.extra as usize,
+        steps,
+        present,
+        occupied,
+        pos.kind_cells(OX),
+    )
+    .is_some_and(|p| !p.falls.is_empty())
 }
 
 /// Plays an Ox push (`extra` is the direction): fallen pieces are captured
@@ -343,7 +389,7 @@ pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>
             let (a, b) = (xyz(m.from), xyz(m.to));
             let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
             let (present, occupied) = (pos.state().present, pos.occupied());
-            let Some((_, span)) = push_span(
+            let Some(p) = push_span(
                 m.from,
                 m.extra as usize,
                 steps,
@@ -353,7 +399,7 @@ pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>
             ) else {
                 return false;
             };
-            !span.intersects(guarded | enemy) && !span.contains(royal)
+            !p.span.intersects(guarded | enemy) && !p.span.contains(royal)
         }
         MoveKind::Board => {
             let [x, y, _] = xyz(m.from);
@@ -402,8 +448,8 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: S
         // An Ox on the cell's rank or file pushes towards it.
         for d in (0..ORTHOGONAL).filter(|&d| l.ray[col][opposite(d)].contains(ox)) {
             for steps in 1..=2 {
-                if push(ox, d, steps, present, occupied, oxen)
-                    .is_some_and(|p| p.falls.contains(&cell))
+                if push_span(ox, d, steps, present, occupied, oxen)
+                    .is_some_and(|p| p.falls.contains(cell))
                 {
                     return true;
                 }
@@ -464,10 +510,11 @@ mod tests {
         (present, occupied, oxen)
     }
 
-    /// `push_span`, the shortcut the generator and the legality shortcut
-    /// use, against `push`, which follows every piece step by step: the
-    /// same pushes are possible, the Ox ends on the same cell, and the span
-    /// holds every cell the push changes.
+    /// `push_span`, the shortcut the generator, the legality shortcut and
+    /// the attack test use, against `push`, which follows every piece step
+    /// by step: the same pushes are possible, the Ox ends on the same
+    /// cell, the same pieces fall, and the span holds every cell the push
+    /// changes.
     #[test]
     fn push_span_agrees_with_push() {
         let mut rng = StdRng::seed_from_u64(7);
@@ -478,14 +525,19 @@ mod tests {
                 for d in 0..ORTHOGONAL {
                     for steps in 1..=2 {
                         let full = push(ox, d, steps, present, occupied, oxen);
-                        let span = push_span(ox, d, steps, present, occupied, oxen);
-                        assert_eq!(full.is_some(), span.is_some(), "{ox} {d} {steps}");
-                        let (Some(p), Some((ox_to, span))) = (full, span) else {
+                        let short = push_span(ox, d, steps, present, occupied, oxen);
+                        assert_eq!(full.is_some(), short.is_some(), "{ox} {d} {steps}");
+                        let (Some(p), Some(PushSpan { ox_to, span, falls })) = (full, short) else {
                             continue;
                         };
                         pushes[steps] += 1;
                         pushes[0] += p.falls.len();
                         assert_eq!(p.ox_to, ox_to);
+                        let mut fell = Set::EMPTY;
+                        for &c in &p.falls {
+                            fell.insert(c);
+                        }
+                        assert_eq!(falls, fell, "{ox} {d} {steps}");
                         assert!(span.contains(ox) && span.contains(ox_to));
                         for &(from, to) in &p.moves {
                             assert!(span.contains(from) && span.contains(to));
