@@ -76,6 +76,21 @@ const SIGNS: [V3; 8] = [
     [-1, -1, -1],
 ];
 
+/// The eight directions across the board seen from above, in (x, y):
+/// along ranks and files first, then the diagonals; each next to its
+/// opposite (index `d ^ 1`). The games whose slides change level on the
+/// way (Star Trek, Elevator) index their line tables by it.
+pub const PLANAR_DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+];
+
 /// The unit step across the board, in (x, y), that leads from column
 /// `from` to column `to` in a straight or diagonal line, if one does:
 /// games whose slides change level on the way (Star Trek, Elevator) keep

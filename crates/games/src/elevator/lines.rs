@@ -16,18 +16,9 @@ use chess3d_core::{BitSet, Cell, Rules};
 
 use super::{ElevatorRules, Set};
 
-/// The eight directions: along ranks and files, then the diagonals; each
-/// next to its opposite (`d ^ 1`).
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-];
+/// The eight directions (along ranks and files first, each next to its
+/// opposite), by which the line tables are indexed.
+pub use chess3d_core::geometry::PLANAR_DIRECTIONS as DIRECTIONS;
 
 /// The first four of [`DIRECTIONS`], along ranks and files.
 pub const ORTHOGONAL: usize = 4;

@@ -19,18 +19,9 @@ pub const FILES: &[u8] = b"abcdef";
 /// Number of columns: files a–f by ranks 0–9.
 pub const COLUMNS: usize = 60;
 
-/// The eight directions seen from above: the four along ranks and files,
-/// then the four diagonals.
-pub const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+/// The eight directions seen from above (the four along ranks and files
+/// first), by which the line tables are indexed.
+pub use chess3d_core::geometry::PLANAR_DIRECTIONS as DIRECTIONS;
 
 /// A column (a file and a rank seen from above) as an index.
 pub fn column(x: i32, y: i32) -> Option<usize> {
