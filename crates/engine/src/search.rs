@@ -892,6 +892,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let move_count_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
         let mut quiet_seen = 0;
         let guard = self.pos.guard(in_check);
+        let check_guard = self.pos.check_guard();
         for i in 0..moves.len() {
             if i == scored_from {
                 self.score_moves(&moves, &mut scores, scored_from, ply);
@@ -925,7 +926,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 self.pos.unmake();
                 continue;
             }
-            let gives_check = self.pos.may_give_check(m) && self.pos.in_check();
+            let gives_check = self.pos.may_give_check_with(&check_guard, m) && self.pos.in_check();
             if prunable && !gives_check {
                 self.pos.unmake();
                 continue;

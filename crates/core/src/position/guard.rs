@@ -127,4 +127,65 @@ impl<R: Rules> Position<R> {
             exposure,
         }
     }
+
+    /// The guard of the enemy royal piece against the side to move's
+    /// moves: the cells where one of them may open or make an attack on
+    /// it (a discovered check, a push now reaching it). Taken before the
+    /// moves are made, for [`Position::may_give_check_with`].
+    pub fn check_guard(&self) -> Guard<R::Bits> {
+        if !self.t.def.has_check {
+            return Guard::none();
+        }
+        let Some(royal) = self.royal_cell(self.side.other()) else {
+            return Guard::all();
+        };
+        if R::LINE_ATTACKS {
+            // `may_give_check` needs no guard.
+            return Guard::all();
+        }
+        match R::exposure(self, royal, self.side) {
+            Some(e) => Guard {
+                test_all: false,
+                royal,
+                exposure: Exposure {
+                    vacate: e.vacate | self.t.royal_lines(self.side, royal),
+                    fill: e.fill,
+                },
+            },
+            None => Guard::all(),
+        }
+    }
+
+    /// After [`Position::make`] of `m`: whether it may give check, so that
+    /// [`Position::in_check`] must be asked; `guard`: the
+    /// [`Position::check_guard`] of the position before the move. In games
+    /// with `LINE_ATTACKS`, [`Position::may_give_check`]. In the others,
+    /// false only for a plain move (or capture, or double step) from
+    /// outside the guard's cells to outside its `fill` whose piece, as it
+    /// now is, cannot attack the royal piece from its end cell: by the
+    /// data on the empty board, and by the game's own rule
+    /// ([`Rules::may_attack_from`]).
+    #[inline]
+    pub fn may_give_check_with(&self, guard: &Guard<R::Bits>, m: Move) -> bool {
+        if R::LINE_ATTACKS {
+            return self.may_give_check(m);
+        }
+        if guard.test_all {
+            return true;
+        }
+        if guard.royal == NO_CELL {
+            return false;
+        }
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+            return true;
+        }
+        let e = &guard.exposure;
+        let mover = self.side.other();
+        let kind = self.board[m.to as usize].kind();
+        e.vacate.contains(m.from)
+            || e.fill.contains(m.from)
+            || e.fill.contains(m.to)
+            || self.t.attack_from(mover, kind, guard.royal).contains(m.to)
+            || R::may_attack_from(self, kind, m.to, guard.royal)
+    }
 }

@@ -160,6 +160,14 @@ pub trait Rules: 'static + Sized + Send + Sync {
         None
     }
 
+    /// For games with [`Rules::exposure`]: whether a piece of `kind` of
+    /// either side, standing on `from`, may attack `royal` by the game's
+    /// own rule ([`Rules::special_attack`]) whatever stands between: a
+    /// superset; true (the default) where the game cannot say.
+    fn may_attack_from(_pos: &Position<Self>, _kind: Kind, _from: Cell, _royal: Cell) -> bool {
+        true
+    }
+
     /// For games with [`Rules::exposure`]: whether the special move `m` (a
     /// push, a board move) certainly leaves the royal piece of the side to
     /// move, on `royal` and not in check, unattacked, given the cells of

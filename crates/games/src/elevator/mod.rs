@@ -182,6 +182,10 @@ impl Rules for ElevatorRules {
         Some(moves::exposure(pos, royal, by))
     }
 
+    fn may_attack_from(_pos: &Position<Self>, kind: Kind, from: Cell, royal: Cell) -> bool {
+        moves::may_attack_from(kind, from, royal)
+    }
+
     fn special_is_safe(pos: &Position<Self>, m: Move, royal: Cell, e: &Exposure<Set>) -> bool {
         moves::special_is_safe(pos, m, royal, e)
     }
@@ -202,8 +206,8 @@ impl Rules for ElevatorRules {
     }
 
     /// A push captures when a piece falls; an elevator move never does.
-    fn special_is_capture(pos: &Position<Self>, m: Move) -> bool {
-        m.kind == MoveKind::Push && moves::push_captures(pos, m)
+    fn special_is_capture(_pos: &Position<Self>, m: Move) -> bool {
+        m.kind == MoveKind::Push && moves::push_captures(m)
     }
 
     /// `E<level><elevator file a–d><elevator rank 1–4><U|D>`.

@@ -230,8 +230,9 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
                 let Some(p) = push_span(ox, d, steps, present, occupied, oxen) else {
                     break;
                 };
+                let drops = if p.falls.is_empty() { 0 } else { DROPS };
                 out.push(Move {
-                    extra: d as u8,
+                    extra: d as u8 | drops,
                     ..Move::new(ox, p.ox_to, MoveKind::Push)
                 });
             }
@@ -262,26 +263,25 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
 fn push_of(pos: &Pos, m: Move) -> Push {
     let (a, b) = (xyz(m.from), xyz(m.to));
     let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
-    push_here(pos, m.from, m.extra as usize, steps).expect("a generated push")
+    push_here(pos, m.from, push_direction(m), steps).expect("a generated push")
+}
+
+/// A push move's `extra`: its direction (an index into [`DIRECTIONS`]),
+/// with this bit when it drops a piece (known when the move is generated,
+/// and asked for every push a search orders).
+const DROPS: u8 = 1 << 4;
+
+/// The direction of a push move.
+fn push_direction(m: Move) -> usize {
+    (m.extra & !DROPS) as usize
 }
 
 /// Whether a push move drops a piece.
-pub fn push_captures(pos: &Pos, m: Move) -> bool {
-    let (a, b) = (xyz(m.from), xyz(m.to));
-    let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
-    let (present, occupied) = (pos.state().present, pos.occupied());
-    push_span(
-        m.from,
-        m.extra as usize,
-        steps,
-        present,
-        occupied,
-        pos.kind_cells(OX),
-    )
-    .is_some_and(|p| !p.falls.is_empty())
+pub fn push_captures(m: Move) -> bool {
+    m.extra & DROPS != 0
 }
 
-/// Plays an Ox push (`extra` is the direction): fallen pieces are captured
+/// Plays an Ox push (`extra` holds the direction): fallen pieces are captured
 /// into their owner's pool, the chain shifts, the Ox moves.
 pub fn make_push(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
     let p = push_of(edit.position(), m);
@@ -370,6 +370,24 @@ pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
     }
 }
 
+/// Whether a piece of `kind` on `from` may attack `royal` by the moves the
+/// data cannot describe: a flying piece on one of its lines through the
+/// King's column, within a level of it; an Ox on the King's rank or file
+/// of its level (a push).
+pub fn may_attack_from(kind: Kind, from: Cell, royal: Cell) -> bool {
+    let l = lines();
+    let [x, y, z] = xyz(royal);
+    let [fx, fy, fz] = xyz(from);
+    match kind {
+        QUEEN | ROOK | BISHOP => {
+            let col = (x + 8 * y) as usize;
+            (fz - z).abs() <= 1 && flyer_dirs(kind).any(|d| l.ray[col][d].contains(from))
+        }
+        OX => fz == z && (fx == x || fy == y),
+        _ => false,
+    }
+}
+
 /// Whether a push or an elevator move leaves the mover's King, on `royal`
 /// and not in check, unattacked, where its `exposure` shows it must.
 /// - A push changes only cells of the Ox's line on its level (its span):
@@ -391,7 +409,7 @@ pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>
             let (present, occupied) = (pos.state().present, pos.occupied());
             let Some(p) = push_span(
                 m.from,
-                m.extra as usize,
+                push_direction(m),
                 steps,
                 present,
                 occupied,

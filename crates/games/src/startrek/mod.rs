@@ -110,6 +110,10 @@ impl Rules for StarTrekRules {
         Some(moves::exposure(pos, royal, by))
     }
 
+    fn may_attack_from(pos: &Position<Self>, kind: Kind, from: Cell, royal: Cell) -> bool {
+        moves::may_attack_from(pos, kind, from, royal)
+    }
+
     fn special_is_safe(_pos: &Position<Self>, m: Move, _royal: Cell, e: &Exposure<Set>) -> bool {
         moves::board_move_is_safe(m, e)
     }

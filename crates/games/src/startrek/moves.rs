@@ -350,6 +350,25 @@ pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
     }
 }
 
+/// Whether a piece of `kind` on `from` may attack `royal` by the moves the
+/// data cannot describe: a slider on one of its lines through the King's
+/// column, a pawn on file a or f with the rook-pawn rule (its backward
+/// capture).
+pub fn may_attack_from(pos: &Pos, kind: Kind, from: Cell, royal: Cell) -> bool {
+    let b = the_board();
+    match kind {
+        QUEEN | ROOK | BISHOP => {
+            let col = b.column_of[royal as usize] as usize;
+            slider_dirs(kind).any(|d| b.ray_sets[col][d].contains(from))
+        }
+        PAWN => {
+            let x = pos.tables().geo.coord(from)[0];
+            rook_pawn_rule(pos) && (x == 0 || x == 5)
+        }
+        _ => false,
+    }
+}
+
 /// Whether a board move leaves the mover's King unattacked, where the
 /// King's `exposure` shows it must: the board carries at most one of the
 /// mover's pawns, so it changes only which squares of its two slots'

@@ -16,7 +16,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 /// Along a random game, every pseudo-legal move `may_expose_royal` calls
-/// safe is legal, and no legal move `may_give_check` clears gives check.
+/// safe is legal, and no legal move `may_give_check_with` (the position's
+/// check guard; `may_give_check` in line games) clears gives check.
 /// Returns how many moves they cleared (so that a caller can see the
 /// shortcuts are used at all).
 fn safe_moves_are_legal<R: Rules>(seed: u64, plies: usize) -> usize {
@@ -43,9 +44,10 @@ fn safe_moves_are_legal<R: Rules>(seed: u64, plies: usize) -> usize {
         if list.is_empty() {
             break;
         }
+        let check_guard = pos.check_guard();
         for &m in list.iter() {
             pos.make(m);
-            if !pos.may_give_check(m) {
+            if !pos.may_give_check_with(&check_guard, m) {
                 safe += 1;
                 assert!(
                     !pos.in_check(),

@@ -8,6 +8,7 @@
 //!   that pass the legality test by making them (the generator clears most
 //!   of them with its guard instead);
 //! - `count_legal` counts them;
+//! - no move the check guard clears (`may_give_check_with`) gives check;
 //! - the geometry the generator keeps up to date (the cells that exist;
 //!   Star Trek's columns compiled per configuration of the boards) equals
 //!   the same computed afresh from the boards or the shafts.
@@ -65,6 +66,15 @@ fn play<R: Rules, F: Reference>(
         assert_eq!(pos.count_legal(), list.len() as u64, "{at}: count_legal");
         if list.is_empty() {
             break;
+        }
+        // No move the check guard clears gives check.
+        let check_guard = pos.check_guard();
+        for &m in list.iter() {
+            pos.make(m);
+            if !pos.may_give_check_with(&check_guard, m) {
+                assert!(!pos.in_check(), "{at}: {m:?} cleared, but it gives check");
+            }
+            pos.unmake();
         }
         let boards: Vec<Move> = list
             .iter()
@@ -195,14 +205,15 @@ fn elevator_elevators_moving_often() {
     assert!(elevator_moves > 300 && configs.len() > 300);
 }
 
-/// The legality shortcut is used: most moves of these games are cleared
-/// without making them (otherwise the speed would not be there, and the
-/// tests above would check nothing of it).
+/// The shortcuts are used: most moves of these games are cleared of
+/// exposing their King without making them, and most of giving check
+/// (otherwise the speed would not be there, and the tests above would
+/// check nothing of them).
 #[test]
 fn the_guard_clears_most_moves() {
-    fn cleared<G: Rules>(mut pos: Position<G>, plies: usize) -> (usize, usize) {
+    fn cleared<G: Rules>(mut pos: Position<G>, plies: usize) -> [usize; 4] {
         let mut rng = StdRng::seed_from_u64(1);
-        let (mut moves, mut cleared) = (0, 0);
+        let (mut moves, mut cleared, mut legal, mut no_check_test) = (0, 0, 0, 0);
         for _ in 0..plies {
             let mut list = MoveList::new();
             pos.pseudo_legal_moves(&mut list);
@@ -214,17 +225,29 @@ fn the_guard_clears_most_moves() {
             if list.is_empty() {
                 break;
             }
+            let check_guard = pos.check_guard();
+            for &m in list.iter() {
+                pos.make(m);
+                no_check_test += usize::from(!pos.may_give_check_with(&check_guard, m));
+                legal += 1;
+                pos.unmake();
+            }
             pos.make(list[rng.random_range(0..list.len())]);
         }
-        (moves, cleared)
+        [moves, cleared, legal, no_check_test]
     }
-    for (game, (moves, cleared)) in [
+    for (game, [moves, cleared, legal, no_check_test]) in [
         ("startrek", cleared(Position::<StarTrekRules>::start(), 60)),
         ("elevator", cleared(Position::<ElevatorRules>::start(), 60)),
     ] {
         assert!(
             cleared * 4 > moves * 3,
             "{game}: {cleared} of {moves} cleared"
+        );
+        // And most moves need no test of whether they give check.
+        assert!(
+            no_check_test * 2 > legal,
+            "{game}: {no_check_test} of {legal} cleared of giving check"
         );
     }
 }
