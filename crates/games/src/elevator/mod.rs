@@ -6,8 +6,10 @@
 //!
 //! The walking pieces, the King, the Ox's leaps and capture and the pawns
 //! (double steps, en passant, optional promotion from the captured pool)
-//! are data. The flying slides, the Ox's pushes and the elevator moves are
-//! special moves (`moves.rs`). The setup is RECONSTRUCTED (RULINGS.md §4):
+//! are data. The flying slides are special targets (plain moves the core
+//! generates with the data's; `lines.rs` works them out a level at a
+//! time); the Ox's pushes and the elevator moves are special moves
+//! (`moves.rs`). The setup is RECONSTRUCTED (RULINGS.md §4):
 //! it is the `START` string and the `START_SHAFTS` below, easy to replace.
 
 mod lines;
@@ -313,7 +315,7 @@ fn promotion_zone(side: Side, c: V3) -> bool {
 }
 
 /// King, Queen, Rook, Bishop, Prince, Knight, Camel, Ox, Pawn. Every move
-/// stays on its level; the flying pieces' slides are special moves.
+/// stays on its level; the flying pieces' slides are special targets.
 pub static PIECES: [PieceDef; 9] = [
     PieceDef {
         royal: true,

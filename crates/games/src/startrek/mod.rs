@@ -5,10 +5,13 @@
 //! Every move is a chess move seen from above that may end on any level of
 //! the target column. Kings, Knights and the pawns' single steps and
 //! captures are data (a 2-D vector with every level difference). The
-//! sliders, whose paths follow the path rule, the pawns' double steps, the
-//! rook-pawn moves, en passant and the attack-board moves are special moves
-//! (`moves.rs`); the geometry and the path rule are `board.rs`; the state
-//! (boards, owners, unmoved pawns, en passant) is `state.rs`.
+//! sliders, whose paths follow the path rule, the pawns' double steps and
+//! the rook-pawn moves are special targets, plain moves the core generates
+//! with the data's; en passant and the attack-board moves are special
+//! moves (`moves.rs`). The geometry, compiled per configuration of the
+//! boards, and the path rule are `board.rs`; the state (boards, owners,
+//! unmoved pawns, en passant) is `state.rs`. Legality: `exposure` and
+//! `special_is_safe` say which moves need no test (docs/ARCHITECTURE.md).
 
 pub mod board;
 mod moves;
@@ -216,7 +219,7 @@ fn promotion_zone(side: Side, c: V3) -> bool {
 }
 
 /// King, Queen, Rook, Bishop, Knight, Pawn (the order of the constants
-/// above). The sliders' moves are special moves.
+/// above). The sliders' moves are special targets.
 pub static PIECES: [PieceDef; 6] = [
     PieceDef {
         royal: true,

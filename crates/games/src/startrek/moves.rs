@@ -1,8 +1,10 @@
 //! The moves the data cannot describe (RULINGS.md §3): slides under the
-//! path rule, pawn double steps, the rook-pawn moves, en passant onto any
-//! empty square of the skipped column, and attack-board moves; what every
-//! move changes in the state (ownership, unmoved pawns, en passant); and
-//! the attacks of the sliders and of the rook pawns' backward capture.
+//! path rule, pawn double steps and the rook-pawn moves (as target sets),
+//! en passant onto any empty square of the skipped column, and
+//! attack-board moves; what every move changes in the state (ownership,
+//! unmoved pawns, en passant); the attacks of the sliders and of the rook
+//! pawns' backward capture; and the cells a move must avoid to need no
+//! legality test (`exposure`, `board_move_is_safe`, `may_attack_from`).
 
 use chess3d_core::{
     BitSet, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, Side,
