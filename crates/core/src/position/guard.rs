@@ -15,7 +15,7 @@
 use super::{Position, Rules};
 use crate::bits::BitSet;
 use crate::geometry::NO_CELL;
-use crate::{Cell, Move, MoveKind};
+use crate::{Cell, Move, MoveKind, Side};
 
 /// The cells where a move may change whether the royal piece of the side
 /// to move is attacked (see [`Rules::exposure`]).
@@ -101,30 +101,38 @@ impl<R: Rules> Position<R> {
             return Guard::all();
         }
         let enemy = self.side.other();
-        let lines = self.t.royal_lines(enemy, royal);
-        let exposure = if R::LINE_ATTACKS {
+        if R::LINE_ATTACKS {
             // A game's special moves may do anything: tested, as before
             // they had a guard of their own.
             if R::SPECIAL_MOVES {
                 return Guard::all();
             }
-            Exposure {
-                vacate: lines,
-                fill: R::Bits::EMPTY,
-            }
-        } else {
-            match R::exposure(self, royal, enemy) {
-                Some(e) => Exposure {
-                    vacate: e.vacate | lines,
+            return Guard {
+                test_all: false,
+                royal,
+                exposure: Exposure {
+                    vacate: self.t.royal_lines(enemy, royal),
+                    fill: R::Bits::EMPTY,
+                },
+            };
+        }
+        self.exposure_guard(royal, enemy)
+    }
+
+    /// The guard of `royal` against `by`'s attacks in a game without
+    /// `LINE_ATTACKS`: its exposure ([`Rules::exposure`]) with the lines
+    /// of the data's sliders.
+    fn exposure_guard(&self, royal: Cell, by: Side) -> Guard<R::Bits> {
+        match R::exposure(self, royal, by) {
+            Some(e) => Guard {
+                test_all: false,
+                royal,
+                exposure: Exposure {
+                    vacate: e.vacate | self.t.royal_lines(by, royal),
                     fill: e.fill,
                 },
-                None => return Guard::all(),
-            }
-        };
-        Guard {
-            test_all: false,
-            royal,
-            exposure,
+            },
+            None => Guard::all(),
         }
     }
 
@@ -143,17 +151,7 @@ impl<R: Rules> Position<R> {
             // `may_give_check` needs no guard.
             return Guard::all();
         }
-        match R::exposure(self, royal, self.side) {
-            Some(e) => Guard {
-                test_all: false,
-                royal,
-                exposure: Exposure {
-                    vacate: e.vacate | self.t.royal_lines(self.side, royal),
-                    fill: e.fill,
-                },
-            },
-            None => Guard::all(),
-        }
+        self.exposure_guard(royal, self.side)
     }
 
     /// After [`Position::make`] of `m`: whether it may give check, so that

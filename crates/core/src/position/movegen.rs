@@ -190,7 +190,6 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return;
         }
-        let start = out.len();
         if R::LINE_ATTACKS || !self.t.def.has_check {
             self.generate::<_, true>(out, None);
             if R::SPECIAL_MOVES {
@@ -201,16 +200,35 @@ impl<R: Rules> Position<R> {
                 }
             }
         } else {
-            // Attacks along paths the lines cannot show: the moves that may
-            // change them (the guard's) are tested.
-            let in_check = self.in_check();
-            self.generate::<_, false>(out, Some(in_check));
-            if R::SPECIAL_MOVES {
-                R::special_moves(self, out);
-            }
-            let guard = self.guard(in_check);
-            self.keep_legal(out, start, &guard);
+            self.guarded_moves(out, false);
         }
+    }
+
+    /// For games whose attacks the lines cannot show: appends the legal
+    /// moves the position's guard cannot clear (they are tested) and
+    /// returns how many it clears, which are appended too unless `bulk`
+    /// (they are then only counted).
+    fn guarded_moves(&mut self, out: &mut MoveList, bulk: bool) -> u64 {
+        let start = out.len();
+        let in_check = self.in_check();
+        let guard = self.guard(in_check);
+        let mut cleared = 0;
+        if bulk {
+            let mut sink = Guarded {
+                guard: &guard,
+                out,
+                cleared: 0,
+            };
+            self.generate::<_, false>(&mut sink, Some(in_check));
+            cleared = sink.cleared;
+        } else {
+            self.generate::<_, false>(out, Some(in_check));
+        }
+        if R::SPECIAL_MOVES {
+            R::special_moves(self, out);
+        }
+        self.keep_legal(out, start, &guard);
+        cleared
     }
 
     /// Drops the moves of `out[start..]` that the guard cannot clear and
@@ -320,22 +338,8 @@ impl<R: Rules> Position<R> {
             self.generate::<_, true>(&mut c, None);
             c.0
         } else if !R::LINE_ATTACKS && self.t.def.has_check {
-            // The moves the guard clears are counted; the others listed
-            // and tested.
-            let in_check = self.in_check();
-            let guard = self.guard(in_check);
             let mut list = MoveList::new();
-            let mut sink = Guarded {
-                guard: &guard,
-                out: &mut list,
-                cleared: 0,
-            };
-            self.generate::<_, false>(&mut sink, Some(in_check));
-            let cleared = sink.cleared;
-            if R::SPECIAL_MOVES {
-                R::special_moves(self, &mut list);
-            }
-            self.keep_legal(&mut list, 0, &guard);
+            let cleared = self.guarded_moves(&mut list, true);
             cleared + list.len() as u64
         } else {
             let mut list = MoveList::new();

@@ -78,6 +78,17 @@ pub struct Lines {
     pub pole: [Set; 16],
 }
 
+impl Lines {
+    /// The cells of level `z` and the levels next to it: where a flying
+    /// piece can be that reaches level `z` (a flight changes level once,
+    /// by one).
+    #[inline]
+    pub fn near(&self, z: i32) -> Set {
+        let z = z as usize;
+        self.level[z - 1] | self.level[z] | self.level[z + 1]
+    }
+}
+
 /// The sets, built on first use. The cell numbering is checked against
 /// the game's geometry then.
 pub fn lines() -> &'static Lines {

@@ -196,18 +196,6 @@ pub fn push_span(
     })
 }
 
-/// The push of the Ox on `ox` in the position.
-fn push_here(pos: &Pos, ox: Cell, d: usize, steps: usize) -> Option<Push> {
-    push(
-        ox,
-        d,
-        steps,
-        pos.state().present,
-        pos.occupied(),
-        pos.kind_cells(OX),
-    )
-}
-
 /// The cells a flying piece of `kind` on `from` reaches, empty or not.
 pub fn flyer_targets(pos: &Pos, kind: Kind, from: Cell) -> Set {
     let present = pos.state().present;
@@ -259,11 +247,17 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
     }
 }
 
+/// How many cells the Ox of a push move goes.
+fn push_steps(m: Move) -> usize {
+    let (a, b) = (xyz(m.from), xyz(m.to));
+    (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize
+}
+
 /// The push a generated push move makes.
 fn push_of(pos: &Pos, m: Move) -> Push {
-    let (a, b) = (xyz(m.from), xyz(m.to));
-    let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
-    push_here(pos, m.from, push_direction(m), steps).expect("a generated push")
+    let (present, occupied) = (pos.state().present, pos.occupied());
+    let (d, steps) = (push_direction(m), push_steps(m));
+    push(m.from, d, steps, present, occupied, pos.kind_cells(OX)).expect("a generated push")
 }
 
 /// A push move's `extra`: its direction (an index into [`DIRECTIONS`]),
@@ -340,7 +334,7 @@ pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
     let l = lines();
     let [x, y, z] = xyz(royal);
     let theirs = pos.side_cells(by);
-    let near = l.level[z as usize - 1] | l.level[z as usize] | l.level[z as usize + 1];
+    let near = l.near(z);
     let queens = pos.kind_cells(QUEEN) & theirs;
     let along = ((pos.kind_cells(ROOK) & theirs) | queens) & near;
     let diagonal = ((pos.kind_cells(BISHOP) & theirs) | queens) & near;
@@ -381,7 +375,7 @@ pub fn may_attack_from(kind: Kind, from: Cell, royal: Cell) -> bool {
     match kind {
         QUEEN | ROOK | BISHOP => {
             let col = (x + 8 * y) as usize;
-            (fz - z).abs() <= 1 && flyer_dirs(kind).any(|d| l.ray[col][d].contains(from))
+            l.near(z).contains(from) && flyer_dirs(kind).any(|d| l.ray[col][d].contains(from))
         }
         OX => fz == z && (fx == x || fy == y),
         _ => false,
@@ -404,17 +398,9 @@ pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>
     let enemy = pos.side_cells(pos.side_to_move().other());
     match m.kind {
         MoveKind::Push => {
-            let (a, b) = (xyz(m.from), xyz(m.to));
-            let steps = (b[0] - a[0]).abs().max((b[1] - a[1]).abs()) as usize;
             let (present, occupied) = (pos.state().present, pos.occupied());
-            let Some(p) = push_span(
-                m.from,
-                push_direction(m),
-                steps,
-                present,
-                occupied,
-                pos.kind_cells(OX),
-            ) else {
+            let (d, steps) = (push_direction(m), push_steps(m));
+            let Some(p) = push_span(m.from, d, steps, present, occupied, pos.kind_cells(OX)) else {
                 return false;
             };
             !p.span.intersects(guarded | enemy) && !p.span.contains(royal)
@@ -444,7 +430,7 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: S
     let l = lines();
     let [x, y, z] = xyz(cell);
     let col = (x + 8 * y) as usize;
-    let near = l.level[z as usize - 1] | l.level[z as usize] | l.level[z as usize + 1];
+    let near = l.near(z);
     for kind in [QUEEN, ROOK, BISHOP] {
         let flyers = pos.kind_cells(kind) & theirs & near;
         if flyers.is_empty() {

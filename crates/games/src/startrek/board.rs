@@ -223,6 +223,16 @@ pub struct ColumnState {
     pub path: [Set; 3],
 }
 
+impl ColumnState {
+    /// Whether a move of this ceiling passes the column (RULINGS.md §3's
+    /// path rule): it has no path square for it, or one of them is free.
+    #[inline]
+    pub fn lets_pass(&self, ceiling: usize, free: Set) -> bool {
+        let path = self.path[ceiling];
+        path.is_empty() || path.intersects(free)
+    }
+}
+
 /// Index of a path level (2, 4, 6).
 fn path_level_index(level: i32) -> u8 {
     ((level - 2) / 2) as u8
@@ -264,20 +274,7 @@ impl Board {
             column_sets[col].insert(c);
             path_sets[col][p as usize].insert(c);
         }
-        let ray_sets = std::array::from_fn(|col| {
-            let (x0, y0) = ((col % 6) as i32, (col / 6) as i32);
-            DIRECTIONS.map(|(dx, dy)| {
-                let mut set = Set::EMPTY;
-                let (mut x, mut y) = (x0 + dx, y0 + dy);
-                while let Some(c) = column(x, y) {
-                    set |= column_sets[c];
-                    x += dx;
-                    y += dy;
-                }
-                set
-            })
-        });
-        let ray_columns = std::array::from_fn(|col| {
+        let ray_columns: [[ArrayVec<u8, 9>; 8]; COLUMNS] = std::array::from_fn(|col| {
             let (x0, y0) = ((col % 6) as i32, (col / 6) as i32);
             DIRECTIONS.map(|(dx, dy)| {
                 let mut cols = ArrayVec::new();
@@ -288,6 +285,13 @@ impl Board {
                     y += dy;
                 }
                 cols
+            })
+        });
+        let ray_sets = std::array::from_fn(|col| {
+            std::array::from_fn(|d| {
+                ray_columns[col][d]
+                    .iter()
+                    .fold(Set::EMPTY, |set, &c| set | column_sets[c as usize])
             })
         });
         let low_paths = path_sets.map(|paths| {
@@ -385,8 +389,7 @@ impl Board {
                     self.path_sets[col][ceiling]
                 };
                 reach |= state.squares & class;
-                let path = state.path[ceiling];
-                *open = path.is_empty() || path.intersects(free);
+                *open = state.lets_pass(ceiling, free);
                 any_open |= *open;
             }
             if !any_open {

@@ -143,13 +143,11 @@ fn path_step(pos: &Pos, from: Cell, mid: (i32, i32), target: (i32, i32), free: S
         return Set::EMPTY;
     };
     let boards = pos.state().boards;
-    let path = &b.column_state(mid, boards).path;
+    let skipped = b.column_state(mid, boards);
     let mut targets = Set::EMPTY;
     for to in (b.column_state(target, boards).squares & free).iter() {
         let ceiling = b.path_index[from as usize].max(b.path_index[to as usize]);
-        // The skipped column blocks when its path squares are all taken.
-        let p = path[ceiling as usize];
-        if p.is_empty() || p.intersects(free) {
+        if skipped.lets_pass(ceiling as usize, free) {
             targets.insert(to);
         }
     }

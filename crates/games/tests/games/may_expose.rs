@@ -5,6 +5,8 @@
 //! second clears must not give check, in every game along random games;
 //! and on hand-made chess positions they must clear only what they may.
 
+use crate::common;
+
 use chess3d_core::{Move, MoveKind, MoveList, Position, Rules};
 use chess3d_games::chess::{Chess, ChessRules};
 use chess3d_games::elevator::ElevatorRules;
@@ -44,19 +46,7 @@ fn safe_moves_are_legal<R: Rules>(seed: u64, plies: usize) -> usize {
         if list.is_empty() {
             break;
         }
-        let check_guard = pos.check_guard();
-        for &m in list.iter() {
-            pos.make(m);
-            if !pos.may_give_check_with(&check_guard, m) {
-                safe += 1;
-                assert!(
-                    !pos.in_check(),
-                    "{}: {m:?} cleared but gives check",
-                    pos.to_text()
-                );
-            }
-            pos.unmake();
-        }
+        safe += common::checks_cleared(&mut pos, &list);
         let m = list[rng.random_range(0..list.len())];
         pos.make(m);
     }

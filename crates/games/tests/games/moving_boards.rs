@@ -68,14 +68,7 @@ fn play<R: Rules, F: Reference>(
             break;
         }
         // No move the check guard clears gives check.
-        let check_guard = pos.check_guard();
-        for &m in list.iter() {
-            pos.make(m);
-            if !pos.may_give_check_with(&check_guard, m) {
-                assert!(!pos.in_check(), "{at}: {m:?} cleared, but it gives check");
-            }
-            pos.unmake();
-        }
+        common::checks_cleared(&mut pos, &list);
         let boards: Vec<Move> = list
             .iter()
             .copied()
@@ -225,13 +218,8 @@ fn the_guard_clears_most_moves() {
             if list.is_empty() {
                 break;
             }
-            let check_guard = pos.check_guard();
-            for &m in list.iter() {
-                pos.make(m);
-                no_check_test += usize::from(!pos.may_give_check_with(&check_guard, m));
-                legal += 1;
-                pos.unmake();
-            }
+            no_check_test += common::checks_cleared(&mut pos, &list);
+            legal += list.len();
             pos.make(list[rng.random_range(0..list.len())]);
         }
         [moves, cleared, legal, no_check_test]

@@ -361,6 +361,32 @@ pub trait Reference: Clone {
     }
 }
 
+/// How many of the legal moves `legal` of `pos` its check guard clears of
+/// giving check (`may_give_check_with`), each made to check that it
+/// indeed gives none.
+pub fn checks_cleared<R: chess3d_core::Rules>(
+    pos: &mut chess3d_core::Position<R>,
+    legal: &[Move],
+) -> usize {
+    let check_guard = pos.check_guard();
+    let mut cleared = 0;
+    for &m in legal {
+        pos.make(m);
+        let gives_check = pos.in_check();
+        let called_safe = !pos.may_give_check_with(&check_guard, m);
+        pos.unmake();
+        if called_safe {
+            cleared += 1;
+            assert!(
+                !gives_check,
+                "{}: {m:?} cleared, but it gives check",
+                pos.to_text()
+            );
+        }
+    }
+    cleared
+}
+
 /// Positions compared by [`compare_with_reference`], with the checks and
 /// game ends among them.
 #[derive(Default, Debug)]
