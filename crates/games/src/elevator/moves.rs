@@ -430,19 +430,31 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: S
     let l = lines();
     let [x, y, z] = xyz(cell);
     let col = (x + 8 * y) as usize;
-    let near = l.near(z);
-    for kind in [QUEEN, ROOK, BISHOP] {
-        let flyers = pos.kind_cells(kind) & theirs & near;
-        if flyers.is_empty() {
-            continue;
-        }
-        // A flight keeps to one line across the board and changes level
-        // at most once, by one: only a flyer on a line through the cell,
-        // within a level of it, can reach it, flying back along that line.
-        for d in flyer_dirs(kind) {
-            for f in (flyers & l.ray[col][d]).iter() {
-                if flight(f, opposite(d), present, occupied).contains(cell) {
-                    return true;
+    let queens = pos.kind_cells(QUEEN);
+    // The flyers along ranks and files, and along diagonals.
+    let groups = [
+        ((queens | pos.kind_cells(ROOK)) & theirs, 0..ORTHOGONAL),
+        ((queens | pos.kind_cells(BISHOP)) & theirs, ORTHOGONAL..8),
+    ];
+    // A flight keeps to one line across the board and changes level at
+    // most once, by one: only a flyer on a line through the cell's
+    // column, within a level of it, can reach it, flying back along that
+    // line. Each level is one word, and a line's squares are the same on
+    // every level.
+    for (flyers, dirs) in groups {
+        for level in (z - 1).max(1)..=(z + 1).min(4) {
+            let word = level_word(flyers, level);
+            if word == 0 {
+                continue;
+            }
+            for d in dirs.clone() {
+                let mut on_line = word & l.level_ray[col][d];
+                while on_line != 0 {
+                    let f = (64 * (level - 1)) as Cell + on_line.trailing_zeros() as Cell;
+                    if flight(f, opposite(d), present, occupied).contains(cell) {
+                        return true;
+                    }
+                    on_line &= on_line - 1;
                 }
             }
         }
