@@ -201,16 +201,20 @@ pub struct Board {
     /// Per column and path-level index p: its cells of path level p or
     /// lower.
     pub low_paths: [[Set; 3]; COLUMNS],
-    /// Per column: the slots whose boards cover it (at most four; the
-    /// rest [`NO_SLOT`]), and its state for each combination of boards on
-    /// them (bit i: a board on the i-th), the geometry compiled per
-    /// configuration of the boards, column by column.
-    pub column_slots: [[u8; 4]; COLUMNS],
+    /// Per column: the pins whose boards cover it (at most two; a board
+    /// on a pin covers the same columns upright or inverted), as the
+    /// shift of their two slots' bits in a board mask ([`NO_PIN`] for
+    /// none), and its state for each combination of boards on those four
+    /// slots (bits 0 and 1: the first pin's slots, 2 and 3: the second's),
+    /// the geometry compiled per configuration of the boards, column by
+    /// column.
+    pub column_pins: [[u8; 2]; COLUMNS],
     pub column_states: [[ColumnState; 16]; COLUMNS],
 }
 
-/// A slot number no board mask holds.
-pub const NO_SLOT: u8 = 31;
+/// The shift of no pin: bits of a board mask that are always 0 (there are
+/// 24 slots).
+pub const NO_PIN: u8 = 30;
 
 /// What a column is with some boards present.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -301,21 +305,31 @@ impl Board {
                 paths[0] | paths[1] | paths[2],
             ]
         });
-        let column_slots: [[u8; 4]; COLUMNS] = std::array::from_fn(|col| {
-            let mut slots = [NO_SLOT; 4];
-            let covering = (0..SLOTS).filter(|&s| slot_sets[s].intersects(column_sets[col]));
-            for (i, s) in covering.enumerate() {
-                slots[i] = s as u8;
+        let column_pins: [[u8; 2]; COLUMNS] = std::array::from_fn(|col| {
+            let mut pins = [NO_PIN; 2];
+            let covering: Vec<usize> = (0..SLOTS)
+                .filter(|&s| slot_sets[s].intersects(column_sets[col]))
+                .collect();
+            assert!(covering.len() <= 4, "at most two pins cover a column");
+            for (i, pair) in covering.chunks(2).enumerate() {
+                let pin = slot_pin(pair[0]);
+                assert!(
+                    pair == [slot(pin, false), slot(pin, true)],
+                    "a pin's upright and inverted boards cover the same columns"
+                );
+                pins[i] = pair[0] as u8;
             }
-            slots
+            pins
         });
         let mut column_states = [[ColumnState::default(); 16]; COLUMNS];
         for col in 0..COLUMNS {
             for (local, state) in column_states[col].iter_mut().enumerate() {
                 let mut present = main;
-                for (i, &s) in column_slots[col].iter().enumerate() {
-                    if local >> i & 1 == 1 && s != NO_SLOT {
-                        present |= slot_sets[s as usize];
+                for (i, &first) in column_pins[col].iter().enumerate() {
+                    for inverted in 0..2 {
+                        if first != NO_PIN && local >> (2 * i + inverted) & 1 == 1 {
+                            present |= slot_sets[first as usize + inverted];
+                        }
                     }
                 }
                 state.squares = column_sets[col] & present;
@@ -345,7 +359,7 @@ impl Board {
             slot_columns,
             ray_columns,
             low_paths,
-            column_slots,
+            column_pins,
             column_states,
         }
     }
@@ -403,8 +417,9 @@ impl Board {
     /// per slot).
     #[inline]
     pub fn column_state(&self, col: usize, boards: u32) -> &ColumnState {
-        let [a, b, c, d] = self.column_slots[col].map(|s| (boards >> s & 1) as usize);
-        &self.column_states[col][a | b << 1 | c << 2 | d << 3]
+        let [p, q] = self.column_pins[col];
+        let local = (boards >> p & 3) | (boards >> q & 3) << 2;
+        &self.column_states[col][local as usize]
     }
 }
 
