@@ -202,9 +202,9 @@ pub struct Board {
     /// lower.
     pub low_paths: [[Set; 3]; COLUMNS],
     /// Per column: the pins whose boards cover it (at most two; a board
-    /// on a pin covers the same columns upright or inverted), as the
-    /// shift of their two slots' bits in a board mask ([`NO_PIN`] for
-    /// none), and its state for each combination of boards on those four
+    /// on a pin covers the same columns upright or inverted), each as its
+    /// upright slot, which is the shift of the pin's two slot bits in a
+    /// board mask ([`NO_PIN`] for none), and its state for each combination of boards on those four
     /// slots (bits 0 and 1: the first pin's slots, 2 and 3: the second's),
     /// the geometry compiled per configuration of the boards, column by
     /// column.
@@ -215,6 +215,7 @@ pub struct Board {
 /// The shift of no pin: bits of a board mask that are always 0 (there are
 /// 24 slots).
 pub const NO_PIN: u8 = 30;
+const _: () = assert!(SLOTS <= NO_PIN as usize);
 
 /// What a column is with some boards present.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
