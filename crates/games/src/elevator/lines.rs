@@ -30,6 +30,12 @@ pub fn cell(x: i32, y: i32, z: i32) -> Option<Cell> {
         .then(|| (64 * (z - 1) + 8 * y + x) as Cell)
 }
 
+/// The cell of bit `bit` (8 y + x) of level `z`'s word.
+#[inline]
+pub fn level_cell(bit: u32, z: i32) -> Cell {
+    (64 * (z - 1)) as Cell + bit as Cell
+}
+
 /// The coordinates of a cell.
 #[inline]
 pub fn xyz(c: Cell) -> [i32; 3] {

@@ -9,7 +9,8 @@ use chess3d_core::{
 };
 
 use super::lines::{
-    ascending, cell, flight, level_word, lines, on_level, until, xyz, DIRECTIONS, ORTHOGONAL,
+    ascending, cell, flight, level_cell, level_word, lines, on_level, until, xyz, DIRECTIONS,
+    ORTHOGONAL,
 };
 use super::{elevator_cells, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK};
 
@@ -23,6 +24,14 @@ fn flyer_dirs(kind: Kind) -> std::ops::Range<usize> {
         BISHOP => ORTHOGONAL..8,
         _ => 0..8,
     }
+}
+
+/// `theirs`' flying pieces by the lines they fly: along ranks and files
+/// (Queens and Rooks) and along diagonals (Queens and Bishops), each with
+/// those directions.
+fn flyers_by_line(pos: &Pos, theirs: Set) -> [(Set, std::ops::Range<usize>); 2] {
+    let queens = pos.kind_cells(QUEEN) & theirs;
+    [ROOK, BISHOP].map(|kind| ((pos.kind_cells(kind) & theirs) | queens, flyer_dirs(kind)))
 }
 
 /// The result of an Ox push: where the Ox ends, the pieces that move
@@ -335,17 +344,16 @@ pub fn exposure(pos: &Pos, royal: Cell, by: Side) -> Exposure<Set> {
     let [x, y, z] = xyz(royal);
     let theirs = pos.side_cells(by);
     let near = l.near(z);
-    let queens = pos.kind_cells(QUEEN) & theirs;
-    let along = ((pos.kind_cells(ROOK) & theirs) | queens) & near;
-    let diagonal = ((pos.kind_cells(BISHOP) & theirs) | queens) & near;
     let col = (x + 8 * y) as usize;
     let mut vacate = Set::EMPTY;
-    for (d, &ray) in l.ray[col].iter().enumerate() {
-        let flyers = ray & if d < ORTHOGONAL { along } else { diagonal };
-        for f in flyers.iter() {
-            let [fx, fy, _] = xyz(f);
-            let far = (fx + 8 * fy) as usize;
-            vacate |= ray & !l.ray[far][d] & !l.column[far];
+    for (flyers, dirs) in flyers_by_line(pos, theirs) {
+        for d in dirs {
+            let ray = l.ray[col][d];
+            for f in (flyers & near & ray).iter() {
+                let [fx, fy, _] = xyz(f);
+                let far = (fx + 8 * fy) as usize;
+                vacate |= ray & !l.ray[far][d] & !l.column[far];
+            }
         }
     }
     let mut fill = Set::EMPTY;
@@ -430,18 +438,12 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: S
     let l = lines();
     let [x, y, z] = xyz(cell);
     let col = (x + 8 * y) as usize;
-    let queens = pos.kind_cells(QUEEN);
-    // The flyers along ranks and files, and along diagonals.
-    let groups = [
-        ((queens | pos.kind_cells(ROOK)) & theirs, 0..ORTHOGONAL),
-        ((queens | pos.kind_cells(BISHOP)) & theirs, ORTHOGONAL..8),
-    ];
     // A flight keeps to one line across the board and changes level at
     // most once, by one: only a flyer on a line through the cell's
     // column, within a level of it, can reach it, flying back along that
     // line. Each level is one word, and a line's squares are the same on
     // every level.
-    for (flyers, dirs) in groups {
+    for (flyers, dirs) in flyers_by_line(pos, theirs) {
         for level in (z - 1).max(1)..=(z + 1).min(4) {
             let word = level_word(flyers, level);
             if word == 0 {
@@ -450,7 +452,7 @@ pub fn special_attack(pos: &Pos, cell: Cell, by: Side, occupied: Set, removed: S
             for d in dirs.clone() {
                 let mut on_line = word & l.level_ray[col][d];
                 while on_line != 0 {
-                    let f = (64 * (level - 1)) as Cell + on_line.trailing_zeros() as Cell;
+                    let f = level_cell(on_line.trailing_zeros(), level);
                     if flight(f, opposite(d), present, occupied).contains(cell) {
                         return true;
                     }
