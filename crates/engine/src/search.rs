@@ -14,8 +14,9 @@ use arrayvec::ArrayVec;
 use chess3d_core::def::RepetitionRule;
 use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
 
+use crate::eval::incremental::{self, PieceSums};
 use crate::eval::network::Accumulator;
-use crate::eval::{evaluate_cached, victim_value, with_network, EvalTables, Evaluate, PawnCache};
+use crate::eval::{evaluate_kept, victim_value, with_network, EvalTables, Evaluate, PawnCache};
 use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
 
@@ -47,11 +48,14 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 const HISTORY_MAX: i32 = 1 << 14;
 /// Entries of a searcher's cache of static evaluations (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
-/// How many plies back a network's accumulator is looked for, nearest
-/// first, before the pieces are summed afresh (a quiet move changes two
-/// of the boards' bits: four plies of them are within the eight changes
-/// an update takes).
-const NETWORK_LOOK_BACK: usize = 4;
+/// How many plies back a network's accumulator, or the terms' kept
+/// sums, are looked for, nearest first, before the pieces are summed
+/// afresh (a quiet move changes two of the boards' bits: four plies of
+/// them are within the eight changes a network's update takes).
+const LOOK_BACK: usize = 4;
+/// The most changed pieces from which the terms' kept sums are updated
+/// rather than summed afresh (each change costs as much as a piece).
+const KEPT_MOST_CHANGES: u32 = 16;
 /// Rows and columns of the late-move-reduction table (depths and move
 /// numbers beyond use the last).
 const LMR_DEPTHS: usize = 64;
@@ -170,6 +174,10 @@ pub struct Searcher<'a, R: Evaluate> {
     /// (or of an earlier one), each found from the ply before's by the
     /// pieces that differ.
     accumulators: Vec<Accumulator<R::Bits>>,
+    /// Without one: the pieces' own terms at each ply, kept the same way
+    /// (none when the evaluation visits every piece anyway: then keeping
+    /// them costs more than it spares).
+    kept: Vec<PieceSums<R::Bits>>,
     tt: &'a Table,
     shared: &'a Shared,
     /// Set from outside to stop the search (UCI's `stop`).
@@ -269,6 +277,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 Some(net) => (0..MAX_PLY + 2).map(|_| net.accumulator()).collect(),
                 None => Vec::new(),
             },
+            kept: if et.network.is_none() && !et.visits_pieces() {
+                (0..MAX_PLY + 2).map(|_| PieceSums::new(et)).collect()
+            } else {
+                Vec::new()
+            },
             tt,
             shared,
             abort,
@@ -323,13 +336,22 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 // The parent's, else an earlier ply's: a ply whose
                 // evaluation came from the cache, or was in check, left
                 // its accumulator behind (holding a sibling's position).
-                let sources = before.iter().rev().take(NETWORK_LOOK_BACK);
+                let sources = before.iter().rev().take(LOOK_BACK);
                 net.update(sources, &self.pos, &mut from_here[0]);
                 let acc = &from_here[0];
                 let output = net.output(acc, self.pos.side_to_move());
                 with_network(net, &self.pos, self.et, Some(&mut self.pawns), output)
             }
-            None => evaluate_cached(&self.pos, self.et, Some(&mut self.pawns)),
+            None if self.kept.is_empty() => {
+                evaluate_kept(&self.pos, self.et, Some(&mut self.pawns), None)
+            }
+            None => {
+                let (before, from_here) = self.kept.split_at_mut(ply);
+                let sources = before.iter().rev().take(LOOK_BACK);
+                let kept = &mut from_here[0];
+                incremental::update(self.et, sources, &self.pos, kept, KEPT_MOST_CHANGES);
+                evaluate_kept(&self.pos, self.et, Some(&mut self.pawns), Some(kept))
+            }
         };
         self.evals_seen[slot] = (key, score);
         score

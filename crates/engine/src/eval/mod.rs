@@ -33,11 +33,13 @@ mod ziggurat;
 mod ziggurat43;
 
 pub mod features;
+pub mod incremental;
 pub mod network;
 mod tables;
 mod weights;
 
 use chess3d_core::{BitSet, Kind, Position, Side, Tables};
+use incremental::PieceSums;
 pub use network::Network;
 
 pub use tables::EvalTables;
@@ -423,11 +425,14 @@ fn pawn_structure<R: Evaluate, S: Sink<R::Bits> + ?Sized>(
 }
 
 /// Every term of `pos` into `sink`; returns the phase (material of the
-/// pieces that count) and each side's material. Kept out of line: one
-/// copy per game and sink rather than one in every caller of the search
-/// (inlined, the engine crate's release build took over ten minutes).
+/// pieces that count) and each side's material. Without `OWN_PARTS`,
+/// the pieces' own parts (piece-square terms, material, phase) are left
+/// out, as kept elsewhere ([`PieceSums`]), and the phase and material
+/// returned are 0. Kept out of line: one copy per game and sink rather
+/// than one in every caller of the search (inlined, the engine crate's
+/// release build took over ten minutes).
 #[inline(never)]
-fn walk<R: Evaluate, S: Sink<R::Bits>>(
+fn walk<R: Evaluate, S: Sink<R::Bits>, const OWN_PARTS: bool>(
     pos: &Position<R>,
     et: &EvalTables<R::Bits>,
     sink: &mut S,
@@ -477,14 +482,19 @@ fn walk<R: Evaluate, S: Sink<R::Bits>>(
         });
         // The attack on the enemy King: zone cells reached, by how many.
         let (mut units, mut attackers) = (0, 0);
-        for cell in own.iter() {
+        // Each piece is visited for its own parts, unless they are kept,
+        // and for the terms that read the board or the enemy King.
+        let visit = OWN_PARTS || near.is_some() || live || files.is_some();
+        let visited = if visit { own } else { R::Bits::EMPTY };
+        for cell in visited.iter() {
             let kind = pos.piece_at(cell).kind();
             let k = kind as usize;
-            let i = et.at(side, kind, cell);
-            sink.piece(et, sign, i);
             let info = &et.kind_info[k];
-            material[side.index()] += info.value;
-            phase += info.phase;
+            if OWN_PARTS {
+                sink.piece(et, sign, et.at(side, kind, cell));
+                material[side.index()] += info.value;
+                phase += info.phase;
+            }
             if let Some(row) = near {
                 sink.near(et, sign, k, row[cell as usize]);
             }
@@ -597,8 +607,29 @@ pub fn evaluate_terms<R: Evaluate>(
     et: &EvalTables<R::Bits>,
     cache: Option<&mut PawnCache>,
 ) -> i32 {
-    let mut sums = Scored { sum: 0, cache };
-    let (phase, material) = walk(pos, et, &mut sums);
+    evaluate_kept(pos, et, cache, None)
+}
+
+/// [`evaluate_terms`] with the pieces' own parts from `kept` (holding
+/// `pos`, see [`incremental`]) instead of summed afresh.
+#[inline]
+pub fn evaluate_kept<R: Evaluate>(
+    pos: &Position<R>,
+    et: &EvalTables<R::Bits>,
+    cache: Option<&mut PawnCache>,
+    kept: Option<&PieceSums<R::Bits>>,
+) -> i32 {
+    let mut sums = Scored {
+        sum: kept.map_or(0, |k| k.packed),
+        cache,
+    };
+    let (phase, material) = match kept {
+        Some(k) => {
+            walk::<R, _, false>(pos, et, &mut sums);
+            (k.phase.min(et.phase_total), k.material)
+        }
+        None => walk::<R, _, true>(pos, et, &mut sums),
+    };
     let (mg, eg) = sums.unpack();
     let total = et.phase_total as i64;
     let tapered = (mg * phase as i64 + eg * (total - phase as i64)) / total;
@@ -616,7 +647,7 @@ pub fn evaluate_terms<R: Evaluate>(
 /// The terms of `pos` as counts, for fitting.
 pub fn trace<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> Trace {
     let mut counts = Counts(vec![0.0; et.features.len()]);
-    let (phase, material) = walk(pos, et, &mut counts);
+    let (phase, material) = walk::<R, _, true>(pos, et, &mut counts);
     Trace {
         phase: phase as f32 / et.phase_total as f32,
         counts: counts

@@ -20,6 +20,7 @@ pub mod train;
 
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side};
 
+use super::incremental::{self, Boards, Summed};
 use super::tables::{bounds, white_view};
 
 /// The first layer's scale: 1.0 is `QA` (the clip's top).
@@ -141,47 +142,14 @@ impl Network {
     /// An accumulator for this network, holding no position yet.
     pub fn accumulator<B: BitSet>(&self) -> Accumulator<B> {
         Accumulator {
-            boards: vec![B::EMPTY; 2 * self.inputs.kinds],
+            boards: Boards::new(self.inputs.kinds),
             sums: vec![0; 2 * self.hidden],
-            ready: false,
         }
     }
 
     /// `acc` made to hold `pos`, every piece summed afresh.
     pub fn refresh<R: Rules>(&self, pos: &Position<R>, acc: &mut Accumulator<R::Bits>) {
-        self.set_boards(pos, &mut acc.boards);
-        self.sum_boards(acc);
-    }
-
-    /// Each side's pieces by kind in `pos`, as an accumulator keeps them.
-    fn set_boards<R: Rules>(&self, pos: &Position<R>, boards: &mut [R::Bits]) {
-        for (i, board) in boards.iter_mut().enumerate() {
-            let (side, kind) = self.board_pieces(i);
-            *board = pos.kind_cells(kind) & pos.side_cells(side);
-        }
-    }
-
-    /// The side and kind of an accumulator's board `i`.
-    fn board_pieces(&self, i: usize) -> (Side, Kind) {
-        let kinds = self.inputs.kinds;
-        (Side::BOTH[i / kinds], (i % kinds) as Kind)
-    }
-
-    /// `acc`'s sums made afresh from its boards.
-    fn sum_boards<B: BitSet>(&self, acc: &mut Accumulator<B>) {
-        let h = self.hidden;
-        for sums in acc.sums.chunks_exact_mut(h) {
-            for (x, &b) in sums.iter_mut().zip(&self.b1) {
-                *x = b as i32;
-            }
-        }
-        for (i, cells) in acc.boards.iter().enumerate() {
-            let (side, kind) = self.board_pieces(i);
-            for cell in cells.iter() {
-                self.add_piece(&mut acc.sums, side, kind, cell, 1);
-            }
-        }
-        acc.ready = true;
+        incremental::update(self, [], pos, acc, 0);
     }
 
     /// `to` made to hold `pos` from the first of `sources` (accumulators
@@ -198,34 +166,7 @@ impl Network {
     {
         /// More changed pieces than this: summing afresh is as quick.
         const MOST_CHANGES: u32 = 8;
-        self.set_boards(pos, &mut to.boards);
-        let changes = |from: &Accumulator<R::Bits>| -> u32 {
-            from.boards
-                .iter()
-                .zip(&to.boards)
-                .map(|(&old, &now)| (old ^ now).count())
-                .sum()
-        };
-        let near = sources
-            .into_iter()
-            .find(|from| from.ready && changes(from) <= MOST_CHANGES);
-        let Some(from) = near else {
-            return self.sum_boards(to);
-        };
-        to.sums.copy_from_slice(&from.sums);
-        for (i, (&old, &now)) in from.boards.iter().zip(&to.boards).enumerate() {
-            if old == now {
-                continue;
-            }
-            let (side, kind) = self.board_pieces(i);
-            for cell in (old & !now).iter() {
-                self.add_piece(&mut to.sums, side, kind, cell, -1);
-            }
-            for cell in (now & !old).iter() {
-                self.add_piece(&mut to.sums, side, kind, cell, 1);
-            }
-        }
-        to.ready = true;
+        incremental::update(self, sources, pos, to, MOST_CHANGES);
     }
 
     /// Adds (`sign` 1) or takes away (-1) a piece's weights in both views'
@@ -382,12 +323,33 @@ impl Network {
 /// the pieces that differ).
 #[derive(Clone, Debug)]
 pub struct Accumulator<B> {
-    /// Each side's pieces by kind (`side · kinds + kind`).
-    boards: Vec<B>,
+    boards: Boards<B>,
     /// White's view's `hidden` sums, then Black's.
     sums: Vec<i32>,
-    /// Whether it holds a position.
-    ready: bool,
+}
+
+impl<B: BitSet> Summed<B> for Accumulator<B> {
+    type Context = Network;
+    fn boards(&self) -> &Boards<B> {
+        &self.boards
+    }
+    fn boards_mut(&mut self) -> &mut Boards<B> {
+        &mut self.boards
+    }
+    fn clear(&mut self, net: &Network) {
+        for sums in self.sums.chunks_exact_mut(net.hidden) {
+            for (x, &b) in sums.iter_mut().zip(&net.b1) {
+                *x = b as i32;
+            }
+        }
+    }
+    fn copy_sum(&mut self, from: &Self) {
+        self.sums.copy_from_slice(&from.sums);
+    }
+    #[inline]
+    fn add(&mut self, net: &Network, side: Side, kind: Kind, cell: Cell, sign: i32) {
+        net.add_piece(&mut self.sums, side, kind, cell, sign);
+    }
 }
 
 /// `Σ clip(a, 0, QA) · w`.

@@ -614,6 +614,14 @@ impl<B: BitSet> EvalTables<B> {
         })
     }
 
+    /// Whether the evaluation reads any piece for more than its own parts
+    /// (piece-square terms, material, phase): for its reach, its distance
+    /// to the enemy King or its file. Else those parts, kept from ply to
+    /// ply ([`super::incremental`]), spare it a visit of every piece.
+    pub fn visits_pieces(&self) -> bool {
+        self.uses_near || self.uses_mobility || (self.file_kind.is_some() && self.uses_open)
+    }
+
     /// Cells from which `side`'s piece of `kind` attacks `king` on the
     /// empty board.
     #[inline]

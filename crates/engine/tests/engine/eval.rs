@@ -4,8 +4,9 @@
 
 use chess3d_core::{BitSet, Position, Side};
 use chess3d_engine::eval::features::{king_danger, Term, DANGER_UNITS};
+use chess3d_engine::eval::incremental::{self, PieceSums};
 use chess3d_engine::eval::{
-    evaluate_terms, tables_from_file, trace, weights_file, EvalTables, Trace,
+    evaluate_kept, evaluate_terms, tables_from_file, trace, weights_file, EvalTables, Trace,
 };
 use chess3d_engine::tune::{self, Sample};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
@@ -19,6 +20,46 @@ fn weights_f64<B>(et: &EvalTables<B>) -> Vec<[f64; 2]> {
         .iter()
         .map(|&[a, b]| [a as f64, b as f64])
         .collect()
+}
+
+/// The pieces' own terms kept from ply to ply, as the search keeps them,
+/// give the evaluation summed afresh: in every game, along random games
+/// (which move boards, elevators and Oxen), each found from the position
+/// a ply before or from one further back (a sibling's, as the search
+/// leaves them), passing over sums that hold nothing, and summed afresh
+/// when the bound on changes allows no update.
+#[test]
+fn kept_piece_sums_give_the_fresh_evaluation() {
+    struct Check;
+    impl EngineVisitor for Check {
+        type Output = ();
+        fn visit<R: Evaluate>(self) {
+            let et = R::eval_tables();
+            let positions = walk::<R>(300, 17);
+            let mut kept: Vec<_> = positions.iter().map(|_| PieceSums::new(et)).collect();
+            let empty = PieceSums::new(et);
+            for (i, pos) in positions.iter().enumerate() {
+                let (before, after) = kept.split_at_mut(i);
+                let back = if i % 3 == 0 {
+                    i.saturating_sub(5)
+                } else {
+                    i.saturating_sub(1)
+                };
+                let most_changes = if i % 4 == 1 { 0 } else { u32::MAX };
+                let sources = [&empty].into_iter().chain(before.get(back));
+                incremental::update(et, sources, pos, &mut after[0], most_changes);
+                assert_eq!(
+                    evaluate_kept(pos, et, None, Some(&after[0])),
+                    evaluate_terms(pos, et, None),
+                    "{}",
+                    pos.to_text()
+                );
+            }
+        }
+    }
+    for id in AVAILABLE {
+        with_engine_game(id, Check).unwrap();
+    }
 }
 
 /// The terms' evaluation (the search's, in a game without a network) and
