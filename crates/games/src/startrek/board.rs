@@ -382,9 +382,9 @@ impl Board {
     #[inline]
     pub fn reach(&self, from: Cell, d: usize, boards: u32, free: Set) -> Set {
         let start = self.path_index[from as usize] as usize;
-        // Whether the columns passed so far leave moves of each ceiling
-        // open (those below the start's are never used).
-        let mut open = [true; 3];
+        // A bit per ceiling that the columns passed so far leave open
+        // (those below the start's are never used).
+        let mut open = 0b111u8 >> start << start;
         let mut reach = Set::EMPTY;
         for &col in &self.ray_columns[self.column_of[from as usize] as usize][d] {
             let col = col as usize;
@@ -392,11 +392,11 @@ impl Board {
             if state.squares.is_empty() {
                 break;
             }
-            let mut any_open = false;
-            for (ceiling, open) in open.iter_mut().enumerate().skip(start) {
-                if !*open {
-                    continue;
-                }
+            let mut still_open = 0;
+            let mut ceilings = open;
+            while ceilings != 0 {
+                let ceiling = ceilings.trailing_zeros() as usize;
+                ceilings &= ceilings - 1;
                 // The squares whose move from the start has this ceiling.
                 let class = if ceiling == start {
                     self.low_paths[col][start]
@@ -404,10 +404,10 @@ impl Board {
                     self.path_sets[col][ceiling]
                 };
                 reach |= state.squares & class;
-                *open = state.lets_pass(ceiling, free);
-                any_open |= *open;
+                still_open |= (state.lets_pass(ceiling, free) as u8) << ceiling;
             }
-            if !any_open {
+            open = still_open;
+            if open == 0 {
                 break;
             }
         }
