@@ -63,15 +63,82 @@ impl Component {
     }
 }
 
-/// A property of a cell for a side ("is a start cell of White's pawns").
-pub type CellTest = fn(Side, V3) -> bool;
+/// Cells named by rule, as data: the cells matching any of its areas.
+/// Each side reads the rule from its own end of the board: Black's
+/// coordinates are first mirrored across the board's middle along the axes
+/// `GameDef::black_mirror` turns, so that one zone names each side's own
+/// last rank (chess: White's rank 8 and Black's rank 1).
+pub type Zone = &'static [Area];
+
+/// Cells within bounds on each axis (in the side's own view, see
+/// [`Zone`]), inclusive; `None` bounds nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub x: Option<(i32, i32)>,
+    pub y: Option<(i32, i32)>,
+    pub z: Option<(i32, i32)>,
+    /// Only the cells of the furthest rank (largest `y`, own view) of
+    /// their level: Polyhedron's levels end at different ranks.
+    pub last_rank_of_level: bool,
+}
+
+impl Area {
+    /// Every cell.
+    pub const ALL: Area = Area {
+        x: None,
+        y: None,
+        z: None,
+        last_rank_of_level: false,
+    };
+
+    /// The ranks `low..=high` (own view).
+    pub const fn ranks(low: i32, high: i32) -> Area {
+        Area {
+            y: Some((low, high)),
+            ..Area::ALL
+        }
+    }
+
+    /// The levels `low..=high`.
+    pub const fn levels(low: i32, high: i32) -> Area {
+        Area {
+            z: Some((low, high)),
+            ..Area::ALL
+        }
+    }
+
+    /// This area on the levels `low..=high` only.
+    pub const fn on_levels(self, low: i32, high: i32) -> Area {
+        Area {
+            z: Some((low, high)),
+            ..self
+        }
+    }
+
+    /// The last rank of each level (own view).
+    pub const LAST_RANK_OF_LEVEL: Area = Area {
+        last_rank_of_level: true,
+        ..Area::ALL
+    };
+
+    /// Whether the cell at `own` (own view) is in the area; `last_rank`:
+    /// the largest own-view rank on its level.
+    pub fn contains(&self, own: V3, last_rank: i32) -> bool {
+        let within =
+            |b: Option<(i32, i32)>, v: i32| b.is_none_or(|(lo, hi)| (lo..=hi).contains(&v));
+        within(self.x, own[0])
+            && within(self.y, own[1])
+            && within(self.z, own[2])
+            && (!self.last_rank_of_level || own[1] == last_rank)
+    }
+}
 
 /// Pawn-like behaviour of a piece kind beyond its movement components.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnDef {
     /// Double step: the vector of one step (for White) and the cells it may
     /// start from. Both the skipped and the target cell must be empty.
-    pub double_step: Option<(V3, CellTest)>,
+    pub double_step: Option<(V3, Zone)>,
     /// Whether a double step of this kind can be taken en passant, and this
     /// kind can take en passant (on the skipped cell, with a capture vector).
     pub en_passant: bool,
@@ -83,7 +150,7 @@ pub struct PawnDef {
 #[derive(Clone, Copy, Debug)]
 pub struct BecomesDef {
     /// The cells where the change happens.
-    pub zone: CellTest,
+    pub zone: Zone,
     /// Letter of the new kind.
     pub letter: char,
 }
@@ -107,7 +174,7 @@ pub struct PieceDef {
     pub pawn: Option<PawnDef>,
     /// Cells this kind may never stand on (a chess pawn: its first and last
     /// rank; Ziggurat's orthodox pieces: every level above 0).
-    pub forbidden: Option<CellTest>,
+    pub forbidden: Option<Zone>,
     /// The kind this one becomes on arriving in a zone.
     pub becomes: Option<BecomesDef>,
     /// Whether the kind promotes when it reaches the promotion zone.
@@ -153,8 +220,8 @@ impl PieceDef {
 /// Where and into what pieces promote.
 #[derive(Clone, Copy, Debug)]
 pub struct PromotionDef {
-    /// Whether a cell is in the side's promotion zone.
-    pub zone: CellTest,
+    /// The side's promotion zone.
+    pub zone: Zone,
     pub choices: Choices,
     /// Whether the piece may also stay as it is (Elevator). When promotion
     /// is compulsory and there is no choice, the piece cannot enter the

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
-use crate::def::{CellTest, Choices, GameDef, Mode, PieceDef, Reach};
+use crate::def::{Choices, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
@@ -142,6 +142,9 @@ pub struct Tables<B> {
     /// Per kind: the kind it becomes on arrival in a zone, with each side's
     /// zone (Ziggurat's Guard on level 0).
     pub becomes: Vec<Option<(Kind, [B; 2])>>,
+    /// Per kind and side: the cells it may never stand on
+    /// (`PieceDef::forbidden`).
+    pub forbidden: Vec<[B; 2]>,
     /// The cell a royal piece wins on, if the game has one.
     pub temple: Option<Cell>,
     pub castles: Vec<CastleInfo<B>>,
@@ -232,12 +235,13 @@ impl<B: BitSet> Tables<B> {
                 }
                 if let Some((v, from)) = pd.pawn.and_then(|p| p.double_step) {
                     let v = mirror(side, v);
+                    let from = zone_cells::<B>(&geo, def.black_mirror, from)[side.index()];
                     double_step[side.index()] = geo
                         .cells()
                         .map(|c| {
                             let mid = geo.offset(c, v);
                             let to = mid.and_then(|m| geo.offset(m, v));
-                            match (from(side, geo.coord(c)), mid, to) {
+                            match (from.contains(c), mid, to) {
                                 (true, Some(m), Some(t)) => (m, t),
                                 _ => (NO_CELL, NO_CELL),
                             }
@@ -307,18 +311,7 @@ impl<B: BitSet> Tables<B> {
             geo.parse_cell(name)
                 .unwrap_or_else(|| panic!("{}: no cell '{name}'", def.id))
         };
-        // Each side's cells passing a cell test.
-        let zone_of = |test: CellTest| -> [B; 2] {
-            let mut zone = [B::EMPTY; 2];
-            for side in Side::BOTH {
-                for c in geo.cells() {
-                    if test(side, geo.coord(c)) {
-                        zone[side.index()].insert(c);
-                    }
-                }
-            }
-            zone
-        };
+        let zone_of = |zone: Zone| -> [B; 2] { zone_cells(&geo, def.black_mirror, zone) };
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_choices = Vec::new();
         let mut promotion_pool = false;
@@ -339,6 +332,11 @@ impl<B: BitSet> Tables<B> {
             .pieces
             .iter()
             .map(|pd| pd.becomes.map(|b| (kind_of(b.letter), zone_of(b.zone))))
+            .collect();
+        let forbidden = def
+            .pieces
+            .iter()
+            .map(|pd| pd.forbidden.map_or([B::EMPTY; 2], zone_of))
             .collect();
         // A kind one becomes on arrival cannot also be a promotion choice:
         // the two moves would be the same move.
@@ -438,6 +436,7 @@ impl<B: BitSet> Tables<B> {
             pool_kinds,
             promotion_optional: def.promotion.is_some_and(|p| p.optional),
             becomes,
+            forbidden,
             temple,
             castles,
             castle_clear,
@@ -513,6 +512,41 @@ impl<B: BitSet> Tables<B> {
     }
 }
 
+/// Each side's cells of `zone` on `geo`, Black's read from its own end:
+/// mirrored across the board's middle along the axes `black_mirror` turns.
+fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: Zone) -> [B; 2] {
+    let cells_at: Vec<Cell> = geo.cells().collect();
+    let coords: Vec<V3> = cells_at.iter().map(|&c| geo.coord(c)).collect();
+    let bound = |axis: usize| {
+        let values = coords.iter().map(|c| c[axis]);
+        (values.clone().min(), values.max())
+    };
+    let bounds: [(Option<i32>, Option<i32>); 3] = std::array::from_fn(bound);
+    let own = |side: Side, c: V3| -> V3 {
+        std::array::from_fn(|axis| match (side, black_mirror[axis], bounds[axis]) {
+            (Side::Black, -1, (Some(lo), Some(hi))) => lo + hi - c[axis],
+            _ => c[axis],
+        })
+    };
+    let mut cells = [B::EMPTY; 2];
+    for side in Side::BOTH {
+        let seen: Vec<V3> = coords.iter().map(|&c| own(side, c)).collect();
+        for (i, &v) in seen.iter().enumerate() {
+            // The furthest rank of the cell's level, as this side sees it.
+            let last_rank = seen
+                .iter()
+                .filter(|w| w[2] == v[2])
+                .map(|w| w[1])
+                .max()
+                .unwrap_or(v[1]);
+            if zone.iter().any(|area| area.contains(v, last_rank)) {
+                cells[side.index()].insert(cells_at[i]);
+            }
+        }
+    }
+    cells
+}
+
 /// Accumulates directions and leap tables while compiling.
 struct Builder<'g, B> {
     geo: &'g Geometry,
@@ -578,5 +612,77 @@ impl<B: BitSet> Builder<'_, B> {
         self.leaps.extend(table);
         self.leap_sets.insert((key, reversed), index as u16);
         index as u16
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::def::Area;
+    use crate::geometry::Naming;
+    use crate::Bits;
+
+    /// A stepped board: level 0 has ranks 0–4, level 1 ranks 1–3, each of
+    /// files 0–1 (a small Polyhedron).
+    fn stepped() -> Geometry {
+        let mut cells = Vec::new();
+        for x in 0..2 {
+            cells.extend((0..5).map(|y| [x, y, 0]));
+            cells.extend((1..4).map(|y| [x, y, 1]));
+        }
+        Geometry::new(
+            cells,
+            &Naming {
+                cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
+                level: |z| z.to_string(),
+                row: |_, y| y.to_string(),
+                file: |_, x| x.to_string(),
+            },
+        )
+    }
+
+    /// The cells of `zone` for `side`, as sorted coordinates.
+    fn coords(geo: &Geometry, mirror: V3, zone: Zone, side: Side) -> Vec<V3> {
+        let cells = zone_cells::<Bits<1>>(geo, mirror, zone)[side.index()];
+        let mut out: Vec<V3> = cells.iter().map(|c| geo.coord(c)).collect();
+        out.sort();
+        out
+    }
+
+    /// Zones name each side's cells from its own end, worked out by hand:
+    /// rank 4 is White's last rank and Black's first; a mirrored file
+    /// axis turns file 0 into Black's file 1; each level's last rank is
+    /// its own (level 1 ends at rank 3, Black's at rank 1); areas unite.
+    #[test]
+    fn zones_are_read_from_each_sides_end() {
+        let geo = stepped();
+        let ranks = [1, -1, 1];
+        const LAST: Zone = &[Area::ranks(4, 4)];
+        assert_eq!(
+            coords(&geo, ranks, LAST, Side::White),
+            [[0, 4, 0], [1, 4, 0]]
+        );
+        assert_eq!(
+            coords(&geo, ranks, LAST, Side::Black),
+            [[0, 0, 0], [1, 0, 0]]
+        );
+        const FILE_0: Zone = &[Area {
+            x: Some((0, 0)),
+            ..Area::ranks(2, 2).on_levels(1, 1)
+        }];
+        assert_eq!(coords(&geo, [-1, 1, 1], FILE_0, Side::White), [[0, 2, 1]]);
+        assert_eq!(coords(&geo, [-1, 1, 1], FILE_0, Side::Black), [[1, 2, 1]]);
+        const ENDS: Zone = &[Area::LAST_RANK_OF_LEVEL];
+        assert_eq!(
+            coords(&geo, ranks, ENDS, Side::White),
+            [[0, 3, 1], [0, 4, 0], [1, 3, 1], [1, 4, 0]]
+        );
+        assert_eq!(
+            coords(&geo, ranks, ENDS, Side::Black),
+            [[0, 0, 0], [0, 1, 1], [1, 0, 0], [1, 1, 1]]
+        );
+        const BOTH: Zone = &[Area::levels(1, 1), Area::ranks(0, 0)];
+        assert_eq!(coords(&geo, ranks, BOTH, Side::White).len(), 6 + 2);
+        assert!(coords(&geo, ranks, &[], Side::White).is_empty());
     }
 }

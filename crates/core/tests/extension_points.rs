@@ -26,8 +26,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule,
+    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::perft::perft;
@@ -39,13 +39,11 @@ use chess3d_core::{
 
 const ORTHOGONAL: [V3; 4] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0]];
 
-fn no_cell(_: Side, _: V3) -> bool {
-    false
-}
+/// No cell: a kind forbidden nowhere.
+const NO_CELL: Zone = &[];
 
-fn last_rank(side: Side, c: V3) -> bool {
-    c[1] == if side == Side::White { 4 } else { 0 }
-}
+/// The last rank from each side's end (White 4, Black 0).
+const LAST_RANK: Zone = &[Area::ranks(4, 4)];
 
 static PIECES: [PieceDef; 5] = [
     PieceDef {
@@ -81,7 +79,7 @@ static PIECES: [PieceDef; 5] = [
             double_step: None,
             en_passant: false,
         }),
-        forbidden: Some(no_cell),
+        forbidden: Some(NO_CELL),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -112,7 +110,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         black_mirror: [1, -1, 1],
         pieces: &PIECES,
         promotion: Some(PromotionDef {
-            zone: last_rank,
+            zone: LAST_RANK,
             choices: Choices::CapturedPool,
             optional,
         }),

@@ -6,11 +6,11 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule,
+    About, Area, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
+    PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
-use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables, V3};
+use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables};
 
 /// The rules of standard chess.
 pub struct ChessRules;
@@ -30,18 +30,14 @@ impl Rules for ChessRules {
 const ROOK_LINES: Component = Component::slide([1, 0, 0], Sym::PermsXY);
 const BISHOP_LINES: Component = Component::slide([1, 1, 0], Sym::Signs);
 
-/// Rank index (0-based) of a pawn's start for `side`.
-fn pawn_start(side: Side, c: V3) -> bool {
-    c[1] == if side == Side::White { 1 } else { 6 }
-}
+/// A pawn's start: each side's second rank (index 1 from its own end).
+const PAWN_START: Zone = &[Area::ranks(1, 1)];
 
-fn back_rank(_side: Side, c: V3) -> bool {
-    c[1] == 0 || c[1] == 7
-}
+/// Both first ranks, where a pawn never stands.
+const BACK_RANKS: Zone = &[Area::ranks(0, 0), Area::ranks(7, 7)];
 
-fn last_rank(side: Side, c: V3) -> bool {
-    c[1] == if side == Side::White { 7 } else { 0 }
-}
+/// Each side's last rank.
+const LAST_RANK: Zone = &[Area::ranks(7, 7)];
 
 /// The six orthodox pieces. Ziggurat's level 0 uses the same movements.
 pub static PIECES: [PieceDef; 6] = [
@@ -64,10 +60,10 @@ pub static PIECES: [PieceDef; 6] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], pawn_start)),
+            double_step: Some(([0, 1, 0], PAWN_START)),
             en_passant: true,
         }),
-        forbidden: Some(back_rank),
+        forbidden: Some(BACK_RANKS),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -130,7 +126,7 @@ pub static CHESS: GameDef = GameDef {
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
-        zone: last_rank,
+        zone: LAST_RANK,
         choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
         optional: false,
     }),

@@ -9,11 +9,11 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule,
+    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
-use chess3d_core::{Bits, Pools, Position, Rules, Side, Sym, Tables, V3};
+use chess3d_core::{Bits, Pools, Position, Rules, Sym, Tables, V3};
 
 /// The rules of Polyhedron Chess.
 pub struct PolyhedronRules;
@@ -57,15 +57,10 @@ fn cells() -> Vec<V3> {
 
 /// The farthest rank of the pawn's level for `side`, where it promotes
 /// (White: C 10, B/D 9, A/E 8; Black: C 1, B/D 2, A/E 3).
-fn last_rank(side: Side, c: V3) -> bool {
-    let (low, high) = (inset(c[2]), 9 - inset(c[2]));
-    c[1] == if side == Side::White { high } else { low }
-}
+const LAST_RANK: Zone = &[Area::LAST_RANK_OF_LEVEL];
 
 /// All pawns start on global rank 3 (White) or 8 (Black), on every level.
-fn pawn_start(side: Side, c: V3) -> bool {
-    c[1] == if side == Side::White { 2 } else { 7 }
-}
+const PAWN_START: Zone = &[Area::ranks(2, 2)];
 
 const ORTHOGONAL: Component = Component::slide([1, 0, 0], Sym::Perms);
 const DIAGONAL: Component = Component::slide([1, 1, 0], Sym::Perms);
@@ -118,11 +113,11 @@ pub static PIECES: [PieceDef; 14] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], pawn_start)),
+            double_step: Some(([0, 1, 0], PAWN_START)),
             en_passant: true,
         }),
         // A pawn on its level's last rank would have promoted.
-        forbidden: Some(last_rank),
+        forbidden: Some(LAST_RANK),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -217,7 +212,7 @@ pub static POLYHEDRON: GameDef = GameDef {
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
-        zone: last_rank,
+        zone: LAST_RANK,
         choices: Choices::CapturedPool,
         optional: false,
     }),

@@ -11,8 +11,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule,
+    About, Area, BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables, V3};
@@ -74,28 +74,23 @@ fn cells() -> Vec<V3> {
         .collect()
 }
 
-/// Level 0's last rank for `side` (rank 8 for White, 1 for Black).
-fn promotion_rank(side: Side, c: V3) -> bool {
-    c[2] == 0 && c[1] == if side == Side::White { 14 } else { 0 }
-}
+/// Level 0's last rank for `side` (rank 8 for White, 1 for Black; doubled
+/// coordinates, 14 from its own end).
+const PROMOTION_RANK: Zone = &[Area::ranks(14, 14).on_levels(0, 0)];
 
 /// A pawn's start: level-0 rank 2 (White) or 7 (Black).
-fn pawn_start(side: Side, c: V3) -> bool {
-    c[2] == 0 && c[1] == if side == Side::White { 2 } else { 12 }
-}
+const PAWN_START: Zone = &[Area::ranks(2, 2).on_levels(0, 0)];
 
-fn above_level_0(_side: Side, c: V3) -> bool {
-    c[2] > 0
-}
+const ABOVE_LEVEL_0: Zone = &[Area::levels(1, i32::MAX)];
 
-fn on_level_0(_side: Side, c: V3) -> bool {
-    c[2] == 0
-}
+const ON_LEVEL_0: Zone = &[Area::levels(0, 0)];
 
 /// A pawn stays on level 0 and never stands on its first or last rank.
-fn pawn_forbidden(_side: Side, c: V3) -> bool {
-    c[2] > 0 || c[1] == 0 || c[1] == 14
-}
+const PAWN_FORBIDDEN: Zone = &[
+    Area::levels(1, i32::MAX),
+    Area::ranks(0, 0),
+    Area::ranks(14, 14),
+];
 
 // The directions of RULINGS.md §1 in doubled coordinates.
 /// Rank and file on a level.
@@ -120,7 +115,7 @@ const fn no_check(piece: PieceDef) -> PieceDef {
 /// The orthodox types, confined to level 0.
 const fn level_0(piece: PieceDef) -> PieceDef {
     PieceDef {
-        forbidden: Some(above_level_0),
+        forbidden: Some(ABOVE_LEVEL_0),
         ..piece
     }
 }
@@ -150,10 +145,10 @@ pub static PIECES: [PieceDef; 12] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 2, 0], pawn_start)),
+            double_step: Some(([0, 2, 0], PAWN_START)),
             en_passant: true,
         }),
-        forbidden: Some(pawn_forbidden),
+        forbidden: Some(PAWN_FORBIDDEN),
         ..PieceDef::new(
             'P',
             "Pawn",
@@ -190,9 +185,9 @@ pub static PIECES: [PieceDef; 12] = [
     // Pawn.
     no_check(PieceDef {
         resets_clock: true,
-        forbidden: Some(on_level_0),
+        forbidden: Some(ON_LEVEL_0),
         becomes: Some(BecomesDef {
-            zone: on_level_0,
+            zone: ON_LEVEL_0,
             letter: 'P',
         }),
         ..PieceDef::new(
@@ -343,7 +338,7 @@ const DEF: GameDef = GameDef {
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
-        zone: promotion_rank,
+        zone: PROMOTION_RANK,
         choices: Choices::Fixed(&['Q', 'N', 'W']),
         optional: false,
     }),
@@ -373,7 +368,7 @@ pub static ZIGGURAT: GameDef = DEF;
 /// The game with the wide-promotion option.
 static ZIGGURAT_WIDE: GameDef = GameDef {
     promotion: Some(PromotionDef {
-        zone: promotion_rank,
+        zone: PROMOTION_RANK,
         choices: Choices::Fixed(&['W', 'C', 'A', 'F', 'L', 'Q', 'R', 'B', 'N']),
         optional: false,
     }),

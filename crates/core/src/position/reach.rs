@@ -38,9 +38,8 @@ impl<R: Rules> Position<R> {
         pos.set_castling(0);
         pos.side = piece.side();
         let present = R::present(&pos);
-        let def = &t.def.pieces[piece.kind() as usize];
-        let coord = t.geo.coord(cell);
-        if !present.contains(cell) || def.forbidden.is_some_and(|f| f(piece.side(), coord)) {
+        let forbidden = t.forbidden[piece.kind() as usize][piece.side().index()];
+        if !present.contains(cell) || forbidden.contains(cell) {
             return None;
         }
         pos.place(cell, piece);

@@ -320,15 +320,13 @@ impl<R: Rules> Position<R> {
 
     fn check_placeable(&self, cell: Cell, piece: Piece) -> Result<(), String> {
         let def = self.t.kinds[piece.kind() as usize].def;
-        if let Some(forbidden) = def.forbidden {
-            if forbidden(piece.side(), self.t.geo.coord(cell)) {
-                return Err(format!(
-                    "a {} {} cannot stand on {}",
-                    self.t.def.side_names[piece.side().index()],
-                    def.name,
-                    self.t.geo.name(cell)
-                ));
-            }
+        if self.t.forbidden[piece.kind() as usize][piece.side().index()].contains(cell) {
+            return Err(format!(
+                "a {} {} cannot stand on {}",
+                self.t.def.side_names[piece.side().index()],
+                def.name,
+                self.t.geo.name(cell)
+            ));
         }
         Ok(())
     }

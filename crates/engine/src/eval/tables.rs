@@ -752,10 +752,7 @@ fn side_steps(v: V3) -> Vec<V3> {
 
 /// Whether a kind may stand on a cell.
 fn allowed<B: BitSet>(t: &Tables<B>, kind: Kind, side: Side, cell: Cell) -> bool {
-    t.kinds[kind as usize]
-        .def
-        .forbidden
-        .is_none_or(|f| !f(side, t.geo.coord(cell)))
+    !t.forbidden[kind as usize][side.index()].contains(cell)
 }
 
 /// Which of a kind's movements [`targets`] follows.

@@ -18,8 +18,8 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule,
+    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
+    RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
@@ -297,22 +297,10 @@ const DIAGONAL_STEP: Component = Component::leap([1, 1, 0], Sym::Signs);
 
 /// Pawns start on ranks 1 and 2 (Black 8 and 7): a double step is allowed
 /// from there, moved or not.
-fn double_step_rank(side: Side, c: V3) -> bool {
-    if side == Side::White {
-        c[1] <= 1
-    } else {
-        c[1] >= 6
-    }
-}
+const DOUBLE_STEP_RANKS: Zone = &[Area::ranks(0, 1)];
 
 /// Ranks 7 and 8 (Black 2 and 1).
-fn promotion_zone(side: Side, c: V3) -> bool {
-    if side == Side::White {
-        c[1] >= 6
-    } else {
-        c[1] <= 1
-    }
-}
+const PROMOTION_ZONE: Zone = &[Area::ranks(6, 7)];
 
 /// King, Queen, Rook, Bishop, Prince, Knight, Camel, Ox, Pawn. Every move
 /// stays on its level; the flying pieces' slides are special targets.
@@ -361,7 +349,7 @@ pub static PIECES: [PieceDef; 9] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], double_step_rank)),
+            double_step: Some(([0, 1, 0], DOUBLE_STEP_RANKS)),
             en_passant: true,
         }),
         ..PieceDef::new(
@@ -458,7 +446,7 @@ pub static ELEVATOR: GameDef = GameDef {
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
-        zone: promotion_zone,
+        zone: PROMOTION_ZONE,
         choices: Choices::CapturedPool,
         optional: true,
     }),

@@ -20,13 +20,13 @@ mod state;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef,
-    PromotionDef, RepetitionRule,
+    About, Area, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef,
+    PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::Naming;
 use chess3d_core::{
     Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules,
-    Side, Sym, Tables, V3,
+    Side, Sym, Tables,
 };
 
 use board::{Board, Set};
@@ -209,14 +209,9 @@ const PAWN_MOVES: [Component; 14] = join(
     any_level::<7>(1, 1, Sym::SignsXZ, Mode::CaptureOnly),
 );
 
-/// A pawn never stands on its own promotion ranks.
-fn pawn_forbidden(side: Side, c: V3) -> bool {
-    promotion_rank(side, c[1])
-}
-
-fn promotion_zone(side: Side, c: V3) -> bool {
-    promotion_rank(side, c[1])
-}
+/// The promotion ranks, 8 and 9 from each side's own end (White 8 and 9,
+/// Black 1 and 0; `promotion_rank`), where a pawn never stands.
+const PROMOTION_ZONE: Zone = &[Area::ranks(8, 9)];
 
 /// King, Queen, Rook, Bishop, Knight, Pawn (the order of the constants
 /// above). The sliders' moves are special targets.
@@ -232,7 +227,7 @@ pub static PIECES: [PieceDef; 6] = [
     PieceDef {
         resets_clock: true,
         promotes: true,
-        forbidden: Some(pawn_forbidden),
+        forbidden: Some(PROMOTION_ZONE),
         ..PieceDef::new('P', "Pawn", &PAWN_MOVES)
     },
 ];
@@ -350,7 +345,7 @@ pub static STARTREK: GameDef = GameDef {
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
-        zone: promotion_zone,
+        zone: PROMOTION_ZONE,
         choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
         optional: false,
     }),
