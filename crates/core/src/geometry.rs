@@ -316,6 +316,16 @@ impl Geometry {
 /// "No cell": the value used where a cell index is absent.
 pub const NO_CELL: Cell = Cell::MAX;
 
+/// Names that spell out coordinates (`z:x:y`), for the crate's tests'
+/// boards.
+#[cfg(test)]
+pub(crate) const COORDINATE_NAMING: Naming = Naming {
+    cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
+    level: |z| z.to_string(),
+    row: |_, y| y.to_string(),
+    file: |_, x| x.to_string(),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,15 +367,7 @@ mod tests {
         let cells = (0..3).flat_map(|k| {
             (0..3 - k).flat_map(move |j| (0..3 - k).map(move |i| [2 * i + k, 2 * j + k, k]))
         });
-        Geometry::new(
-            cells,
-            &Naming {
-                cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
-                level: |z| z.to_string(),
-                row: |_, y| y.to_string(),
-                file: |_, x| x.to_string(),
-            },
-        )
+        Geometry::new(cells, &COORDINATE_NAMING)
     }
 
     #[test]

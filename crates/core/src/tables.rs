@@ -619,7 +619,7 @@ impl<B: BitSet> Builder<'_, B> {
 mod tests {
     use super::*;
     use crate::def::Area;
-    use crate::geometry::Naming;
+    use crate::geometry::COORDINATE_NAMING;
     use crate::Bits;
 
     /// A stepped board: level 0 has ranks 0–4, level 1 ranks 1–3, each of
@@ -630,15 +630,7 @@ mod tests {
             cells.extend((0..5).map(|y| [x, y, 0]));
             cells.extend((1..4).map(|y| [x, y, 1]));
         }
-        Geometry::new(
-            cells,
-            &Naming {
-                cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
-                level: |z| z.to_string(),
-                row: |_, y| y.to_string(),
-                file: |_, x| x.to_string(),
-            },
-        )
+        Geometry::new(cells, &COORDINATE_NAMING)
     }
 
     /// The cells of `zone` for `side`, as sorted coordinates.
