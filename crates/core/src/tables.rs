@@ -180,6 +180,11 @@ impl<B: BitSet> Tables<B> {
         // Capture-capable vectors per (side, kind): (slides, leaps).
         let mut capture_vectors: Vec<[(Vec<V3>, Vec<V3>); 2]> = Vec::new();
         for pd in def.pieces {
+            // The double step: its vector and each side's start cells.
+            let double_step_of = pd
+                .pawn
+                .and_then(|p| p.double_step)
+                .map(|(v, starts)| (v, zone_cells::<B>(&geo, def.black_mirror, starts)));
             let mut moves: [KindMoves; 2] = Default::default();
             let mut caps: [(Vec<V3>, Vec<V3>); 2] = Default::default();
             let mut double_step: [Vec<(Cell, Cell)>; 2] = Default::default();
@@ -233,9 +238,9 @@ impl<B: BitSet> Tables<B> {
                         }
                     }
                 }
-                if let Some((v, from)) = pd.pawn.and_then(|p| p.double_step) {
+                if let Some((v, starts)) = double_step_of {
                     let v = mirror(side, v);
-                    let from = zone_cells::<B>(&geo, def.black_mirror, from)[side.index()];
+                    let from = starts[side.index()];
                     double_step[side.index()] = geo
                         .cells()
                         .map(|c| {
@@ -531,15 +536,14 @@ fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: Zone) -> [B; 2]
     let mut cells = [B::EMPTY; 2];
     for side in Side::BOTH {
         let seen: Vec<V3> = coords.iter().map(|&c| own(side, c)).collect();
+        // Per level: its furthest rank, as this side sees it.
+        let mut last_rank: BTreeMap<i32, i32> = BTreeMap::new();
+        for v in &seen {
+            let last = last_rank.entry(v[2]).or_insert(v[1]);
+            *last = (*last).max(v[1]);
+        }
         for (i, &v) in seen.iter().enumerate() {
-            // The furthest rank of the cell's level, as this side sees it.
-            let last_rank = seen
-                .iter()
-                .filter(|w| w[2] == v[2])
-                .map(|w| w[1])
-                .max()
-                .unwrap_or(v[1]);
-            if zone.iter().any(|area| area.contains(v, last_rank)) {
+            if zone.iter().any(|area| area.contains(v, last_rank[&v[2]])) {
                 cells[side.index()].insert(cells_at[i]);
             }
         }

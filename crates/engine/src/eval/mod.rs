@@ -484,7 +484,7 @@ fn walk<R: Evaluate, S: Sink<R::Bits>, const OWN_PARTS: bool>(
         let (mut units, mut attackers) = (0, 0);
         // Each piece is visited for its own parts, unless they are kept,
         // and for the terms that read the board or the enemy King.
-        let visit = OWN_PARTS || near.is_some() || live || files.is_some();
+        let visit = OWN_PARTS || S::EVERY_TERM || et.visits_pieces();
         let visited = if visit { own } else { R::Bits::EMPTY };
         for cell in visited.iter() {
             let kind = pos.piece_at(cell).kind();

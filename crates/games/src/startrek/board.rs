@@ -203,12 +203,13 @@ pub struct Board {
     pub low_paths: [[Set; 3]; COLUMNS],
     /// Per column: the pins whose boards cover it (at most two; a board
     /// on a pin covers the same columns upright or inverted), each as its
-    /// upright slot, which is the shift of the pin's two slot bits in a
-    /// board mask ([`NO_PIN`] for none), and its state for each combination of boards on those four
-    /// slots (bits 0 and 1: the first pin's slots, 2 and 3: the second's),
-    /// the geometry compiled per configuration of the boards, column by
-    /// column.
+    /// upright slot, the shift of the pin's two slot bits in a board mask
+    /// ([`NO_PIN`] for none).
     pub column_pins: [[u8; 2]; COLUMNS],
+    /// Per column: its state for each combination of boards on those
+    /// pins' four slots (bits 0 and 1: the first pin's, 2 and 3: the
+    /// second's), the geometry compiled per configuration of the boards,
+    /// column by column.
     pub column_states: [[ColumnState; 16]; COLUMNS],
 }
 

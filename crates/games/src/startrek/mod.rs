@@ -30,7 +30,6 @@ use chess3d_core::{
 };
 
 use board::{Board, Set};
-pub use moves::promotion_rank;
 pub use state::{State, PAWN_STARTS};
 
 /// The rules of Star Trek 3-D Chess.
@@ -210,7 +209,7 @@ const PAWN_MOVES: [Component; 14] = join(
 );
 
 /// The promotion ranks, 8 and 9 from each side's own end (White 8 and 9,
-/// Black 1 and 0; `promotion_rank`), where a pawn never stands.
+/// Black 1 and 0), where a pawn never stands.
 const PROMOTION_ZONE: Zone = &[Area::ranks(8, 9)];
 
 /// King, Queen, Rook, Bishop, Knight, Pawn (the order of the constants

@@ -30,16 +30,6 @@ fn forward(side: Side) -> i32 {
     }
 }
 
-/// Whether `rank` is a promotion rank for `side` (White 8 and 9, Black 1
-/// and 0).
-pub fn promotion_rank(side: Side, rank: i32) -> bool {
-    if side == Side::White {
-        rank >= 8
-    } else {
-        rank <= 1
-    }
-}
-
 /// The directions (indices into [`DIRECTIONS`](super::board::DIRECTIONS))
 /// a slider of `kind` moves in.
 fn slider_dirs(kind: Kind) -> std::ops::Range<usize> {
@@ -200,10 +190,8 @@ fn board_moves(pos: &Pos, out: &mut MoveList) {
         );
         for target in targets.filter(|&t| !state.has_board(t)) {
             let m = Move::new(b.slot_cells[s][0], b.slot_cells[target][0], MoveKind::Board);
-            let promotes = load.is_some_and(|i| {
-                let rank = pos.tables().geo.coord(b.slot_cells[target][i])[1];
-                promotion_rank(us, rank)
-            });
+            let zone = pos.tables().promotion_zone[us.index()];
+            let promotes = load.is_some_and(|i| zone.contains(b.slot_cells[target][i]));
             if promotes {
                 for k in PROMOTIONS {
                     out.push(Move {
