@@ -133,6 +133,69 @@ impl Area {
     }
 }
 
+/// A board's cells as data: the cells of its blocks, less the absent ones.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardDef {
+    pub blocks: &'static [Block],
+    pub absent: &'static [V3],
+}
+
+impl BoardDef {
+    /// A board of one block.
+    pub const fn block(block: &'static [Block]) -> BoardDef {
+        BoardDef {
+            blocks: block,
+            absent: &[],
+        }
+    }
+
+    /// Every cell, block by block, each once.
+    pub fn cells(&self) -> Vec<V3> {
+        let mut cells: Vec<V3> = Vec::new();
+        for block in self.blocks {
+            for c in block.cells() {
+                if !self.absent.contains(&c) && !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// The cells of a box: files `x`, ranks `y` and levels `z`, each range
+/// inclusive, every `step`-th coordinate along files and ranks (2 on a
+/// board in doubled coordinates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub x: (i32, i32),
+    pub y: (i32, i32),
+    pub z: (i32, i32),
+    pub step: i32,
+}
+
+impl Block {
+    /// Files `x`, ranks `y`, levels `z`, every cell.
+    pub const fn new(x: (i32, i32), y: (i32, i32), z: (i32, i32)) -> Block {
+        Block { x, y, z, step: 1 }
+    }
+
+    /// This block with only every `step`-th file and rank.
+    pub const fn every(self, step: i32) -> Block {
+        Block { step, ..self }
+    }
+
+    /// The block's cells, level by level, rank by rank.
+    pub fn cells(&self) -> impl Iterator<Item = V3> + '_ {
+        let step = self.step.max(1) as usize;
+        (self.z.0..=self.z.1).flat_map(move |z| {
+            (self.y.0..=self.y.1)
+                .step_by(step)
+                .flat_map(move |y| (self.x.0..=self.x.1).step_by(step).map(move |x| [x, y, z]))
+        })
+    }
+}
+
 /// Pawn-like behaviour of a piece kind beyond its movement components.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnDef {
@@ -330,7 +393,7 @@ pub struct GameDef {
     /// Identifier on the command line (`chess`, `ziggurat`, …).
     pub id: &'static str,
     pub name: &'static str,
-    pub cells: fn() -> Vec<V3>,
+    pub board: BoardDef,
     pub naming: Naming,
     /// Sign multipliers turning White's vectors into Black's.
     pub black_mirror: V3,

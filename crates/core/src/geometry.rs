@@ -143,17 +143,86 @@ pub struct Geometry {
     levels: Vec<Level>,
 }
 
-/// Describes how to name cells and levels of a geometry.
-#[derive(Clone, Copy, Debug)]
+/// How a geometry names its cells, levels, files and ranks, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Naming {
+    /// A cell's name: the text with `{level}`, `{file}` and `{rank}`
+    /// replaced by the cell's labels (`"{file}{rank}"` for chess's `e4`,
+    /// `"{file}{rank}({level})"` for Star Trek's `c1(2)`).
+    pub cell: &'static str,
+    pub files: Labels,
+    pub ranks: Labels,
+    pub levels: Labels,
+    /// Doubled coordinates (Ziggurat): on level `z`, the file or rank with
+    /// index `i` stands at `z * level_shift + i * spacing`. 1 and 0 for
+    /// a board whose coordinates are its indices.
+    pub spacing: i32,
+    pub level_shift: i32,
+}
+
+/// The labels of one axis, by index from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Labels {
+    /// One letter per index (`"abcdefgh"`).
+    Letters(&'static str),
+    /// The index plus this number (ranks `Numbers(1)`: 1, 2, 3, …).
+    Numbers(i32),
+    /// No label: a single-level board's level.
+    Blank,
+}
+
+impl Labels {
+    /// The label of index `i`; `?` past the end of the letters (a game
+    /// file's check refuses boards whose letters run out).
+    pub fn label(self, i: i32) -> String {
+        match self {
+            Labels::Letters(letters) => usize::try_from(i)
+                .ok()
+                .and_then(|i| letters.chars().nth(i))
+                .unwrap_or('?')
+                .to_string(),
+            Labels::Numbers(first) => (i + first).to_string(),
+            Labels::Blank => String::new(),
+        }
+    }
+
+    /// Whether index `i` has a label of its own.
+    pub fn covers(self, i: i32) -> bool {
+        match self {
+            Labels::Letters(letters) => i >= 0 && (i as usize) < letters.chars().count(),
+            Labels::Numbers(_) | Labels::Blank => true,
+        }
+    }
+}
+
+impl Naming {
+    /// The index of a file or rank coordinate on level `z`.
+    pub fn index(&self, z: i32, v: i32) -> i32 {
+        (v - z * self.level_shift).div_euclid(self.spacing.max(1))
+    }
+
     /// Name of the cell at a coordinate.
-    pub cell: fn(V3) -> String,
+    pub fn cell(&self, c: V3) -> String {
+        self.cell
+            .replace("{level}", &self.level(c[2]))
+            .replace("{file}", &self.file(c[2], c[0]))
+            .replace("{rank}", &self.row(c[2], c[1]))
+    }
+
     /// Name of the level at a z coordinate ("" for a single-level board).
-    pub level: fn(i32) -> String,
+    pub fn level(&self, z: i32) -> String {
+        self.levels.label(z)
+    }
+
     /// Label of the row at (z, y) (its rank).
-    pub row: fn(i32, i32) -> String,
+    pub fn row(&self, z: i32, y: i32) -> String {
+        self.ranks.label(self.index(z, y))
+    }
+
     /// Label of the column at (z, x) (its file).
-    pub file: fn(i32, i32) -> String,
+    pub fn file(&self, z: i32, x: i32) -> String {
+        self.files.label(self.index(z, x))
+    }
 }
 
 impl Geometry {
@@ -179,9 +248,9 @@ impl Geometry {
             max[2] - min[2] + 1,
         ];
         let mut grid = vec![NO_CELL; (dims[0] * dims[1] * dims[2]) as usize];
-        let names: Vec<String> = coords.iter().map(|&c| (naming.cell)(c)).collect();
-        let files: Vec<String> = coords.iter().map(|c| (naming.file)(c[2], c[0])).collect();
-        let ranks: Vec<String> = coords.iter().map(|c| (naming.row)(c[2], c[1])).collect();
+        let names: Vec<String> = coords.iter().map(|&c| naming.cell(c)).collect();
+        let files: Vec<String> = coords.iter().map(|c| naming.file(c[2], c[0])).collect();
+        let ranks: Vec<String> = coords.iter().map(|c| naming.row(c[2], c[1])).collect();
         let flat_names = files
             .iter()
             .zip(&ranks)
@@ -206,14 +275,14 @@ impl Geometry {
                 .iter()
                 .rev()
                 .map(|&y| Row {
-                    label: (naming.row)(z, y),
+                    label: naming.row(z, y),
                     cells: (0..n as Cell)
                         .filter(|&i| coords[i as usize][2] == z && coords[i as usize][1] == y)
                         .collect(),
                 })
                 .collect();
             levels.push(Level {
-                name: (naming.level)(z),
+                name: naming.level(z),
                 rows,
             });
         }
@@ -320,10 +389,12 @@ pub const NO_CELL: Cell = Cell::MAX;
 /// boards.
 #[cfg(test)]
 pub(crate) const COORDINATE_NAMING: Naming = Naming {
-    cell: |c| format!("{}:{}:{}", c[2], c[0], c[1]),
-    level: |z| z.to_string(),
-    row: |_, y| y.to_string(),
-    file: |_, x| x.to_string(),
+    cell: "{level}:{file}:{rank}",
+    files: Labels::Numbers(0),
+    ranks: Labels::Numbers(0),
+    levels: Labels::Numbers(0),
+    spacing: 1,
+    level_shift: 0,
 };
 
 #[cfg(test)]

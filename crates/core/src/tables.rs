@@ -157,7 +157,7 @@ impl<B: BitSet> Tables<B> {
     /// Compiles a game definition. Panics on inconsistent data (an unknown
     /// letter, a board too big for `B`): definitions are static and tested.
     pub fn build(def: &'static GameDef) -> Tables<B> {
-        let geo = Geometry::new((def.cells)(), &def.naming);
+        let geo = Geometry::new(def.board.cells(), &def.naming);
         let n = geo.len();
         assert!(n <= B::CAPACITY, "{}: {n} cells do not fit the set", def.id);
         let mut b = Builder {

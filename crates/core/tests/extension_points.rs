@@ -26,10 +26,10 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
+    PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
+use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::perft::perft;
 use chess3d_core::testing::check_position;
 use chess3d_core::{
@@ -92,20 +92,21 @@ static PIECES: [PieceDef; 5] = [
     PieceDef::new('R', "Rook", &[Component::slide([1, 0, 0], Sym::PermsXY)]),
 ];
 
+/// Two levels of 5×5.
+const BOARD: BoardDef = BoardDef::block(&[Block::new((0, 4), (0, 4), (0, 1))]);
+
 const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef {
     GameDef {
         id,
         name: "Skirmish",
-        cells: || {
-            (0..2)
-                .flat_map(|z| (0..5).flat_map(move |y| (0..5).map(move |x| [x, y, z])))
-                .collect()
-        },
+        board: BOARD,
         naming: Naming {
-            cell: |c| format!("{}{}{}", c[2], (b'a' + c[0] as u8) as char, c[1] + 1),
-            level: |z| z.to_string(),
-            row: |_, y| (y + 1).to_string(),
-            file: |_, x| ((b'a' + x as u8) as char).to_string(),
+            cell: "{level}{file}{rank}",
+            files: Labels::Letters("abcde"),
+            ranks: Labels::Numbers(1),
+            levels: Labels::Numbers(0),
+            spacing: 1,
+            level_shift: 0,
         },
         black_mirror: [1, -1, 1],
         pieces: &PIECES,

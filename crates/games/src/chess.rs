@@ -6,10 +6,10 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
-    PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef,
+    PieceDef, PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
+use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables};
 
 /// The rules of standard chess.
@@ -75,8 +75,6 @@ pub static PIECES: [PieceDef; 6] = [
     },
 ];
 
-const FILES: &[u8] = b"abcdefgh";
-
 /// The game for a player (the web page's legend and summary).
 const ABOUT: About = About {
     setup: "The 8×8 board with sixteen pieces a side: King, Queen, two Rooks, two Bishops, \
@@ -112,16 +110,14 @@ const ABOUT: About = About {
 pub static CHESS: GameDef = GameDef {
     id: "chess",
     name: "Chess",
-    cells: || {
-        (0..8)
-            .flat_map(|y| (0..8).map(move |x| [x, y, 0]))
-            .collect()
-    },
+    board: BoardDef::block(&[Block::new((0, 7), (0, 7), (0, 0))]),
     naming: Naming {
-        cell: |c| format!("{}{}", FILES[c[0] as usize] as char, c[1] + 1),
-        level: |_| String::new(),
-        row: |_, y| (y + 1).to_string(),
-        file: |_, x| (FILES[x as usize] as char).to_string(),
+        cell: "{file}{rank}",
+        files: Labels::Letters("abcdefgh"),
+        ranks: Labels::Numbers(1),
+        levels: Labels::Blank,
+        spacing: 1,
+        level_shift: 0,
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,

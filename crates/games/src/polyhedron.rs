@@ -9,11 +9,11 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
+    PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
-use chess3d_core::{Bits, Pools, Position, Rules, Sym, Tables, V3};
+use chess3d_core::geometry::{Labels, Naming};
+use chess3d_core::{Bits, Pools, Position, Rules, Sym, Tables};
 
 /// The rules of Polyhedron Chess.
 pub struct PolyhedronRules;
@@ -30,29 +30,6 @@ impl Rules for PolyhedronRules {
         static TABLES: OnceLock<Tables<Bits<5>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&POLYHEDRON))
     }
-}
-
-/// Level names from the bottom (z = 0) up.
-const LEVELS: &[u8] = b"ABCDE";
-/// Global files a–j (x = 0–9); ranks are y + 1.
-const FILES: &[u8] = b"abcdefghij";
-
-/// How far each level is inset from level C's edge: A and E cover x, y
-/// 2–7, B and D 1–8, C 0–9.
-fn inset(z: i32) -> i32 {
-    (z - 2).abs()
-}
-
-/// Every cell: the five levels, centred on one another.
-fn cells() -> Vec<V3> {
-    (0..5)
-        .flat_map(|z| {
-            let range = inset(z)..=9 - inset(z);
-            range
-                .clone()
-                .flat_map(move |y| range.clone().map(move |x| [x, y, z]))
-        })
-        .collect()
 }
 
 /// The farthest rank of the pawn's level for `side`, where it promotes
@@ -195,19 +172,23 @@ const ABOUT: About = About {
 pub static POLYHEDRON: GameDef = GameDef {
     id: "polyhedron",
     name: "Polyhedron Chess",
-    cells,
+    // The five levels A–E from the bottom (z = 0), centred on one another:
+    // A and E cover x, y 2–7, B and D 1–8, C 0–9. Global files a–j are
+    // x = 0–9, ranks y + 1.
+    board: BoardDef::block(&[
+        Block::new((2, 7), (2, 7), (0, 0)),
+        Block::new((1, 8), (1, 8), (1, 1)),
+        Block::new((0, 9), (0, 9), (2, 2)),
+        Block::new((1, 8), (1, 8), (3, 3)),
+        Block::new((2, 7), (2, 7), (4, 4)),
+    ]),
     naming: Naming {
-        cell: |c| {
-            format!(
-                "{}{}{}",
-                LEVELS[c[2] as usize] as char,
-                FILES[c[0] as usize] as char,
-                c[1] + 1
-            )
-        },
-        level: |z| (LEVELS[z as usize] as char).to_string(),
-        row: |_, y| (y + 1).to_string(),
-        file: |_, x| (FILES[x as usize] as char).to_string(),
+        cell: "{level}{file}{rank}",
+        files: Labels::Letters("abcdefghij"),
+        ranks: Labels::Numbers(1),
+        levels: Labels::Letters("ABCDE"),
+        spacing: 1,
+        level_shift: 0,
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,

@@ -11,11 +11,11 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, BecomesDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef,
-    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode,
+    Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
-use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables, V3};
+use chess3d_core::geometry::{Labels, Naming};
+use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables};
 
 /// The rules of Ziggurat Three Dimensional Chess.
 pub struct ZigguratRules;
@@ -56,24 +56,6 @@ impl Rules for ZigguratRules {
 const WIDE_PROMOTION: u8 = 1;
 
 /// Number of levels; level k has (8 − k) × (8 − k) squares.
-const LEVELS: i32 = 8;
-const FILES: &[u8] = b"abcdefgh";
-
-/// File and rank index (from 0) of a doubled coordinate on level `z`.
-fn index(coord: i32, z: i32) -> i32 {
-    (coord - z) / 2
-}
-
-/// Every square, in doubled coordinates.
-fn cells() -> Vec<V3> {
-    (0..LEVELS)
-        .flat_map(|k| {
-            let n = LEVELS - k;
-            (0..n).flat_map(move |j| (0..n).map(move |i| [2 * i + k, 2 * j + k, k]))
-        })
-        .collect()
-}
-
 /// Level 0's last rank for `side` (rank 8 for White, 1 for Black; doubled
 /// coordinates, 14 from its own end).
 const PROMOTION_RANK: Zone = &[Area::ranks(14, 14).on_levels(0, 0)];
@@ -321,19 +303,26 @@ const ABOUT: About = About {
 const DEF: GameDef = GameDef {
     id: "ziggurat",
     name: "Ziggurat Three Dimensional Chess",
-    cells,
+    // Doubled coordinates: level k's squares stand at 2i + k, above the
+    // corners where the four squares below meet; it has 8 - k files and
+    // ranks.
+    board: BoardDef::block(&[
+        Block::new((0, 14), (0, 14), (0, 0)).every(2),
+        Block::new((1, 13), (1, 13), (1, 1)).every(2),
+        Block::new((2, 12), (2, 12), (2, 2)).every(2),
+        Block::new((3, 11), (3, 11), (3, 3)).every(2),
+        Block::new((4, 10), (4, 10), (4, 4)).every(2),
+        Block::new((5, 9), (5, 9), (5, 5)).every(2),
+        Block::new((6, 8), (6, 8), (6, 6)).every(2),
+        Block::new((7, 7), (7, 7), (7, 7)).every(2),
+    ]),
     naming: Naming {
-        cell: |c| {
-            format!(
-                "{}{}{}",
-                c[2],
-                FILES[index(c[0], c[2]) as usize] as char,
-                index(c[1], c[2]) + 1
-            )
-        },
-        level: |z| z.to_string(),
-        row: |z, y| (index(y, z) + 1).to_string(),
-        file: |z, x| (FILES[index(x, z) as usize] as char).to_string(),
+        cell: "{level}{file}{rank}",
+        files: Labels::Letters("abcdefgh"),
+        ranks: Labels::Numbers(1),
+        levels: Labels::Numbers(0),
+        spacing: 2,
+        level_shift: 1,
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,

@@ -9,9 +9,11 @@
 
 use std::sync::OnceLock;
 
-use chess3d_core::def::{About, Component, GameDef, Mode, Notation, PieceDef, RepetitionRule};
-use chess3d_core::geometry::Naming;
-use chess3d_core::{Bits, Position, Rules, Sym, Tables, V3};
+use chess3d_core::def::{
+    About, Block, BoardDef, Component, GameDef, Mode, Notation, PieceDef, RepetitionRule,
+};
+use chess3d_core::geometry::{Labels, Naming};
+use chess3d_core::{Bits, Position, Rules, Sym, Tables};
 
 /// The rules of the 43-square Ziggurat.
 pub struct Ziggurat43Rules;
@@ -27,19 +29,6 @@ impl Rules for Ziggurat43Rules {
         static TABLES: OnceLock<Tables<Bits<1>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&ZIGGURAT43))
     }
-}
-
-/// Files a–m are x = 0–12; ranks are y + 1.
-const FILES: &[u8] = b"abcdefghijklm";
-
-/// The files of each rank, as x ranges: a–m, b–l, c–k, d–j, then f–h.
-const RANKS: [(i32, i32); 5] = [(0, 12), (1, 11), (2, 10), (3, 9), (5, 7)];
-
-fn cells() -> Vec<V3> {
-    (0..)
-        .zip(RANKS)
-        .flat_map(|(y, (first, last))| (first..=last).map(move |x| [x, y, 0]))
-        .collect()
 }
 
 /// One step along a rank or a file.
@@ -130,12 +119,22 @@ const ABOUT: About = About {
 pub static ZIGGURAT43: GameDef = GameDef {
     id: "ziggurat43",
     name: "Ziggurat",
-    cells,
+    // Files a–m are x = 0–12, ranks y + 1; the files of each rank: a–m,
+    // b–l, c–k, d–j, then f–h.
+    board: BoardDef::block(&[
+        Block::new((0, 12), (0, 0), (0, 0)),
+        Block::new((1, 11), (1, 1), (0, 0)),
+        Block::new((2, 10), (2, 2), (0, 0)),
+        Block::new((3, 9), (3, 3), (0, 0)),
+        Block::new((5, 7), (4, 4), (0, 0)),
+    ]),
     naming: Naming {
-        cell: |c| format!("{}{}", FILES[c[0] as usize] as char, c[1] + 1),
-        level: |_| String::new(),
-        row: |_, y| (y + 1).to_string(),
-        file: |_, x| (FILES[x as usize] as char).to_string(),
+        cell: "{file}{rank}",
+        files: Labels::Letters("abcdefghijklm"),
+        ranks: Labels::Numbers(1),
+        levels: Labels::Blank,
+        spacing: 1,
+        level_shift: 0,
     },
     black_mirror: [-1, 1, 1],
     pieces: &PIECES,

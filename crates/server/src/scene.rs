@@ -166,8 +166,8 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
         cells.push(CellView {
             name: name.to_string(),
             label: label(&t.def.naming, name, at),
-            file: (t.def.naming.file)(at[2], at[0]),
-            rank: (t.def.naming.row)(at[2], at[1]),
+            file: t.def.naming.file(at[2], at[0]),
+            rank: t.def.naming.row(at[2], at[1]),
             at,
             place: place(id, at),
             light: ((at[0] + at[1]) / step).rem_euclid(2) == 1,
@@ -187,7 +187,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
         .iter()
         .map(|l| {
             let z = geo.coord(l.rows[0].cells[0])[2];
-            (z, (t.def.naming.level)(z))
+            (z, t.def.naming.level(z))
         })
         .collect();
     levels.sort();
@@ -334,7 +334,7 @@ fn board_move<R: Rules>(pos: &Position<R>, m: Move) -> BoardMove {
 
 /// `2c1 (level 2, file c, rank 1)`.
 fn label(naming: &chess3d_core::geometry::Naming, name: &str, [x, y, z]: V3) -> String {
-    let level = (naming.level)(z);
+    let level = naming.level(z);
     let level = if level.is_empty() {
         String::new()
     } else {
@@ -342,8 +342,8 @@ fn label(naming: &chess3d_core::geometry::Naming, name: &str, [x, y, z]: V3) -> 
     };
     format!(
         "{name} ({level}file {}, rank {})",
-        (naming.file)(z, x),
-        (naming.row)(z, y)
+        naming.file(z, x),
+        naming.row(z, y)
     )
 }
 

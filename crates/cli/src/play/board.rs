@@ -350,7 +350,7 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
                     y,
                     light: (from_bottom + in_row + usize::from(marks.flipped)) % 2 == 1,
                 });
-                let file = (t.def.naming.file)(*z, geo.coord(cell)[0]);
+                let file = t.def.naming.file(*z, geo.coord(cell)[0]);
                 if !files.iter().any(|(fx, _)| *fx == x + 1) {
                     files.push((x + 1, file));
                 }

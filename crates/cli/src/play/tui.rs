@@ -737,7 +737,7 @@ impl<R: Evaluate> App<R> {
         let t = self.session.pos.tables();
         let [x, y, z] = t.geo.coord(cell);
         let naming = &t.def.naming;
-        let level = (naming.level)(z);
+        let level = naming.level(z);
         let level = if level.is_empty() {
             String::new()
         } else {
@@ -746,8 +746,8 @@ impl<R: Evaluate> App<R> {
         format!(
             "{} ({level}file {}, rank {})",
             t.geo.name(cell),
-            (naming.file)(z, x),
-            (naming.row)(z, y)
+            naming.file(z, x),
+            naming.row(z, y)
         )
     }
 

@@ -690,7 +690,7 @@ impl<R: Rules> Position<R> {
                     while files.len() < 2 * i {
                         files.push(' ');
                     }
-                    files += &(t.def.naming.file)(z, x);
+                    files += &t.def.naming.file(z, x);
                 }
             }
             out += &format!("{:>width$}   {}\n", "", files);

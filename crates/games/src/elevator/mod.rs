@@ -18,13 +18,13 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef,
-    RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
+    PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
+use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
     BitSet, Bits, Cell, Edit, Exposure, GameState, Kind, Move, MoveKind, MoveList, Pools, Position,
-    PositionError, Rules, Side, Sym, Tables, V3,
+    PositionError, Rules, Side, Sym, Tables,
 };
 
 /// The rules of Elevator.
@@ -283,15 +283,6 @@ impl Rules for ElevatorRules {
     }
 }
 
-/// Every cell of the 8×8×4 board; which exist depends on the shafts.
-fn cells() -> Vec<V3> {
-    (1..=4)
-        .flat_map(|z| (0..8).flat_map(move |y| (0..8).map(move |x| [x, y, z])))
-        .collect()
-}
-
-const FILES: &[u8] = b"abcdefgh";
-
 const ORTHOGONAL_STEP: Component = Component::leap([1, 0, 0], Sym::PermsXY);
 const DIAGONAL_STEP: Component = Component::leap([1, 1, 0], Sym::Signs);
 
@@ -436,12 +427,16 @@ const ABOUT: About = About {
 pub static ELEVATOR: GameDef = GameDef {
     id: "elevator",
     name: "Elevator",
-    cells,
+    // Every cell of the 8×8×4 board, levels 1–4; which exist depends on
+    // the shafts.
+    board: BoardDef::block(&[Block::new((0, 7), (0, 7), (1, 4))]),
     naming: Naming {
-        cell: |c| format!("{}{}{}", c[2], FILES[c[0] as usize] as char, c[1] + 1),
-        level: |z| z.to_string(),
-        row: |_, y| (y + 1).to_string(),
-        file: |_, x| (FILES[x as usize] as char).to_string(),
+        cell: "{level}{file}{rank}",
+        files: Labels::Letters("abcdefgh"),
+        ranks: Labels::Numbers(1),
+        levels: Labels::Numbers(0),
+        spacing: 1,
+        level_shift: 0,
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,

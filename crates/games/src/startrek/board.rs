@@ -9,6 +9,8 @@
 //! boards are (`present`).
 
 use arrayvec::ArrayVec;
+use chess3d_core::def::Block;
+use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{BitSet, Bits, Cell, Geometry, V3};
 
 /// Cell sets of the game: 144 cells.
@@ -53,11 +55,15 @@ impl Pin {
     /// The four columns a board on this pin covers, lower rank first and
     /// then the lower file, as White sees them: the corner column and the
     /// three outward from it (away from the main board).
-    pub fn columns(self) -> [(i32, i32); 4] {
+    pub const fn columns(self) -> [(i32, i32); 4] {
         let x0 = if self.x == 1 { 0 } else { 4 };
-        let low_corner = MAIN_BOARDS
-            .iter()
-            .any(|&(level, first)| level == self.level && first == self.y);
+        let mut low_corner = false;
+        let mut i = 0;
+        while i < MAIN_BOARDS.len() {
+            let (level, first) = MAIN_BOARDS[i];
+            low_corner |= level == self.level && first == self.y;
+            i += 1;
+        }
         let y0 = if low_corner { self.y - 1 } else { self.y };
         [(x0, y0), (x0 + 1, y0), (x0, y0 + 1), (x0 + 1, y0 + 1)]
     }
@@ -106,16 +112,16 @@ pub fn slot(pin: usize, inverted: bool) -> usize {
     2 * pin + inverted as usize
 }
 
-pub fn slot_pin(slot: usize) -> usize {
+pub const fn slot_pin(slot: usize) -> usize {
     slot / 2
 }
 
-pub fn slot_inverted(slot: usize) -> bool {
+pub const fn slot_inverted(slot: usize) -> bool {
     slot % 2 == 1
 }
 
 /// The level of a slot's squares.
-pub fn slot_level(slot: usize) -> i32 {
+pub const fn slot_level(slot: usize) -> i32 {
     let pin = PINS[slot_pin(slot)];
     if slot_inverted(slot) {
         pin.level - 1
@@ -161,17 +167,40 @@ pub fn main_coords() -> Vec<V3> {
         .collect()
 }
 
+/// Every cell of the game as the core's blocks: the main boards (files
+/// b–e, four ranks each), then every slot's 2×2 squares.
+pub const BLOCKS: [Block; 3 + SLOTS] = {
+    let mut blocks = [Block::new((0, 0), (0, 0), (0, 0)); 3 + SLOTS];
+    let mut i = 0;
+    while i < 3 {
+        let (z, first) = MAIN_BOARDS[i];
+        blocks[i] = Block::new((1, 4), (first, first + 3), (z, z));
+        i += 1;
+    }
+    let mut slot = 0;
+    while slot < SLOTS {
+        let z = slot_level(slot);
+        let (x, y) = PINS[slot_pin(slot)].columns()[0];
+        blocks[3 + slot] = Block::new((x, x + 1), (y, y + 1), (z, z));
+        slot += 1;
+    }
+    blocks
+};
+
 /// Every cell of the game: the main squares, then every slot's squares.
 pub fn all_coords() -> Vec<V3> {
-    let mut cells = main_coords();
-    cells.extend((0..SLOTS).flat_map(slot_coords));
-    cells
+    BLOCKS.iter().flat_map(Block::cells).collect()
 }
 
 /// A square's name: file, rank and level, `c1(2)`.
-pub fn square_name(c: V3) -> String {
-    format!("{}{}({})", FILES[c[0] as usize] as char, c[1], c[2])
-}
+pub const NAMING: Naming = Naming {
+    cell: "{file}{rank}({level})",
+    files: Labels::Letters("abcdef"),
+    ranks: Labels::Numbers(0),
+    levels: Labels::Numbers(0),
+    spacing: 1,
+    level_shift: 0,
+};
 
 /// The board compiled against the game's cell numbering.
 #[derive(Debug)]
@@ -466,15 +495,7 @@ mod tests {
     }
 
     fn geometry() -> Geometry {
-        Geometry::new(
-            all_coords(),
-            &chess3d_core::geometry::Naming {
-                cell: square_name,
-                level: |z| z.to_string(),
-                row: |_, y| y.to_string(),
-                file: |_, x| (FILES[x as usize] as char).to_string(),
-            },
-        )
+        Geometry::new(all_coords(), &NAMING)
     }
 
     /// The slots of the start: b1(2), e1(2), b8(6), e8(6), all upright.

@@ -20,10 +20,9 @@ mod state;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef, PieceDef,
-    PromotionDef, RepetitionRule, Zone,
+    About, Area, BoardDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef,
+    PieceDef, PromotionDef, RepetitionRule, Zone,
 };
-use chess3d_core::geometry::Naming;
 use chess3d_core::{
     Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules,
     Side, Sym, Tables,
@@ -334,13 +333,8 @@ const ABOUT: About = About {
 pub static STARTREK: GameDef = GameDef {
     id: "startrek",
     name: "Star Trek 3-D Chess (Federation Revised Standard)",
-    cells: board::all_coords,
-    naming: Naming {
-        cell: board::square_name,
-        level: |z| z.to_string(),
-        row: |_, y| y.to_string(),
-        file: |_, x| (board::FILES[x as usize] as char).to_string(),
-    },
+    board: BoardDef::block(&board::BLOCKS),
+    naming: board::NAMING,
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
     promotion: Some(PromotionDef {
