@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
-use crate::def::{Choices, GameDef, Mode, PieceDef, Reach, Zone};
+use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
@@ -519,7 +519,7 @@ impl<B: BitSet> Tables<B> {
 
 /// Each side's cells of `zone` on `geo`, Black's read from its own end:
 /// mirrored across the board's middle along the axes `black_mirror` turns.
-fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: Zone) -> [B; 2] {
+pub fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: &[Area]) -> [B; 2] {
     let cells_at: Vec<Cell> = geo.cells().collect();
     let coords: Vec<V3> = cells_at.iter().map(|&c| geo.coord(c)).collect();
     let bound = |axis: usize| {

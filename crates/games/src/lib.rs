@@ -3,12 +3,18 @@
 
 pub mod chess;
 pub mod elevator;
+pub mod file;
 pub mod polyhedron;
+pub mod raumschach;
 pub mod startrek;
 pub mod ziggurat;
 pub mod ziggurat43;
 
 use chess3d_core::Game;
+
+/// The core, for [`file_rules!`]'s expansion in other crates.
+#[doc(hidden)]
+pub use chess3d_core as __core;
 
 /// Every game, in the order of RULINGS.md's sections; `chess3d variants`
 /// lists them so.

@@ -1,0 +1,258 @@
+//! The game file as serde reads it (docs/game-files.md names every key).
+//! Unknown keys are errors; values the checks in `super::check` need to
+//! place in the file keep their span.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A whole game file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameFile {
+    pub id: Spanned<String>,
+    pub name: String,
+    /// The sides' names, White's first.
+    #[serde(default = "side_names")]
+    pub sides: [String; 2],
+    /// The sides' letters in position strings.
+    #[serde(default = "side_letters")]
+    pub side_letters: [char; 2],
+    pub board: BoardFile,
+    pub naming: NamingFile,
+    /// Sign multipliers turning White's vectors into Black's.
+    pub black_mirror: Spanned<[i32; 3]>,
+    #[serde(rename = "piece")]
+    pub pieces: Spanned<Vec<PieceFile>>,
+    pub promotion: Option<PromotionFile>,
+    #[serde(default)]
+    pub castling: Vec<Spanned<CastleFile>>,
+    /// Whether there is check (or royal pieces are captured).
+    #[serde(default = "yes")]
+    pub check: bool,
+    #[serde(default = "yes")]
+    pub bare_kings_draw: bool,
+    pub temple: Option<Spanned<String>>,
+    #[serde(default)]
+    pub repetition: Repetition,
+    pub notation: NotationName,
+    pub move_hint: String,
+    pub start: Spanned<String>,
+    pub about: AboutFile,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn one() -> i32 {
+    1
+}
+
+fn side_names() -> [String; 2] {
+    ["White".into(), "Black".into()]
+}
+
+fn side_letters() -> [char; 2] {
+    ['w', 'b']
+}
+
+/// The board: the cells of its blocks, less the absent ones.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    pub blocks: Spanned<Vec<Spanned<BlockFile>>>,
+    #[serde(default)]
+    pub absent: Vec<Spanned<[i32; 3]>>,
+}
+
+/// Files, ranks and levels as inclusive `[first, last]` coordinates.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlockFile {
+    pub files: [i32; 2],
+    pub ranks: [i32; 2],
+    pub levels: [i32; 2],
+    #[serde(default = "one")]
+    pub step: i32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NamingFile {
+    pub cell: Spanned<String>,
+    pub files: Spanned<LabelsFile>,
+    pub ranks: Spanned<LabelsFile>,
+    /// Left out on a board of one level.
+    pub levels: Option<Spanned<LabelsFile>>,
+    #[serde(default = "one")]
+    pub spacing: i32,
+    #[serde(default)]
+    pub level_shift: i32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a string of letters such as \"abcdefgh\", or the number of the first such as 1"
+)]
+pub enum LabelsFile {
+    Letters(String),
+    Numbers(i32),
+}
+
+/// A piece kind.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceFile {
+    pub letter: Spanned<char>,
+    pub name: String,
+    /// How it moves, in a sentence, for the page's legend.
+    pub about: String,
+    pub moves: Spanned<Vec<Spanned<MoveFile>>>,
+    #[serde(default)]
+    pub royal: bool,
+    #[serde(default = "yes")]
+    pub gives_check: bool,
+    #[serde(default)]
+    pub resets_clock: bool,
+    pub pawn: Option<PawnFile>,
+    pub forbidden: Option<Vec<Spanned<AreaFile>>>,
+    pub becomes: Option<BecomesFile>,
+    #[serde(default)]
+    pub promotes: bool,
+    #[serde(default)]
+    pub promotes_on_capture: bool,
+}
+
+/// One movement component: a vector as a leap or a slide.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveFile {
+    pub leap: Option<[i32; 3]>,
+    pub slide: Option<[i32; 3]>,
+    #[serde(default)]
+    pub sym: SymName,
+    #[serde(default)]
+    pub mode: ModeName,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SymName {
+    #[default]
+    Exact,
+    SignsX,
+    SignsXz,
+    Signs,
+    PermsXy,
+    Perms,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ModeName {
+    #[default]
+    Both,
+    MoveOnly,
+    CaptureOnly,
+    Shoot,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PawnFile {
+    pub double_step: Option<DoubleStepFile>,
+    #[serde(default)]
+    pub en_passant: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DoubleStepFile {
+    pub step: Spanned<[i32; 3]>,
+    pub from: Vec<Spanned<AreaFile>>,
+}
+
+/// Cells by rule, in the side's own view (Black's mirrored).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaFile {
+    pub files: Option<[i32; 2]>,
+    pub ranks: Option<[i32; 2]>,
+    pub levels: Option<[i32; 2]>,
+    #[serde(default)]
+    pub last_rank_of_level: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BecomesFile {
+    pub letter: Spanned<char>,
+    pub zone: Vec<Spanned<AreaFile>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionFile {
+    pub zone: Spanned<Vec<Spanned<AreaFile>>>,
+    pub choices: Spanned<ChoicesFile>,
+    #[serde(default)]
+    pub optional: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "a list of piece letters such as [\"Q\", \"R\"], or \"captured-pool\""
+)]
+pub enum ChoicesFile {
+    Letters(Vec<char>),
+    Named(String),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastleFile {
+    pub side: SideName,
+    pub symbol: char,
+    pub text: String,
+    /// The King's cells, from and to.
+    pub king: [Spanned<String>; 2],
+    /// The Rook's cells, from and to.
+    pub rook: [Spanned<String>; 2],
+    #[serde(default)]
+    pub empty: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub safe: Vec<Spanned<String>>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SideName {
+    White,
+    Black,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    #[default]
+    Draw,
+    LossForMover,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotationName {
+    Uci,
+    Seed,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AboutFile {
+    pub setup: String,
+    pub goal: String,
+    #[serde(default)]
+    pub special: Vec<String>,
+}

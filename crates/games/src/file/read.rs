@@ -1,0 +1,577 @@
+//! A game file's parts turned into a [`GameDef`], each checked against what
+//! the core needs (every check here stands in for a panic or a silent
+//! mistake further on), with the first mistake placed in the file.
+
+use std::collections::BTreeSet;
+use std::ops::Range;
+
+use chess3d_core::def::{
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode,
+    Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
+};
+use chess3d_core::geometry::{expand, Labels, Naming};
+use chess3d_core::position::MAX_KINDS;
+use chess3d_core::tables::{zone_cells, MAX_SLIDE_DIRS};
+use chess3d_core::{BitSet, Bits, Geometry, Side, Sym, V3};
+use toml::Spanned;
+
+use super::format::{
+    AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, PieceFile, Repetition,
+    SideName, SymName,
+};
+use super::FileError;
+
+/// Most cells a game may have (the core's position holds 320).
+const MOST_CELLS: usize = chess3d_core::position::MAX_CELLS;
+
+/// Coordinates run from 0 to this: the board's grid stays small.
+const MOST_COORDINATE: i32 = 63;
+
+/// The leaked parts of a definition: they live as long as the program.
+fn leak_str(s: String) -> &'static str {
+    s.leak()
+}
+
+fn leak<T>(v: Vec<T>) -> &'static [T] {
+    v.leak()
+}
+
+/// The file's text, for placing mistakes.
+struct Reader<'t> {
+    text: &'t str,
+}
+
+type Checked<T> = Result<T, FileError>;
+
+impl Reader<'_> {
+    fn error(&self, span: Range<usize>, message: impl Into<String>) -> FileError {
+        FileError::spanned(self.text, span, message)
+    }
+
+    fn range(&self, span: &Range<usize>, what: &str, [lo, hi]: [i32; 2]) -> Checked<(i32, i32)> {
+        if lo > hi {
+            return Err(self.error(
+                span.clone(),
+                format!("{what} [{lo}, {hi}]: the first must not be above the last"),
+            ));
+        }
+        Ok((lo, hi))
+    }
+
+    fn area(&self, area: &Spanned<AreaFile>) -> Checked<Area> {
+        let span = area.span();
+        let a = area.get_ref();
+        let bound = |what, b: Option<[i32; 2]>| b.map(|b| self.range(&span, what, b)).transpose();
+        Ok(Area {
+            x: bound("files", a.files)?,
+            y: bound("ranks", a.ranks)?,
+            z: bound("levels", a.levels)?,
+            last_rank_of_level: a.last_rank_of_level,
+        })
+    }
+
+    fn zone(&self, areas: &[Spanned<AreaFile>]) -> Checked<&'static [Area]> {
+        let areas: Vec<Area> = areas.iter().map(|a| self.area(a)).collect::<Checked<_>>()?;
+        Ok(leak(areas))
+    }
+
+    fn board(&self, file: &GameFile) -> Checked<BoardDef> {
+        let blocks = &file.board.blocks;
+        if blocks.get_ref().is_empty() {
+            return Err(self.error(blocks.span(), "a board needs at least one block of cells"));
+        }
+        let mut out = Vec::new();
+        for block in blocks.get_ref() {
+            let span = block.span();
+            let b = block.get_ref();
+            let x = self.range(&span, "files", b.files)?;
+            let y = self.range(&span, "ranks", b.ranks)?;
+            let z = self.range(&span, "levels", b.levels)?;
+            for (lo, hi) in [x, y, z] {
+                if lo < 0 || hi > MOST_COORDINATE {
+                    return Err(self.error(
+                        span,
+                        format!("coordinates run from 0 to {MOST_COORDINATE}, not {lo} to {hi}"),
+                    ));
+                }
+            }
+            if b.step < 1 {
+                return Err(self.error(span, format!("step {} must be 1 or more", b.step)));
+            }
+            out.push(Block::new(x, y, z).every(b.step));
+        }
+        let board = BoardDef {
+            blocks: leak(out),
+            absent: &[],
+        };
+        let cells = board.cells();
+        let mut absent = Vec::new();
+        for a in &file.board.absent {
+            if !cells.contains(a.get_ref()) {
+                return Err(self.error(
+                    a.span(),
+                    format!("absent cell {:?} is not in any block", a.get_ref()),
+                ));
+            }
+            absent.push(*a.get_ref());
+        }
+        let board = BoardDef {
+            absent: leak(absent),
+            ..board
+        };
+        let n = board.cells().len();
+        if n == 0 || n > MOST_CELLS {
+            return Err(self.error(
+                blocks.span(),
+                format!("the board has {n} cells: from 1 to {MOST_CELLS} are possible"),
+            ));
+        }
+        Ok(board)
+    }
+
+    fn labels(&self, labels: &Spanned<LabelsFile>) -> Checked<Labels> {
+        match labels.get_ref() {
+            LabelsFile::Numbers(first) => Ok(Labels::Numbers(*first)),
+            LabelsFile::Letters(letters) => {
+                if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphanumeric()) {
+                    Err(self.error(labels.span(), "labels are letters or digits, at least one"))
+                } else {
+                    Ok(Labels::Letters(leak_str(letters.clone())))
+                }
+            }
+        }
+    }
+
+    /// The naming, checked on every cell: each axis has a label for every
+    /// index the board uses, and no two cells share a name.
+    fn naming(&self, file: &GameFile, cells: &[V3]) -> Checked<Naming> {
+        let n = &file.naming;
+        let template = n.cell.get_ref();
+        if !template.contains("{file}") || !template.contains("{rank}") {
+            return Err(self.error(
+                n.cell.span(),
+                "a cell's name needs {file} and {rank} (and {level} on a board of levels)",
+            ));
+        }
+        if n.spacing < 1 {
+            return Err(self.error(n.cell.span(), "spacing must be 1 or more"));
+        }
+        let naming = Naming {
+            cell: leak_str(template.clone()),
+            files: self.labels(&n.files)?,
+            ranks: self.labels(&n.ranks)?,
+            levels: n
+                .levels
+                .as_ref()
+                .map_or(Ok(Labels::Blank), |l| self.labels(l))?,
+            spacing: n.spacing,
+            level_shift: n.level_shift,
+        };
+        let mut names = BTreeSet::new();
+        for &c in cells {
+            for (labels, span, index, axis) in [
+                (
+                    naming.files,
+                    n.files.span(),
+                    naming.index(c[2], c[0]),
+                    "file",
+                ),
+                (
+                    naming.ranks,
+                    n.ranks.span(),
+                    naming.index(c[2], c[1]),
+                    "rank",
+                ),
+            ] {
+                if !labels.covers(index) {
+                    return Err(self.error(
+                        span,
+                        format!("no label for {axis} index {index} (the cell at {c:?})"),
+                    ));
+                }
+            }
+            if let Some(levels) = &n.levels {
+                if !naming.levels.covers(c[2]) {
+                    return Err(self.error(
+                        levels.span(),
+                        format!("no label for level {} (the cell at {c:?})", c[2]),
+                    ));
+                }
+            }
+            let name = naming.cell(c);
+            if !names.insert(name.clone()) {
+                return Err(self.error(
+                    n.cell.span(),
+                    format!("two cells are named '{name}': the name needs more of the cell"),
+                ));
+            }
+        }
+        Ok(naming)
+    }
+
+    fn vector(&self, span: Range<usize>, v: V3, extent: V3) -> Checked<V3> {
+        if v == [0, 0, 0] {
+            return Err(self.error(span, "a move's vector must not be [0, 0, 0]"));
+        }
+        for axis in 0..3 {
+            if v[axis].abs() > extent[axis] {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "{v:?} is too large: the board spans {} along the {}",
+                        extent[axis],
+                        ["files", "ranks", "levels"][axis]
+                    ),
+                ));
+            }
+        }
+        Ok(v)
+    }
+
+    fn piece(&self, p: &PieceFile, extent: V3) -> Checked<PieceDef> {
+        let letter = *p.letter.get_ref();
+        if !letter.is_ascii_uppercase() {
+            return Err(self.error(
+                p.letter.span(),
+                format!("'{letter}': a piece's letter is an upper-case letter A-Z (White's)"),
+            ));
+        }
+        if p.moves.get_ref().is_empty() {
+            return Err(self.error(p.moves.span(), "a piece needs at least one move"));
+        }
+        let mut moves = Vec::new();
+        for m in p.moves.get_ref() {
+            let span = m.span();
+            let m = m.get_ref();
+            let (reach, base) = match (m.leap, m.slide) {
+                (Some(v), None) => (Reach::Leap, v),
+                (None, Some(v)) => (Reach::Slide, v),
+                _ => return Err(self.error(span, "a move is a leap or a slide: give one of them")),
+            };
+            moves.push(Component {
+                reach,
+                base: self.vector(span, base, extent)?,
+                sym: sym(m.sym),
+                mode: mode(m.mode),
+            });
+        }
+        let pawn = match &p.pawn {
+            None => None,
+            Some(pawn) => Some(PawnDef {
+                double_step: match &pawn.double_step {
+                    None => None,
+                    Some(d) => Some((
+                        self.vector(d.step.span(), *d.step.get_ref(), extent)?,
+                        self.zone(&d.from)?,
+                    )),
+                },
+                en_passant: pawn.en_passant,
+            }),
+        };
+        Ok(PieceDef {
+            letter,
+            name: leak_str(p.name.clone()),
+            moves: leak(moves),
+            royal: p.royal,
+            gives_check: p.gives_check,
+            resets_clock: p.resets_clock,
+            pawn,
+            forbidden: p.forbidden.as_deref().map(|z| self.zone(z)).transpose()?,
+            becomes: match &p.becomes {
+                None => None,
+                Some(b) => Some(BecomesDef {
+                    zone: self.zone(&b.zone)?,
+                    letter: *b.letter.get_ref(),
+                }),
+            },
+            promotes: p.promotes,
+            promotes_on_capture: p.promotes_on_capture,
+        })
+    }
+
+    /// Every piece, and the rules between them: distinct letters, one
+    /// royal kind, kinds that exist where one is named.
+    fn pieces(&self, file: &GameFile, extent: V3, mirror: V3) -> Checked<Vec<PieceDef>> {
+        let list = file.pieces.get_ref();
+        if list.is_empty() || list.len() > MAX_KINDS {
+            return Err(self.error(
+                file.pieces.span(),
+                format!(
+                    "{} kinds of piece: from 1 to {MAX_KINDS} are possible",
+                    list.len()
+                ),
+            ));
+        }
+        let mut pieces = Vec::new();
+        for p in list {
+            let def = self.piece(p, extent)?;
+            if pieces.iter().any(|q: &PieceDef| q.letter == def.letter) {
+                return Err(self.error(
+                    p.letter.span(),
+                    format!("the letter '{}' is used by two kinds", def.letter),
+                ));
+            }
+            pieces.push(def);
+        }
+        for p in list {
+            if let Some(b) = &p.becomes {
+                let to = *b.letter.get_ref();
+                if to == *p.letter.get_ref() || !pieces.iter().any(|q| q.letter == to) {
+                    return Err(self.error(
+                        b.letter.span(),
+                        format!("'{to}' names no other kind of this game"),
+                    ));
+                }
+            }
+        }
+        let royal = pieces.iter().filter(|p| p.royal).count();
+        if royal != 1 {
+            return Err(self.error(
+                file.pieces.span(),
+                format!("{royal} royal kinds: a game has exactly one (royal = true)"),
+            ));
+        }
+        // Each slide direction, either side's, has a ray table and may pin
+        // a piece: the core bounds how many there are.
+        let mut dirs = BTreeSet::new();
+        for c in pieces.iter().flat_map(|p| p.moves) {
+            if c.reach == Reach::Slide {
+                for v in expand(c.base, c.sym) {
+                    dirs.insert(v);
+                    dirs.insert([v[0] * mirror[0], v[1] * mirror[1], v[2] * mirror[2]]);
+                }
+            }
+        }
+        if dirs.len() > MAX_SLIDE_DIRS {
+            return Err(self.error(
+                file.pieces.span(),
+                format!(
+                    "the pieces slide in {} directions in all; at most {MAX_SLIDE_DIRS} are possible",
+                    dirs.len()
+                ),
+            ));
+        }
+        Ok(pieces)
+    }
+
+    fn promotion(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        geo: &Geometry,
+        mirror: V3,
+    ) -> Checked<Option<PromotionDef>> {
+        let Some(p) = &file.promotion else {
+            if let Some(k) = pieces.iter().find(|k| k.promotes || k.promotes_on_capture) {
+                return Err(self.error(
+                    file.pieces.span(),
+                    format!("'{}' promotes, but the game has no [promotion]", k.letter),
+                ));
+            }
+            return Ok(None);
+        };
+        let zone = self.zone(p.zone.get_ref())?;
+        if zone_cells::<Bits<5>>(geo, mirror, zone)[Side::White.index()].is_empty() {
+            return Err(self.error(p.zone.span(), "the promotion zone has no cell on the board"));
+        }
+        let choices = match p.choices.get_ref() {
+            ChoicesFile::Named(name) if name == "captured-pool" => Choices::CapturedPool,
+            ChoicesFile::Named(name) => {
+                return Err(self.error(
+                    p.choices.span(),
+                    format!("'{name}': expected a list of letters or \"captured-pool\""),
+                ))
+            }
+            ChoicesFile::Letters(letters) => {
+                for &l in letters {
+                    let ok = pieces
+                        .iter()
+                        .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
+                        && !pieces
+                            .iter()
+                            .any(|k| k.becomes.is_some_and(|b| b.letter == l));
+                    if !ok {
+                        return Err(self.error(
+                            p.choices.span(),
+                            format!(
+                                "'{l}' cannot be promoted to: a choice is a kind of the game, \
+                                 neither royal nor promoting, nor one a piece becomes"
+                            ),
+                        ));
+                    }
+                }
+                Choices::Fixed(leak(letters.clone()))
+            }
+        };
+        Ok(Some(PromotionDef {
+            zone,
+            choices,
+            optional: p.optional,
+        }))
+    }
+
+    fn cell_name(&self, geo: &Geometry, name: &Spanned<String>) -> Checked<&'static str> {
+        if geo.parse_cell(name.get_ref()).is_none() {
+            return Err(self.error(
+                name.span(),
+                format!("'{}' names no cell of the board", name.get_ref()),
+            ));
+        }
+        Ok(leak_str(name.get_ref().clone()))
+    }
+
+    fn castling(&self, file: &GameFile, geo: &Geometry) -> Checked<Vec<CastleDef>> {
+        let mut rules: Vec<CastleDef> = Vec::new();
+        for c in &file.castling {
+            let span = c.span();
+            let c = c.get_ref();
+            if !c.symbol.is_ascii_alphabetic() || rules.iter().any(|r| r.symbol == c.symbol) {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling symbol '{}': one letter per rule, each once",
+                        c.symbol
+                    ),
+                ));
+            }
+            if rules.len() == 8 {
+                return Err(self.error(span, "at most 8 castling rules"));
+            }
+            let names = |list: &[Spanned<String>]| -> Checked<&'static [&'static str]> {
+                let names: Vec<_> = list
+                    .iter()
+                    .map(|n| self.cell_name(geo, n))
+                    .collect::<Checked<_>>()?;
+                Ok(leak(names))
+            };
+            rules.push(CastleDef::new(
+                match c.side {
+                    SideName::White => Side::White,
+                    SideName::Black => Side::Black,
+                },
+                c.symbol,
+                leak_str(c.text.clone()),
+                [
+                    self.cell_name(geo, &c.king[0])?,
+                    self.cell_name(geo, &c.king[1])?,
+                    self.cell_name(geo, &c.rook[0])?,
+                    self.cell_name(geo, &c.rook[1])?,
+                ],
+                names(&c.empty)?,
+                names(&c.safe)?,
+            ));
+        }
+        Ok(rules)
+    }
+}
+
+fn sym(s: SymName) -> Sym {
+    match s {
+        SymName::Exact => Sym::Exact,
+        SymName::SignsX => Sym::SignsX,
+        SymName::SignsXz => Sym::SignsXZ,
+        SymName::Signs => Sym::Signs,
+        SymName::PermsXy => Sym::PermsXY,
+        SymName::Perms => Sym::Perms,
+    }
+}
+
+fn mode(m: ModeName) -> Mode {
+    match m {
+        ModeName::Both => Mode::Both,
+        ModeName::MoveOnly => Mode::MoveOnly,
+        ModeName::CaptureOnly => Mode::CaptureOnly,
+        ModeName::Shoot => Mode::Shoot,
+    }
+}
+
+/// The definition a game file gives, every part but the start position
+/// checked (see `super::probe`).
+pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
+    let r = Reader { text };
+    let id = file.id.get_ref();
+    let id_ok = (1..=32).contains(&id.len())
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !id_ok {
+        return Err(r.error(
+            file.id.span(),
+            format!(
+                "id '{}': 1 to 32 lower-case letters, digits or '-', from a letter",
+                id.escape_debug()
+            ),
+        ));
+    }
+    let mirror = *file.black_mirror.get_ref();
+    if mirror.iter().any(|m| m.abs() != 1) {
+        return Err(r.error(
+            file.black_mirror.span(),
+            "black_mirror is three signs, each 1 or -1, such as [1, -1, 1]",
+        ));
+    }
+    let letters = file.side_letters;
+    if letters[0] == letters[1] || !letters.iter().all(|l| l.is_ascii_lowercase()) {
+        return Err(r.error(
+            file.id.span(),
+            "side_letters are two different lower-case letters",
+        ));
+    }
+    let board = r.board(&file)?;
+    let cells = board.cells();
+    let naming = r.naming(&file, &cells)?;
+    let geo = Geometry::new(cells.iter().copied(), &naming);
+    let extent: V3 = std::array::from_fn(|axis| {
+        let values = cells.iter().map(|c| c[axis]);
+        values.clone().max().unwrap_or(0) - values.min().unwrap_or(0)
+    });
+    let pieces = r.pieces(&file, extent, mirror)?;
+    let promotion = r.promotion(&file, &pieces, &geo, mirror)?;
+    let castling = r.castling(&file, &geo)?;
+    let temple = file
+        .temple
+        .as_ref()
+        .map(|t| r.cell_name(&geo, t))
+        .transpose()?;
+    let kinds: Vec<(char, &'static str)> = file
+        .pieces
+        .get_ref()
+        .iter()
+        .map(|p| (*p.letter.get_ref(), leak_str(p.about.clone())))
+        .collect();
+    let special: Vec<&'static str> = file.about.special.iter().cloned().map(leak_str).collect();
+    let def = GameDef {
+        id: leak_str(id.clone()),
+        name: leak_str(file.name.clone()),
+        board,
+        naming,
+        black_mirror: mirror,
+        pieces: leak(pieces),
+        promotion,
+        castling: leak(castling),
+        options: &[],
+        has_check: file.check,
+        bare_kings_draw: file.bare_kings_draw,
+        temple,
+        repetition: match file.repetition {
+            Repetition::Draw => RepetitionRule::Draw,
+            Repetition::LossForMover => RepetitionRule::LossForMover,
+        },
+        side_names: file.sides.clone().map(leak_str),
+        side_letters: letters,
+        notation: match file.notation {
+            NotationName::Uci => Notation::Uci,
+            NotationName::Seed => Notation::Seed,
+        },
+        move_hint: leak_str(file.move_hint.clone()),
+        start: leak_str(file.start.get_ref().clone()),
+        about: About {
+            setup: leak_str(file.about.setup.clone()),
+            goal: leak_str(file.about.goal.clone()),
+            special: leak(special),
+            kinds: leak(kinds),
+        },
+    };
+    Ok(Box::leak(Box::new(def)))
+}

@@ -1,0 +1,256 @@
+//! Game files (docs/game-files.md): the data games written as files are the
+//! built-in games, by perft (chess 5, the 43-square Ziggurat 5, Polyhedron
+//! 3) and by the legal moves along random games; every mistake of a file
+//! is reported at its line and column, and no text makes the loader panic.
+
+use chess3d_core::{Bits, Game, Pools, Position};
+use chess3d_games::chess::Chess;
+use chess3d_games::file::load;
+use chess3d_games::file_rules;
+use chess3d_games::polyhedron::Polyhedron;
+use chess3d_games::ziggurat43::Ziggurat43;
+use proptest::prelude::*;
+
+use crate::common::{self, moves};
+
+const CHESS_FILE: &str = include_str!("../../../../games/chess.toml");
+const ZIGGURAT43_FILE: &str = include_str!("../../../../games/ziggurat43.toml");
+const RAUMSCHACH_FILE: &str = include_str!("../../../../games/raumschach.toml");
+const POLYHEDRON_FILE: &str = include_str!("../../../../games/polyhedron.toml");
+
+file_rules!(ChessFile: Bits<1>, () = CHESS_FILE);
+file_rules!(Ziggurat43File: Bits<1>, () = ZIGGURAT43_FILE);
+file_rules!(PolyhedronFile: Bits<5>, Pools = POLYHEDRON_FILE);
+
+/// Perft of both from their start positions, depth by depth.
+fn same_perft<A: Game, B: Game>(depth: u32) {
+    for d in 1..=depth {
+        let built_in = chess3d_core::perft::perft(&mut A::start(), d);
+        let from_file = chess3d_core::perft::perft(&mut B::start(), d);
+        assert_eq!(from_file, built_in, "{} perft {d}", A::id());
+    }
+}
+
+#[test]
+fn chess_from_its_file_has_the_built_in_perft() {
+    same_perft::<Chess, Position<ChessFile>>(5);
+}
+
+#[test]
+fn ziggurat43_from_its_file_has_the_built_in_perft() {
+    same_perft::<Ziggurat43, Position<Ziggurat43File>>(5);
+}
+
+#[test]
+fn polyhedron_from_its_file_has_the_built_in_perft() {
+    same_perft::<Polyhedron, Position<PolyhedronFile>>(3);
+}
+
+/// Plays seeded random games in the built-in game, each move read by the
+/// file's game from its text, and compares the legal moves and the
+/// position string at every ply.
+fn same_moves<A: Game, B: Game>(games: u64, plies: usize) {
+    for seed in 0..games {
+        let mut file_pos = B::start();
+        common::random_game_biased(&mut A::start(), seed, plies, 0.3, |pos, m| {
+            assert_eq!(file_pos.to_text(), pos.to_text(), "seed {seed}");
+            assert_eq!(
+                moves(&file_pos),
+                moves(pos),
+                "seed {seed}: {}",
+                pos.to_text()
+            );
+            assert_eq!(file_pos.outcome(), pos.outcome(), "seed {seed}");
+            if let Some(m) = m {
+                let text = pos.move_text(m);
+                file_pos
+                    .play(&text)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
+            }
+        });
+    }
+}
+
+#[test]
+fn chess_from_its_file_has_the_built_in_moves_along_random_games() {
+    same_moves::<Chess, Position<ChessFile>>(40, 200);
+}
+
+#[test]
+fn ziggurat43_from_its_file_has_the_built_in_moves_along_random_games() {
+    same_moves::<Ziggurat43, Position<Ziggurat43File>>(40, 200);
+}
+
+#[test]
+fn polyhedron_from_its_file_has_the_built_in_moves_along_random_games() {
+    same_moves::<Polyhedron, Position<PolyhedronFile>>(6, 150);
+}
+
+/// Raumschach's file with `old` (which must be there once) replaced by
+/// `new`, and where `new` starts: its 1-based line and column.
+fn mistake(old: &str, new: &str) -> (String, usize, usize) {
+    assert_eq!(RAUMSCHACH_FILE.matches(old).count(), 1, "{old}");
+    let at = RAUMSCHACH_FILE.find(old).unwrap();
+    let text = RAUMSCHACH_FILE.replacen(old, new, 1);
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    (text, line, column)
+}
+
+/// Loads Raumschach's file with one mistake made in it; the error must be
+/// at `offset` characters into the replacement and say `says`.
+fn refused(old: &str, new: &str, offset: usize, says: &str) {
+    let (text, line, column) = mistake(old, new);
+    refused_at(&text, (line, column + offset), says);
+}
+
+/// Loads `text`, which must be refused at `at` (line, column) saying
+/// `says`.
+fn refused_at(text: &str, at: (usize, usize), says: &str) {
+    let e = load(text).expect_err(says);
+    println!("{}", e.in_file("raumschach.toml"));
+    assert_eq!((e.line, e.column), at, "{e}");
+    assert!(e.message.contains(says), "{e}");
+}
+
+#[test]
+fn the_raumschach_file_loads() {
+    let def = load(RAUMSCHACH_FILE).unwrap();
+    assert_eq!(def.id, "raumschach");
+    assert_eq!(def.board.cells().len(), 125);
+    assert_eq!(def.pieces.len(), 7);
+}
+
+#[test]
+fn an_unknown_key_is_placed_and_named() {
+    refused(
+        "id = \"raumschach\"",
+        "colour = \"red\"",
+        0,
+        "unknown field `colour`",
+    );
+    refused("royal = true", "royl = true", 0, "unknown field `royl`");
+}
+
+#[test]
+fn a_vector_of_the_wrong_length_is_placed() {
+    refused(
+        "{ leap = [0, 1, 2], sym = \"perms\" }",
+        "{ leap = [0, 1], sym = \"perms\" }",
+        9,
+        "expected an array of length 3",
+    );
+}
+
+#[test]
+fn a_setup_that_does_not_fit_the_board_is_placed() {
+    // A sixth file on level A's rank 2.
+    // The position reader names the level and rank; the error points at
+    // the start string.
+    refused(
+        "start = \"5/5/5/PPPPP/",
+        "start = \"5/5/5/PPPPPP/",
+        8,
+        "level A, rank 2",
+    );
+    // A King short.
+    let (text, line, _) = mistake("rnknr/ppppp/5/5/5 w", "rn1nr/ppppp/5/5/5 w");
+    refused_at(&text, (line, 9), "King");
+}
+
+#[test]
+fn a_letter_used_twice_is_placed() {
+    refused(
+        "letter = \"U\"",
+        "letter = \"B\"",
+        9,
+        "'B' is used by two kinds",
+    );
+}
+
+#[test]
+fn a_promotion_zone_outside_the_board_is_placed() {
+    refused(
+        "zone = [{ ranks = [4, 4], levels = [4, 4] }]",
+        "zone = [{ ranks = [5, 5], levels = [4, 4] }]",
+        7,
+        "no cell on the board",
+    );
+}
+
+#[test]
+fn a_move_too_long_for_the_board_is_placed() {
+    refused(
+        "{ leap = [0, 1, 2], sym = \"perms\" }",
+        "{ leap = [0, 1, 7], sym = \"perms\" }",
+        0,
+        "too large",
+    );
+}
+
+#[test]
+fn other_mistakes_are_placed() {
+    refused(
+        "choices = [\"Q\"",
+        "choices = [\"K\"",
+        10,
+        "'K' cannot be promoted to",
+    );
+    // About the pieces as a whole: at the first of them.
+    let (text, _, _) = mistake("royal = true\n", "");
+    let first = text.find("[[piece]]").unwrap();
+    refused_at(
+        &text,
+        (text[..first].lines().count() + 1, 1),
+        "0 royal kinds",
+    );
+    refused(
+        "levels = \"ABCDE\"",
+        "levels = \"ABCD\"",
+        9,
+        "no label for level 4",
+    );
+    refused(
+        "cell = \"{level}{file}{rank}\"",
+        "cell = \"{file}{rank}\"",
+        7,
+        "two cells are named",
+    );
+    refused(
+        "black_mirror = [1, -1, -1]",
+        "black_mirror = [1, -2, -1]",
+        15,
+        "three signs",
+    );
+    refused(
+        "{ slide = [1, 1, 1], sym = \"perms\" }]",
+        "{ slide = [1, 1, 1], leap = [1, 0, 0] }]",
+        0,
+        "a leap or a slide",
+    );
+    refused(
+        "id = \"raumschach\"",
+        "id = \"Raum schach\"",
+        5,
+        "lower-case",
+    );
+    refused(
+        "{ files = [0, 4], ranks",
+        "{ files = [4, 0], ranks",
+        0,
+        "the first must not be above the last",
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Whatever is changed in a game file, loading it never panics: it
+    /// loads or says what is wrong.
+    #[test]
+    fn loading_a_mutated_file_never_panics(
+        text in common::mutated(RAUMSCHACH_FILE.to_string(), "[]{}=\",-0123456789 \nabcKQPx|/#")
+    ) {
+        let _ = load(&text);
+    }
+}
