@@ -30,7 +30,14 @@ const GAMES_3D: &[(&str, u32)] = &[
     ("startrek", 5),
     ("elevator", 4),
     ("polyhedron", 4),
+    ("raumschach", 4),
 ];
+
+chess3d_games::file_rules!(
+    /// Chess read from its game file (games/chess.toml): measured against
+    /// the built-in chess, the same game, in the same run.
+    ChessFileRules: chess3d_core::Bits<1>, () = include_str!("../../../games/chess.toml")
+);
 
 /// Times perft from a game's start position.
 struct StartPerft {
@@ -70,6 +77,44 @@ fn cozy_perft(board: &Board, depth: u32) -> u64 {
         }
     }
     nodes
+}
+
+/// Chess from its game file against the built-in chess, position by
+/// position, each timed in turn.
+fn file_chess(quick: bool, runs: u32) -> Result<()> {
+    println!();
+    println!(
+        "{:<10} {:>5} {:>12} {:>16} {:>16} {:>7}",
+        "from file", "depth", "nodes", "built-in Mn/s", "file Mn/s", "ratio"
+    );
+    let (mut built_in, mut from_file, mut nodes) = (Duration::ZERO, Duration::ZERO, 0);
+    for &(name, fen, depth) in CASES {
+        let depth = if quick { depth - 1 } else { depth };
+        let mut pos = Chess::from_text(fen)?;
+        let mut file_pos = chess3d_core::Position::<ChessFileRules>::from_text(fen)?;
+        let (n, t) = best_of(runs, || perft::perft(&mut pos, depth));
+        let (n_file, t_file) = best_of(runs, || perft::perft(&mut file_pos, depth));
+        if n != n_file {
+            bail!("{name} depth {depth}: built-in chess counts {n} nodes, its file {n_file}");
+        }
+        println!(
+            "{name:<10} {depth:>5} {n:>12} {:>16.1} {:>16.1} {:>7.3}",
+            rate(n, t) / 1e6,
+            rate(n, t_file) / 1e6,
+            rate(n, t_file) / rate(n, t)
+        );
+        (built_in, from_file, nodes) = (built_in + t, from_file + t_file, nodes + n);
+    }
+    let ratio = rate(nodes, from_file) / rate(nodes, built_in);
+    println!(
+        "{:<10} {:>5} {nodes:>12} {:>16.1} {:>16.1} {ratio:>7.3}",
+        "all",
+        "",
+        rate(nodes, built_in) / 1e6,
+        rate(nodes, from_file) / 1e6,
+    );
+    println!("chess from its file runs at {ratio:.3} x built-in chess (acceptance: at least 0.95)");
+    Ok(())
 }
 
 /// The fastest of `runs` timings of `f`, and its result.
@@ -131,6 +176,7 @@ pub fn perft(quick: bool, runs: u32) -> Result<()> {
     println!("chess3d runs at {ratio:.3} x cozy-chess (acceptance: at least 0.10)");
 
     let chess_rate = rate(ours_nodes, ours_time);
+    file_chess(quick, runs)?;
     println!();
     println!(
         "{:<10} {:>5} {:>12} {:>16} {:>16}",

@@ -19,6 +19,7 @@ const DEPTHS: &[(&str, u32)] = &[
     ("elevator", 6),
     ("polyhedron", 6),
     ("chess", 11),
+    ("raumschach", 6),
 ];
 
 /// Plies of a fixed pseudo-random line from the start: each game is

@@ -49,7 +49,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 fn variants_lists_the_working_games() {
     assert_eq!(
         ok(&["variants"]),
-        "ziggurat\nziggurat43\nstartrek\nelevator\npolyhedron\nchess\n"
+        "ziggurat\nziggurat43\nstartrek\nelevator\npolyhedron\nchess\nraumschach\n"
     );
 }
 

@@ -196,6 +196,40 @@ impl Block {
     }
 }
 
+/// Where the page draws a game's cells, in squares: the cell at (x, y, z)
+/// stands at x · unit across, y · unit deep, and (z − base_level) ·
+/// level_height + y · rank_rise up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Drawing {
+    /// Squares per coordinate step (½ in doubled coordinates).
+    pub unit: f32,
+    /// Height between levels, in squares.
+    pub level_height: f32,
+    /// Height each rank rises over the one before (a stepped board).
+    pub rank_rise: f32,
+    /// The level drawn at height 0.
+    pub base_level: i32,
+}
+
+impl Drawing {
+    /// Levels two squares apart, the lowest at 0, a square per coordinate.
+    pub const LEVELS: Drawing = Drawing {
+        unit: 1.0,
+        level_height: 2.0,
+        rank_rise: 0.0,
+        base_level: 0,
+    };
+
+    /// The centre of the cell at `c`: across, up, deep.
+    pub fn place(&self, [x, y, z]: V3) -> [f32; 3] {
+        [
+            x as f32 * self.unit,
+            (z - self.base_level) as f32 * self.level_height + y as f32 * self.rank_rise,
+            y as f32 * self.unit,
+        ]
+    }
+}
+
 /// Pawn-like behaviour of a piece kind beyond its movement components.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnDef {
@@ -423,4 +457,6 @@ pub struct GameDef {
     pub start: &'static str,
     /// The game for a player: setup, goal, special rules, each kind's moves.
     pub about: About,
+    /// Where the page draws the cells.
+    pub drawing: Drawing,
 }

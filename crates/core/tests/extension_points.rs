@@ -26,8 +26,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
-    PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
+    PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::perft::perft;
@@ -132,6 +132,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
             special: &[],
             kinds: &[],
         },
+        drawing: Drawing::LEVELS,
     }
 }
 

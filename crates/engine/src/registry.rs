@@ -3,7 +3,8 @@
 
 use chess3d_games::{
     chess::ChessRules, elevator::ElevatorRules, polyhedron::PolyhedronRules,
-    startrek::StarTrekRules, ziggurat::ZigguratRules, ziggurat43::Ziggurat43Rules, UnknownGame,
+    raumschach::RaumschachRules, startrek::StarTrekRules, ziggurat::ZigguratRules,
+    ziggurat43::Ziggurat43Rules, UnknownGame,
 };
 
 use crate::eval::Evaluate;
@@ -24,6 +25,7 @@ pub fn with_engine_game<V: EngineVisitor>(id: &str, visitor: V) -> Result<V::Out
         "elevator" => Ok(visitor.visit::<ElevatorRules>()),
         "polyhedron" => Ok(visitor.visit::<PolyhedronRules>()),
         "chess" => Ok(visitor.visit::<ChessRules>()),
+        "raumschach" => Ok(visitor.visit::<RaumschachRules>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }

@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode, Notation, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef, Mode, Notation,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables};
@@ -183,4 +183,5 @@ pub static CHESS: GameDef = GameDef {
     move_hint: "UCI coordinates such as e2e4 or e7e8q",
     start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     about: ABOUT,
+    drawing: Drawing::LEVELS,
 };

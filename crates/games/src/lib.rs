@@ -25,6 +25,7 @@ pub const AVAILABLE: &[&str] = &[
     "elevator",
     "polyhedron",
     "chess",
+    "raumschach",
 ];
 
 /// Code to run for whichever game an id names: the one place where the
@@ -62,6 +63,7 @@ pub fn with_game<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Unkn
         "elevator" => Ok(visitor.visit::<elevator::Elevator>()),
         "polyhedron" => Ok(visitor.visit::<polyhedron::Polyhedron>()),
         "chess" => Ok(visitor.visit::<chess::Chess>()),
+        "raumschach" => Ok(visitor.visit::<raumschach::Raumschach>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }

@@ -9,8 +9,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
-    PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
+    PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, Pools, Position, Rules, Sym, Tables};
@@ -215,4 +215,5 @@ pub static POLYHEDRON: GameDef = GameDef {
         |gwhuuhwg/pppppppp/8/8/8/8/PPPPPPPP/GWHUUHWG\
         |pppppp/6/6/6/6/PPPPPP w - - 0 1 -",
     about: ABOUT,
+    drawing: Drawing::LEVELS,
 };

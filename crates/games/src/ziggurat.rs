@@ -11,8 +11,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode,
-    Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
+    Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables};
@@ -349,6 +349,12 @@ const DEF: GameDef = GameDef {
         |laccal/gggggg/6/6/GGGGGG/LACCAL\
         |5/5/5/5/5|4/4/4/4|3/3/3|2/2|1 w KQkq - 0 1",
     about: ABOUT,
+    drawing: Drawing {
+        // Each level one step up, half a square in from the one below.
+        unit: 0.5,
+        level_height: 1.1,
+        ..Drawing::LEVELS
+    },
 };
 
 /// The game definition (default options).

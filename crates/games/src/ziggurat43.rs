@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Block, BoardDef, Component, GameDef, Mode, Notation, PieceDef, RepetitionRule,
+    About, Block, BoardDef, Component, Drawing, GameDef, Mode, Notation, PieceDef, RepetitionRule,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, Position, Rules, Sym, Tables};
@@ -156,6 +156,11 @@ pub static ZIGGURAT43: GameDef = GameDef {
     // and clocks.
     start: "3/7/SSS3sss/CCAS3sacc/KCHAS3sahck r - - 0 1",
     about: ABOUT,
+    drawing: Drawing {
+        // Each rank a step higher, the temple on top.
+        rank_rise: 0.45,
+        ..Drawing::LEVELS
+    },
 };
 
 #[cfg(test)]

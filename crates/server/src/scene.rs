@@ -5,6 +5,7 @@
 //! side. Places are in board squares: x to the right, y up, z
 //! toward Black; the page needs no knowledge of any game.
 
+use chess3d_core::def::GameDef;
 use chess3d_core::{BitSet, Kind, Move, MoveKind, MoveList, Piece, Position, Rules, Side, V3};
 use chess3d_games::elevator::POLES;
 use chess3d_games::startrek::board::PINS;
@@ -153,7 +154,9 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
                     .is_some_and(|b| b.lands.iter().any(|c| c == name))
         })
     };
-    let step = square_step(id);
+    // Coordinate units per square: the pyramid's levels sit half a square
+    // over the one below, so its coordinates count half squares.
+    let step = t.def.naming.spacing;
     let mut cells = Vec::new();
     for cell in geo.cells() {
         let name = geo.name(cell);
@@ -169,7 +172,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             file: t.def.naming.file(at[2], at[0]),
             rank: t.def.naming.row(at[2], at[1]),
             at,
-            place: place(id, at),
+            place: place(t.def, at),
             light: ((at[0] + at[1]) / step).rem_euclid(2) == 1,
             present: here,
             piece: (!piece.is_empty()).then(|| {
@@ -196,7 +199,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
     View {
         cells,
         legal,
-        posts: posts(id),
+        posts: posts(t.def),
         levels,
         to_move: pos.side_to_move().index(),
         check,
@@ -347,44 +350,23 @@ fn label(naming: &chess3d_core::geometry::Naming, name: &str, [x, y, z]: V3) -> 
     )
 }
 
-/// Coordinate units per square: the pyramid's levels sit half a square
-/// over the one below, so its coordinates count half squares.
-fn square_step(game: &str) -> i32 {
-    if game == "ziggurat" {
-        2
-    } else {
-        1
-    }
-}
-
 /// How far Star Trek's attack boards are drawn out from the main boards,
 /// in squares: a board on a pin covers the main board's corner column, so
 /// drawn where it stands it would hide that column's squares; moved out,
 /// every square of both shows.
 const ATTACK_BOARD_OUT: f32 = 1.5;
 
-/// A cell's centre in 3-D, in squares.
-fn place(game: &str, [x, y, z]: V3) -> [f32; 3] {
-    let (fx, fy, fz) = (x as f32, y as f32, z as f32);
-    match game {
-        // Each level one step up, half a square in from the one below.
-        "ziggurat" => [fx / 2.0, fz * 1.1, fy / 2.0],
-        // The stepped board: each rank a step higher, the temple on top.
-        "ziggurat43" => [fx, fy * 0.45, fy],
-        // Attack boards (files a–b and e–f on the odd levels) drawn out
-        // from the main boards.
-        "startrek" => {
-            let out = match (z % 2 == 1, x) {
-                (true, 0 | 1) => -ATTACK_BOARD_OUT,
-                (true, _) => ATTACK_BOARD_OUT,
-                (false, _) => 0.0,
-            };
-            [fx + out, fz * 1.1, fy]
-        }
-        "elevator" => [fx, (fz - 1.0) * 2.2, fy],
-        "polyhedron" => [fx, fz * 2.0, fy],
-        _ => [fx, 0.0, fy],
-    }
+/// A cell's centre in 3-D, in squares: where the game's drawing data puts
+/// it, Star Trek's attack boards (files a–b and e–f on the odd levels)
+/// drawn out from the main boards.
+fn place(def: &GameDef, at: V3) -> [f32; 3] {
+    let [x, y, z] = def.drawing.place(at);
+    let out = match (def.id, at[2] % 2 == 1, at[0]) {
+        ("startrek", true, 0 | 1) => -ATTACK_BOARD_OUT,
+        ("startrek", true, _) => ATTACK_BOARD_OUT,
+        _ => 0.0,
+    };
+    [x + out, y, z]
 }
 
 /// The default camera of each game: the 43-square Ziggurat is seen from
@@ -409,10 +391,10 @@ fn camera(game: &str) -> Camera {
 }
 
 /// The posts that hold the boards: Star Trek's pins, Elevator's poles.
-fn posts(game: &str) -> Vec<Post> {
+fn posts(def: &GameDef) -> Vec<Post> {
     let height = |z: f32| {
-        let [_, h, _] = place(game, [0, 0, z.floor() as i32]);
-        let [_, h1, _] = place(game, [0, 0, z.floor() as i32 + 1]);
+        let [_, h, _] = place(def, [0, 0, z.floor() as i32]);
+        let [_, h1, _] = place(def, [0, 0, z.floor() as i32 + 1]);
         h + (h1 - h) * z.fract()
     };
     let post = |x: f32, z: f32, from: f32, to: f32| Post {
@@ -422,7 +404,7 @@ fn posts(game: &str) -> Vec<Post> {
         to: height(to),
         levels: [from, to],
     };
-    match game {
+    match def.id {
         "startrek" => {
             // A pin stands at the main board's corner, from the inverted
             // board's level to the upright one's, beside the drawn-out

@@ -28,6 +28,7 @@
 mod chess;
 mod elevator;
 mod polyhedron;
+mod raumschach;
 mod startrek;
 mod ziggurat;
 mod ziggurat43;

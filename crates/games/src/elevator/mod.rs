@@ -18,8 +18,8 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, GameDef, Mode, Notation, PawnDef, PieceDef,
-    PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
+    PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
@@ -464,4 +464,9 @@ pub static ELEVATOR: GameDef = GameDef {
         |onbqkbno/pppppppp/8/8/8/8/PPPPPPPP/RNCIICNR\
         |8/8/8/8/8/8/PPPPPPPP/RCBOOBCR w - - 0 1 - 4444/2323/3232/1111",
     about: ABOUT,
+    drawing: Drawing {
+        level_height: 2.2,
+        base_level: 1,
+        ..Drawing::LEVELS
+    },
 };

@@ -38,6 +38,7 @@ pub struct GameFile {
     pub move_hint: String,
     pub start: Spanned<String>,
     pub about: AboutFile,
+    pub drawing: Option<Spanned<DrawingFile>>,
 }
 
 fn yes() -> bool {
@@ -246,6 +247,16 @@ pub enum Repetition {
 pub enum NotationName {
     Uci,
     Seed,
+}
+
+/// Where the page draws the cells; each key has a default.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawingFile {
+    pub unit: Option<f32>,
+    pub level_height: Option<f32>,
+    pub rank_rise: Option<f32>,
+    pub base_level: Option<i32>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use chess3d_core::def::{
-    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, GameDef, Mode,
-    Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
+    Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
 };
 use chess3d_core::geometry::{expand, Labels, Naming};
 use chess3d_core::position::MAX_KINDS;
@@ -410,6 +410,33 @@ impl Reader<'_> {
         }))
     }
 
+    /// The drawing, by default a square per file and rank (per two in
+    /// doubled coordinates), levels two squares apart from the lowest.
+    fn drawing(&self, file: &GameFile, cells: &[V3]) -> Checked<Drawing> {
+        let d = file.drawing.as_ref();
+        let get = d.map(|d| d.get_ref());
+        let drawing = Drawing {
+            unit: get
+                .and_then(|d| d.unit)
+                .unwrap_or(1.0 / file.naming.spacing.max(1) as f32),
+            level_height: get.and_then(|d| d.level_height).unwrap_or(2.0),
+            rank_rise: get.and_then(|d| d.rank_rise).unwrap_or(0.0),
+            base_level: get
+                .and_then(|d| d.base_level)
+                .unwrap_or_else(|| cells.iter().map(|c| c[2]).min().unwrap_or(0)),
+        };
+        let sizes = [drawing.unit, drawing.level_height, drawing.rank_rise];
+        if let Some(d) = d {
+            if !sizes.iter().all(|s| (0.0..=100.0).contains(s)) || drawing.unit == 0.0 {
+                return Err(self.error(
+                    d.span(),
+                    "unit, level_height and rank_rise are squares from 0 to 100 (unit above 0)",
+                ));
+            }
+        }
+        Ok(drawing)
+    }
+
     fn cell_name(&self, geo: &Geometry, name: &Spanned<String>) -> Checked<&'static str> {
         if geo.parse_cell(name.get_ref()).is_none() {
             return Err(self.error(
@@ -572,6 +599,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
             special: leak(special),
             kinds: leak(kinds),
         },
+        drawing: r.drawing(&file, &cells)?,
     };
     Ok(Box::leak(Box::new(def)))
 }

@@ -20,8 +20,8 @@ mod state;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, BoardDef, CastleDef, Choices, Component, GameDef, Mode, Notation, OptionDef,
-    PieceDef, PromotionDef, RepetitionRule, Zone,
+    About, Area, BoardDef, CastleDef, Choices, Component, Drawing, GameDef, Mode, Notation,
+    OptionDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::{
     Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules,
@@ -362,4 +362,10 @@ pub static STARTREK: GameDef = GameDef {
     start: "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/PPPP/RQKR|4/4/4/4|4/4/4/4/4/4/4/4\
         |nbbn/pppp/4/4|rqkr/pppp/4/4 w KQkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -",
     about: ABOUT,
+    drawing: Drawing {
+        // The attack boards are also drawn out from the main boards (the
+        // page's scene).
+        level_height: 1.1,
+        ..Drawing::LEVELS
+    },
 };

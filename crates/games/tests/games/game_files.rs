@@ -122,6 +122,15 @@ fn the_raumschach_file_loads() {
 }
 
 #[test]
+fn the_format_guide_shows_the_raumschach_file_whole() {
+    let guide = include_str!("../../../../docs/game-files.md");
+    assert!(
+        guide.contains(RAUMSCHACH_FILE),
+        "docs/game-files.md's example is not games/raumschach.toml"
+    );
+}
+
+#[test]
 fn an_unknown_key_is_placed_and_named() {
     refused(
         "id = \"raumschach\"",

@@ -38,6 +38,20 @@ fn setup(pieces: &[(&str, char)], side: &str) -> Raumschach {
     Raumschach::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Perft from the start by a second implementation written from RULINGS.md
+/// §7 alone (scripts/reference/raumschach_perft.py).
+#[test]
+fn perft_from_the_start_matches_the_independent_count() {
+    let mut start = Raumschach::start();
+    for (depth, nodes) in [(1, 61), (2, 3_615), (3, 237_316)] {
+        assert_eq!(
+            chess3d_core::perft::perft(&mut start, depth),
+            nodes,
+            "depth {depth}"
+        );
+    }
+}
+
 #[test]
 fn the_start_has_61_moves_by_the_rulings_hand_count() {
     let mut start = Raumschach::start();
