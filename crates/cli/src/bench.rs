@@ -79,42 +79,60 @@ fn cozy_perft(board: &Board, depth: u32) -> u64 {
     nodes
 }
 
-/// Chess from its game file against the built-in chess, position by
-/// position, each timed in turn.
-fn file_chess(quick: bool, runs: u32) -> Result<()> {
-    println!();
+/// One side of a comparison: a timed perft of a position string at a depth.
+type Timed<'a> = &'a dyn Fn(&str, u32) -> Result<(u64, Duration)>;
+
+/// Times `first` and `second` on every case, each in turn, printing a row
+/// a case and the totals; both must count the same nodes. Returns the
+/// totals' rates, `first`'s then `second`'s, in nodes per second.
+fn compare(
+    quick: bool,
+    title: &str,
+    names: [&str; 2],
+    [first, second]: [Timed; 2],
+) -> Result<[f64; 2]> {
     println!(
-        "{:<10} {:>5} {:>12} {:>16} {:>16} {:>7}",
-        "from file", "depth", "nodes", "built-in Mn/s", "file Mn/s", "ratio"
+        "{title:<10} {:>5} {:>12} {:>16} {:>16} {:>7}",
+        "depth",
+        "nodes",
+        format!("{} Mn/s", names[0]),
+        format!("{} Mn/s", names[1]),
+        "ratio"
     );
-    let (mut built_in, mut from_file, mut nodes) = (Duration::ZERO, Duration::ZERO, 0);
-    for &(name, fen, depth) in CASES {
-        let depth = if quick { depth - 1 } else { depth };
-        let mut pos = Chess::from_text(fen)?;
-        let mut file_pos = chess3d_core::Position::<ChessFileRules>::from_text(fen)?;
-        let (n, t) = best_of(runs, || perft::perft(&mut pos, depth));
-        let (n_file, t_file) = best_of(runs, || perft::perft(&mut file_pos, depth));
-        if n != n_file {
-            bail!("{name} depth {depth}: built-in chess counts {n} nodes, its file {n_file}");
-        }
+    let (mut nodes, mut times) = (0u64, [Duration::ZERO; 2]);
+    let row = |name: &str, depth: String, n: u64, [a, b]: [Duration; 2]| {
         println!(
             "{name:<10} {depth:>5} {n:>12} {:>16.1} {:>16.1} {:>7.3}",
-            rate(n, t) / 1e6,
-            rate(n, t_file) / 1e6,
-            rate(n, t_file) / rate(n, t)
+            rate(n, a) / 1e6,
+            rate(n, b) / 1e6,
+            rate(n, a) / rate(n, b)
         );
-        (built_in, from_file, nodes) = (built_in + t, from_file + t_file, nodes + n);
+    };
+    for &(name, fen, depth) in CASES {
+        let depth = if quick { depth - 1 } else { depth };
+        let (n, t) = first(fen, depth)?;
+        let (n_second, t_second) = second(fen, depth)?;
+        if n != n_second {
+            bail!(
+                "{name} depth {depth}: {} counts {n} nodes, {} {n_second}",
+                names[0],
+                names[1]
+            );
+        }
+        row(name, depth.to_string(), n, [t, t_second]);
+        nodes += n;
+        times = [times[0] + t, times[1] + t_second];
     }
-    let ratio = rate(nodes, from_file) / rate(nodes, built_in);
-    println!(
-        "{:<10} {:>5} {nodes:>12} {:>16.1} {:>16.1} {ratio:>7.3}",
-        "all",
-        "",
-        rate(nodes, built_in) / 1e6,
-        rate(nodes, from_file) / 1e6,
-    );
-    println!("chess from its file runs at {ratio:.3} x built-in chess (acceptance: at least 0.95)");
-    Ok(())
+    row("all", String::new(), nodes, times);
+    Ok(times.map(|t| rate(nodes, t)))
+}
+
+/// A timed perft of chess3d's game `G`.
+fn timed<G: Game>(runs: u32) -> impl Fn(&str, u32) -> Result<(u64, Duration)> {
+    move |fen, depth| {
+        let mut pos = G::from_text(fen)?;
+        Ok(best_of(runs, || perft::perft(&mut pos, depth)))
+    }
 }
 
 /// The fastest of `runs` timings of `f`, and its result.
@@ -134,49 +152,37 @@ fn rate(nodes: u64, time: Duration) -> f64 {
 }
 
 pub fn perft(quick: bool, runs: u32) -> Result<()> {
-    println!(
-        "{:<10} {:>5} {:>12} {:>16} {:>16} {:>7}",
-        "position", "depth", "nodes", "chess3d Mn/s", "cozy-chess Mn/s", "ratio"
-    );
-    let (mut ours_nodes, mut ours_time) = (0u64, Duration::ZERO);
-    let (mut ref_nodes, mut ref_time) = (0u64, Duration::ZERO);
-    for &(name, fen, depth) in CASES {
-        let depth = if quick { depth - 1 } else { depth };
-        let mut pos = Chess::from_text(fen)?;
+    let cozy = |fen: &str, depth| -> Result<(u64, Duration)> {
         let board: Board = fen
             .parse()
             .map_err(|e| anyhow::anyhow!("{e:?}"))
             .context("cozy-chess FEN")?;
-        let (n_ours, t_ours) = best_of(runs, || perft::perft(&mut pos, depth));
-        let (n_ref, t_ref) = best_of(runs, || cozy_perft(&board, depth));
-        if n_ours != n_ref {
-            bail!("{name} depth {depth}: chess3d counts {n_ours} nodes, cozy-chess {n_ref}");
-        }
-        println!(
-            "{name:<10} {depth:>5} {n_ours:>12} {:>16.1} {:>16.1} {:>7.3}",
-            rate(n_ours, t_ours) / 1e6,
-            rate(n_ref, t_ref) / 1e6,
-            rate(n_ours, t_ours) / rate(n_ref, t_ref)
-        );
-        ours_nodes += n_ours;
-        ours_time += t_ours;
-        ref_nodes += n_ref;
-        ref_time += t_ref;
-    }
-    let ratio = rate(ours_nodes, ours_time) / rate(ref_nodes, ref_time);
-    println!(
-        "{:<10} {:>5} {:>12} {:>16.1} {:>16.1} {:>7.3}",
-        "all",
-        "",
-        ours_nodes,
-        rate(ours_nodes, ours_time) / 1e6,
-        rate(ref_nodes, ref_time) / 1e6,
-        ratio
-    );
+        Ok(best_of(runs, || cozy_perft(&board, depth)))
+    };
+    let chess = timed::<Chess>(runs);
+    let [chess_rate, cozy_rate] = compare(
+        quick,
+        "position",
+        ["chess3d", "cozy-chess"],
+        [&chess, &cozy],
+    )?;
+    let ratio = chess_rate / cozy_rate;
     println!("chess3d runs at {ratio:.3} x cozy-chess (acceptance: at least 0.10)");
 
-    let chess_rate = rate(ours_nodes, ours_time);
-    file_chess(quick, runs)?;
+    // Chess read from its game file against the built-in chess.
+    println!();
+    let from_file = timed::<chess3d_core::Position<ChessFileRules>>(runs);
+    let [file_rate, built_in_rate] = compare(
+        quick,
+        "from file",
+        ["file", "built-in"],
+        [&from_file, &chess],
+    )?;
+    println!(
+        "chess from its file runs at {:.3} x built-in chess (acceptance: at least 0.95)",
+        file_rate / built_in_rate
+    );
+
     println!();
     println!(
         "{:<10} {:>5} {:>12} {:>16} {:>16}",

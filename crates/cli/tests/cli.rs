@@ -317,6 +317,16 @@ fn bench_compares_with_cozy_chess() {
     assert!(out.contains("ziggurat43     4        13697"), "{out}");
     assert!(out.contains("startrek       4       234176"), "{out}");
     assert!(out.contains("elevator       3       409890"), "{out}");
+    // Raumschach's perft(3) is checked against a second implementation in
+    // the games' tests.
+    assert!(out.contains("raumschach     3       237316"), "{out}");
+    // Chess read from its game file counted the built-in chess's nodes.
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("chess from its file runs at ") && l.contains("x built-in chess")
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! the same [`GameDef`] a built-in game is, after checks that place every
 //! mistake at its line and column.
 //!
-//! A loaded definition lives as long as the program (its parts are leaked
-//! once per load), as a built-in game's static data does.
+//! A loaded definition lives as long as the program, as a built-in game's
+//! static data does; each of its parts is kept once however often it is
+//! loaded (`keep`).
 
 mod format;
+mod keep;
 mod probe;
 mod read;
 
@@ -67,15 +69,28 @@ impl std::error::Error for FileError {}
 /// Reads a game file: the game's definition, or the first mistake found.
 /// Never panics, whatever the text.
 pub fn load(text: &str) -> Result<&'static GameDef, FileError> {
+    let (def, start_span) = definition(text)?;
+    probe::start_position(def).map_err(|message| FileError::spanned(text, start_span, message))?;
+    Ok(def)
+}
+
+/// Everything [`load`] checks but the start position, which takes the
+/// game's tables to read (built, and kept, once per set of rules): for
+/// the fuzzer, whose millions of inputs would each keep their own.
+pub fn check_rules(text: &str) -> Result<(), FileError> {
+    definition(text).map(|_| ())
+}
+
+/// The definition, every part but the start position checked, and where
+/// the start position is in the text.
+fn definition(text: &str) -> Result<(&'static GameDef, Range<usize>), FileError> {
     let file: format::GameFile = toml::from_str(text).map_err(|e| {
         // toml's messages name the key or value at fault; its position is
         // ours to give, so its own "TOML parse error at" line goes.
         FileError::at(text, e.span().map(|s| s.start), e.message().trim())
     })?;
     let start_span = file.start.span();
-    let def = read::definition(text, file)?;
-    probe::start_position(def).map_err(|message| FileError::spanned(text, start_span, message))?;
-    Ok(def)
+    Ok((read::definition(text, file)?, start_span))
 }
 
 /// The definition of a game file compiled into the program: its tests

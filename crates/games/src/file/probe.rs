@@ -9,9 +9,11 @@ use std::any::Any;
 use std::cell::Cell;
 use std::marker::PhantomData;
 
-use chess3d_core::def::{Choices, GameDef};
+use chess3d_core::def::{About, Choices, GameDef};
 use chess3d_core::position::GameState;
 use chess3d_core::{Bits, Pools, Position, Rules, Tables};
+
+use super::keep;
 
 thread_local! {
     /// The tables under check on this thread.
@@ -35,9 +37,22 @@ impl<const W: usize, S: GameState> Rules for Probe<W, S> {
 
 /// Reads the start position of `def` with tables `W` words wide.
 fn read_start<const W: usize, S: GameState>(def: &'static GameDef) -> Result<(), String> {
-    // Leaked like the definition: a loaded game's tables are built again
-    // by its rules type, but these few are bounded by the loads.
-    let tables: &'static Tables<Bits<W>> = Box::leak(Box::new(Tables::build(def)));
+    // Kept like the definition's parts, once per set of rules: the tables
+    // depend on neither the start position nor the texts for players.
+    let rules = GameDef {
+        name: "",
+        move_hint: "",
+        start: "",
+        about: About {
+            setup: "",
+            goal: "",
+            special: &[],
+            kinds: &[],
+        },
+        ..*def
+    };
+    let key = format!("probe {} {rules:?}", std::any::type_name::<Probe<W, S>>());
+    let tables: &'static Tables<Bits<W>> = keep::once(key, || Tables::build(def));
     CHECKING.set(Some(tables));
     let read = Position::<Probe<W, S>>::from_text(def.start);
     CHECKING.set(None);

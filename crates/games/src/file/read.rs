@@ -19,7 +19,7 @@ use super::format::{
     AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, PieceFile, Repetition,
     SideName, SymName,
 };
-use super::FileError;
+use super::{keep, FileError};
 
 /// Most cells a game may have (the core's position holds 320).
 const MOST_CELLS: usize = chess3d_core::position::MAX_CELLS;
@@ -27,13 +27,14 @@ const MOST_CELLS: usize = chess3d_core::position::MAX_CELLS;
 /// Coordinates run from 0 to this: the board's grid stays small.
 const MOST_COORDINATE: i32 = 63;
 
-/// The leaked parts of a definition: they live as long as the program.
+/// The parts of a definition live as long as the program, each kept once
+/// (`super::keep`).
 fn leak_str(s: String) -> &'static str {
-    s.leak()
+    keep::text(s)
 }
 
-fn leak<T>(v: Vec<T>) -> &'static [T] {
-    v.leak()
+fn leak<T: std::fmt::Debug + Send + Sync + 'static>(v: Vec<T>) -> &'static [T] {
+    keep::slice(v)
 }
 
 /// The file's text, for placing mistakes.
@@ -375,7 +376,26 @@ impl Reader<'_> {
             return Err(self.error(p.zone.span(), "the promotion zone has no cell on the board"));
         }
         let choices = match p.choices.get_ref() {
-            ChoicesFile::Named(name) if name == "captured-pool" => Choices::CapturedPool,
+            ChoicesFile::Named(name) if name == "captured-pool" => {
+                // The pool holds every kind neither royal nor promoting; a
+                // kind one becomes may not be among them (the change of
+                // kind and the promotion would be the same move).
+                if let Some(b) = pieces.iter().filter_map(|k| k.becomes).find(|b| {
+                    pieces
+                        .iter()
+                        .any(|k| k.letter == b.letter && !k.royal && !k.promotes)
+                }) {
+                    return Err(self.error(
+                        p.choices.span(),
+                        format!(
+                            "'{}', which a piece becomes, would also be a choice from the \
+                             captured pool: make it a promoting kind, or list the choices",
+                            b.letter
+                        ),
+                    ));
+                }
+                Choices::CapturedPool
+            }
             ChoicesFile::Named(name) => {
                 return Err(self.error(
                     p.choices.span(),
@@ -601,5 +621,5 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         },
         drawing: r.drawing(&file, &cells)?,
     };
-    Ok(Box::leak(Box::new(def)))
+    Ok(keep::value(def))
 }

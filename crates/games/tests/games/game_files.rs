@@ -205,6 +205,18 @@ fn other_mistakes_are_placed() {
         10,
         "'K' cannot be promoted to",
     );
+    // A Knight that becomes a Queen on the last rank, with the captured
+    // pool as the choices: the change and a promotion would be one move.
+    let (text, _, _) = mistake(
+        "letter = \"N\"\n",
+        "letter = \"N\"\nbecomes = { letter = \"Q\", zone = [{ ranks = [4, 4] }] }\n",
+    );
+    let choices = "choices = [\"Q\", \"R\", \"B\", \"N\", \"U\"]";
+    let at = text.find(choices).unwrap();
+    let text = text.replacen(choices, "choices = \"captured-pool\"", 1);
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').unwrap() + 10;
+    refused_at(&text, (line, column), "which a piece becomes");
     // About the pieces as a whole: at the first of them.
     let (text, _, _) = mistake("royal = true\n", "");
     let first = text.find("[[piece]]").unwrap();
