@@ -232,7 +232,7 @@ const table = [];
 /// computer in the default 3-D view, every piece and move clickable.
 async function everythingClickable() {
   const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
-  check(games.length === 6, `six games offered (${games.join(", ")})`);
+  check(games.length === 7, `seven games offered (${games.join(", ")})`);
   for (const [size, viewport] of [
     ["1400x900", DESKTOP],
     ["390x844", PHONE],

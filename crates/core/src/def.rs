@@ -151,15 +151,12 @@ impl BoardDef {
 
     /// Every cell, block by block, each once.
     pub fn cells(&self) -> Vec<V3> {
-        let mut cells: Vec<V3> = Vec::new();
-        for block in self.blocks {
-            for c in block.cells() {
-                if !self.absent.contains(&c) && !cells.contains(&c) {
-                    cells.push(c);
-                }
-            }
-        }
-        cells
+        let mut seen: std::collections::HashSet<V3> = self.absent.iter().copied().collect();
+        self.blocks
+            .iter()
+            .flat_map(Block::cells)
+            .filter(|&c| seen.insert(c))
+            .collect()
     }
 }
 
@@ -183,6 +180,20 @@ impl Block {
     /// This block with only every `step`-th file and rank.
     pub const fn every(self, step: i32) -> Block {
         Block { step, ..self }
+    }
+
+    /// How many cells the block holds.
+    pub fn len(&self) -> usize {
+        let step = self.step.max(1) as usize;
+        let count = |(lo, hi): (i32, i32), step: usize| {
+            usize::try_from(i64::from(hi) - i64::from(lo) + 1).map_or(0, |n| n.div_ceil(step))
+        };
+        count(self.x, step) * count(self.y, step) * count(self.z, 1)
+    }
+
+    /// Whether the block holds no cell.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The block's cells, level by level, rank by rank.

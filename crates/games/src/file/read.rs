@@ -101,6 +101,14 @@ impl Reader<'_> {
             }
             out.push(Block::new(x, y, z).every(b.step));
         }
+        // Bounded before the cells are listed: a block may hold 64³.
+        let held: usize = out.iter().map(Block::len).sum();
+        if held > 4 * MOST_CELLS {
+            return Err(self.error(
+                blocks.span(),
+                format!("the blocks hold {held} cells: at most {MOST_CELLS} are possible"),
+            ));
+        }
         let board = BoardDef {
             blocks: leak(out),
             absent: &[],

@@ -217,6 +217,13 @@ fn other_mistakes_are_placed() {
     let line = text[..at].matches('\n').count() + 1;
     let column = at - text[..at].rfind('\n').unwrap() + 10;
     refused_at(&text, (line, column), "which a piece becomes");
+    // A block of 64³ cells is refused at once, before its cells are listed.
+    refused(
+        "[{ files = [0, 4], ranks = [0, 4], levels = [0, 4] }]",
+        "[{ files = [0, 63], ranks = [0, 63], levels = [0, 63] }]",
+        0,
+        "the blocks hold 262144 cells",
+    );
     // About the pieces as a whole: at the first of them.
     let (text, _, _) = mistake("royal = true\n", "");
     let first = text.find("[[piece]]").unwrap();
