@@ -55,7 +55,6 @@ impl Rules for ZigguratRules {
 /// Bit of the wide-promotion option in `Options::game`.
 const WIDE_PROMOTION: u8 = 1;
 
-/// Number of levels; level k has (8 − k) × (8 − k) squares.
 /// Level 0's last rank for `side` (rank 8 for White, 1 for Black; doubled
 /// coordinates, 14 from its own end).
 const PROMOTION_RANK: Zone = &[Area::ranks(14, 14).on_levels(0, 0)];

@@ -1,5 +1,5 @@
 //! The game file as serde reads it (docs/game-files.md names every key).
-//! Unknown keys are errors; values the checks in `super::check` need to
+//! Unknown keys are errors; values the checks in `super::read` need to
 //! place in the file keep their span.
 
 use serde::Deserialize;
@@ -16,7 +16,7 @@ pub struct GameFile {
     pub sides: [String; 2],
     /// The sides' letters in position strings.
     #[serde(default = "side_letters")]
-    pub side_letters: [char; 2],
+    pub side_letters: Spanned<[char; 2]>,
     pub board: BoardFile,
     pub naming: NamingFile,
     /// Sign multipliers turning White's vectors into Black's.
@@ -53,8 +53,8 @@ fn side_names() -> [String; 2] {
     ["White".into(), "Black".into()]
 }
 
-fn side_letters() -> [char; 2] {
-    ['w', 'b']
+fn side_letters() -> Spanned<[char; 2]> {
+    Spanned::new(0..0, ['w', 'b'])
 }
 
 /// The board: the cells of its blocks, less the absent ones.
@@ -85,10 +85,22 @@ pub struct NamingFile {
     pub ranks: Spanned<LabelsFile>,
     /// Left out on a board of one level.
     pub levels: Option<Spanned<LabelsFile>>,
-    #[serde(default = "one")]
-    pub spacing: i32,
-    #[serde(default)]
-    pub level_shift: i32,
+    /// 1 by default.
+    pub spacing: Option<Spanned<i32>>,
+    /// 0 by default.
+    pub level_shift: Option<Spanned<i32>>,
+}
+
+impl NamingFile {
+    /// The spacing, 1 if left out.
+    pub fn spacing(&self) -> i32 {
+        self.spacing.as_ref().map_or(1, |s| *s.get_ref())
+    }
+
+    /// The level shift, 0 if left out.
+    pub fn level_shift(&self) -> i32 {
+        self.level_shift.as_ref().map_or(0, |s| *s.get_ref())
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -27,6 +27,13 @@ const MOST_CELLS: usize = chess3d_core::position::MAX_CELLS;
 /// Coordinates run from 0 to this: the board's grid stays small.
 const MOST_COORDINATE: i32 = 63;
 
+/// Most movement components a piece may have (the richest built-in piece,
+/// Polyhedron's Gargoyle, has 6).
+const MOST_MOVES: usize = 64;
+
+/// The first number of a numbered axis runs from 0 to this.
+const MOST_FIRST_NUMBER: i32 = 1000;
+
 /// The parts of a definition live as long as the program, each kept once
 /// (`super::keep`).
 fn leak_str(s: String) -> &'static str {
@@ -140,7 +147,13 @@ impl Reader<'_> {
 
     fn labels(&self, labels: &Spanned<LabelsFile>) -> Checked<Labels> {
         match labels.get_ref() {
-            LabelsFile::Numbers(first) => Ok(Labels::Numbers(*first)),
+            LabelsFile::Numbers(first) if (0..=MOST_FIRST_NUMBER).contains(first) => {
+                Ok(Labels::Numbers(*first))
+            }
+            LabelsFile::Numbers(first) => Err(self.error(
+                labels.span(),
+                format!("numbers start from 0 to {MOST_FIRST_NUMBER}, not {first}"),
+            )),
             LabelsFile::Letters(letters) => {
                 if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphanumeric()) {
                     Err(self.error(labels.span(), "labels are letters or digits, at least one"))
@@ -162,8 +175,43 @@ impl Reader<'_> {
                 "a cell's name needs {file} and {rank} (and {level} on a board of levels)",
             ));
         }
-        if n.spacing < 1 {
-            return Err(self.error(n.cell.span(), "spacing must be 1 or more"));
+        if let Some(s) = n
+            .spacing
+            .as_ref()
+            .filter(|s| !(1..=MOST_COORDINATE).contains(s.get_ref()))
+        {
+            return Err(self.error(
+                s.span(),
+                format!("spacing runs from 1 to {MOST_COORDINATE}"),
+            ));
+        }
+        if let Some(s) = n
+            .level_shift
+            .as_ref()
+            .filter(|s| s.get_ref().unsigned_abs() > MOST_COORDINATE.unsigned_abs())
+        {
+            return Err(self.error(
+                s.span(),
+                format!("level_shift runs from -{MOST_COORDINATE} to {MOST_COORDINATE}"),
+            ));
+        }
+        // Between the labels, only characters that no notation reads:
+        // letters and digits (but x, a capture) and ( ) [ ] : . _
+        let literal = template
+            .replace("{level}", "")
+            .replace("{file}", "")
+            .replace("{rank}", "");
+        if let Some(c) = literal
+            .chars()
+            .find(|&c| !(c.is_ascii_alphanumeric() && c != 'x' || "()[]:._".contains(c)))
+        {
+            return Err(self.error(
+                n.cell.span(),
+                format!(
+                    "'{}' in a cell's name: besides the labels, only letters, digits (not x) and ( ) [ ] : . _",
+                    c.escape_debug()
+                ),
+            ));
         }
         let naming = Naming {
             cell: leak_str(template.clone()),
@@ -173,8 +221,8 @@ impl Reader<'_> {
                 .levels
                 .as_ref()
                 .map_or(Ok(Labels::Blank), |l| self.labels(l))?,
-            spacing: n.spacing,
-            level_shift: n.level_shift,
+            spacing: n.spacing(),
+            level_shift: n.level_shift(),
         };
         let mut names = BTreeSet::new();
         for &c in cells {
@@ -223,7 +271,7 @@ impl Reader<'_> {
             return Err(self.error(span, "a move's vector must not be [0, 0, 0]"));
         }
         for axis in 0..3 {
-            if v[axis].abs() > extent[axis] {
+            if v[axis].unsigned_abs() > extent[axis].unsigned_abs() {
                 return Err(self.error(
                     span,
                     format!(
@@ -245,8 +293,12 @@ impl Reader<'_> {
                 format!("'{letter}': a piece's letter is an upper-case letter A-Z (White's)"),
             ));
         }
-        if p.moves.get_ref().is_empty() {
-            return Err(self.error(p.moves.span(), "a piece needs at least one move"));
+        let count = p.moves.get_ref().len();
+        if count == 0 || count > MOST_MOVES {
+            return Err(self.error(
+                p.moves.span(),
+                format!("{count} moves: a piece has from 1 to {MOST_MOVES}"),
+            ));
         }
         let mut moves = Vec::new();
         for m in p.moves.get_ref() {
@@ -331,6 +383,18 @@ impl Reader<'_> {
                         format!("'{to}' names no other kind of this game"),
                     ));
                 }
+                if p.promotes {
+                    return Err(self.error(
+                b.letter.span(),
+                "a kind that becomes another does not also promote (the kind it becomes may)",
+            ));
+                }
+                if p.royal || pieces.iter().any(|q| q.letter == to && q.royal) {
+                    return Err(self.error(
+                        b.letter.span(),
+                        "the royal kind neither becomes another nor is become: each side has one royal piece",
+                    ));
+                }
             }
         }
         let royal = pieces.iter().filter(|p| p.royal).count();
@@ -345,9 +409,14 @@ impl Reader<'_> {
         let mut dirs = BTreeSet::new();
         for c in pieces.iter().flat_map(|p| p.moves) {
             if c.reach == Reach::Slide {
+                // Each side's vector and its reverse (the tables walk back
+                // from a King along a checker's line).
                 for v in expand(c.base, c.sym) {
-                    dirs.insert(v);
-                    dirs.insert([v[0] * mirror[0], v[1] * mirror[1], v[2] * mirror[2]]);
+                    let black = [v[0] * mirror[0], v[1] * mirror[1], v[2] * mirror[2]];
+                    for w in [v, black] {
+                        dirs.insert(w);
+                        dirs.insert([-w[0], -w[1], -w[2]]);
+                    }
                 }
             }
         }
@@ -411,7 +480,12 @@ impl Reader<'_> {
                 ))
             }
             ChoicesFile::Letters(letters) => {
-                for &l in letters {
+                for (i, &l) in letters.iter().enumerate() {
+                    if letters[..i].contains(&l) {
+                        return Err(
+                            self.error(p.choices.span(), format!("'{l}' is a choice twice"))
+                        );
+                    }
                     let ok = pieces
                         .iter()
                         .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
@@ -446,7 +520,7 @@ impl Reader<'_> {
         let drawing = Drawing {
             unit: get
                 .and_then(|d| d.unit)
-                .unwrap_or(1.0 / file.naming.spacing.max(1) as f32),
+                .unwrap_or(1.0 / file.naming.spacing().max(1) as f32),
             level_height: get.and_then(|d| d.level_height).unwrap_or(2.0),
             rank_rise: get.and_then(|d| d.rank_rise).unwrap_or(0.0),
             base_level: get
@@ -455,10 +529,16 @@ impl Reader<'_> {
         };
         let sizes = [drawing.unit, drawing.level_height, drawing.rank_rise];
         if let Some(d) = d {
-            if !sizes.iter().all(|s| (0.0..=100.0).contains(s)) || drawing.unit == 0.0 {
+            if !sizes.iter().all(|s| (0.0..=100.0).contains(s))
+                || drawing.unit == 0.0
+                || !(0..=MOST_COORDINATE).contains(&drawing.base_level)
+            {
                 return Err(self.error(
                     d.span(),
-                    "unit, level_height and rank_rise are squares from 0 to 100 (unit above 0)",
+                    format!(
+                        "unit, level_height and rank_rise are squares from 0 to 100 (unit above \
+                         0), base_level a level from 0 to {MOST_COORDINATE}"
+                    ),
                 ));
             }
         }
@@ -475,7 +555,13 @@ impl Reader<'_> {
         Ok(leak_str(name.get_ref().clone()))
     }
 
-    fn castling(&self, file: &GameFile, geo: &Geometry) -> Checked<Vec<CastleDef>> {
+    fn castling(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        pieces: &[PieceDef],
+    ) -> Checked<Vec<CastleDef>> {
+        let rook_kind = pieces.iter().any(|k| k.letter == 'R' && !k.royal);
         let mut rules: Vec<CastleDef> = Vec::new();
         for c in &file.castling {
             let span = c.span();
@@ -492,6 +578,32 @@ impl Reader<'_> {
             if rules.len() == 8 {
                 return Err(self.error(span, "at most 8 castling rules"));
             }
+            if !rook_kind {
+                return Err(self.error(
+                    span,
+                    "castling moves the kind with the letter R, which this game lacks (or is royal)",
+                ));
+            }
+            let cells = [&c.king[0], &c.king[1], &c.rook[0], &c.rook[1]].map(|n| n.get_ref());
+            if cells[0] == cells[2] || cells[1] == cells[3] {
+                return Err(self.error(
+                    span,
+                    "the King and the Rook start, and end, on different cells",
+                ));
+            }
+            if c.text.trim().is_empty()
+                || rules
+                    .iter()
+                    .any(|r| r.text == c.text && r.side == c_side(c.side))
+            {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling text '{}': each of a side's castlings has its own",
+                        c.text
+                    ),
+                ));
+            }
             let names = |list: &[Spanned<String>]| -> Checked<&'static [&'static str]> {
                 let names: Vec<_> = list
                     .iter()
@@ -500,10 +612,7 @@ impl Reader<'_> {
                 Ok(leak(names))
             };
             rules.push(CastleDef::new(
-                match c.side {
-                    SideName::White => Side::White,
-                    SideName::Black => Side::Black,
-                },
+                c_side(c.side),
                 c.symbol,
                 leak_str(c.text.clone()),
                 [
@@ -517,6 +626,13 @@ impl Reader<'_> {
             ));
         }
         Ok(rules)
+    }
+}
+
+fn c_side(side: SideName) -> Side {
+    match side {
+        SideName::White => Side::White,
+        SideName::Black => Side::Black,
     }
 }
 
@@ -566,10 +682,10 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
             "black_mirror is three signs, each 1 or -1, such as [1, -1, 1]",
         ));
     }
-    let letters = file.side_letters;
+    let letters = *file.side_letters.get_ref();
     if letters[0] == letters[1] || !letters.iter().all(|l| l.is_ascii_lowercase()) {
         return Err(r.error(
-            file.id.span(),
+            file.side_letters.span(),
             "side_letters are two different lower-case letters",
         ));
     }
@@ -583,7 +699,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     });
     let pieces = r.pieces(&file, extent, mirror)?;
     let promotion = r.promotion(&file, &pieces, &geo, mirror)?;
-    let castling = r.castling(&file, &geo)?;
+    let castling = r.castling(&file, &geo, &pieces)?;
     let temple = file
         .temple
         .as_ref()

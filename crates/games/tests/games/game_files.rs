@@ -270,6 +270,74 @@ fn other_mistakes_are_placed() {
     );
 }
 
+/// Loads `text`, which must be refused saying `says`, at a line of the
+/// text.
+fn refused_somewhere(text: &str, says: &str) {
+    let e = load(text).expect_err(says);
+    println!("{}", e.in_file("raumschach.toml"));
+    assert!(e.line <= text.lines().count() + 1, "{e}");
+    assert!(e.message.contains(says), "{e}");
+}
+
+/// Inputs a review found to reach a panic or a broken game past the
+/// checks: each is now refused.
+#[test]
+fn values_past_the_cores_limits_are_refused() {
+    refused(
+        "{ leap = [0, 1, 2], sym = \"perms\" }",
+        "{ leap = [-2147483648, 1, 2], sym = \"perms\" }",
+        0,
+        "too large",
+    );
+    refused(
+        "choices = [\"Q\", \"R\"",
+        "choices = [\"Q\", \"Q\"",
+        10,
+        "a choice twice",
+    );
+    refused(
+        "cell = \"{level}{file}{rank}\"",
+        "cell = \"{level} {file}{rank}\"",
+        7,
+        "in a cell's name",
+    );
+    refused("ranks = 1\n", "ranks = -1\n", 8, "numbers start from 0");
+    refused(
+        "ranks = 1\n",
+        "ranks = 2147483647\n",
+        8,
+        "numbers start from 0",
+    );
+    refused(
+        "cell = \"{level}{file}{rank}\"",
+        "level_shift = 2147483647\ncell = \"{level}{file}{rank}\"",
+        14,
+        "level_shift runs",
+    );
+    // A pawn that becomes the King.
+    refused(
+        "promotes = true\n",
+        "becomes = { letter = \"K\", zone = [{ ranks = [3, 3] }] }\n",
+        21,
+        "royal kind",
+    );
+    // Castling: the Rook's kind must be there, King and Rook apart.
+    let castling = "\n[[castling]]\nside = \"white\"\nsymbol = \"K\"\ntext = \"O-O\"\n\
+                    king = [\"Ac1\", \"Ae1\"]\nrook = [\"Ae1\", \"Ae1\"]\n";
+    refused_somewhere(&format!("{RAUMSCHACH_FILE}{castling}"), "different cells");
+    let no_rook = RAUMSCHACH_FILE
+        .replace("letter = \"R\"", "letter = \"T\"")
+        .replace("[\"Q\", \"R\",", "[\"Q\", \"T\",");
+    refused_somewhere(&format!("{no_rook}{castling}"), "the letter R");
+    // A Rook sliding as a Knight leaps: 24 directions more than the
+    // Queen's 26, past the core's 32.
+    let many = RAUMSCHACH_FILE.replace(
+        "moves = [{ slide = [1, 0, 0], sym = \"perms\" }]",
+        "moves = [{ slide = [0, 1, 2], sym = \"perms\" }]",
+    );
+    refused_somewhere(&many, "directions in all");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
