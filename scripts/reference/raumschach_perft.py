@@ -1,7 +1,8 @@
 # Raumschach perft by a second, independent implementation, written from
 # RULINGS.md §7 alone (no code shared with chess3d): the figures the
-# raumschach_rules tests compare with. Slow (Python): `python3
-# scripts/reference/raumschach_perft.py 3` takes a minute.
+# raumschach_rules tests compare with: 61, 3,615, 237,316 and 15,587,032
+# at depths 1 to 4. Slow (Python): `python3
+# scripts/reference/raumschach_perft.py 3` takes a minute, depth 4 an hour.
 import itertools, sys
 N=5
 def inb(c): return all(0<=v<N for v in c)

@@ -220,6 +220,11 @@ pub struct Drawing {
     pub rank_rise: f32,
     /// The level drawn at height 0.
     pub base_level: i32,
+    /// The default camera: its height above the board, in degrees, and
+    /// where it looks from around the board for each side (0: behind
+    /// White's first rank, 180: behind Black's).
+    pub elevation: f32,
+    pub azimuth: [f32; 2],
 }
 
 impl Drawing {
@@ -229,6 +234,8 @@ impl Drawing {
         level_height: 2.0,
         rank_rise: 0.0,
         base_level: 0,
+        elevation: 42.0,
+        azimuth: [0.0, 180.0],
     };
 
     /// The centre of the cell at `c`: across, up, deep.

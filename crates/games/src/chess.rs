@@ -183,5 +183,8 @@ pub static CHESS: GameDef = GameDef {
     move_hint: "UCI coordinates such as e2e4 or e7e8q",
     start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     about: ABOUT,
-    drawing: Drawing::LEVELS,
+    drawing: Drawing {
+        elevation: 55.0,
+        ..Drawing::LEVELS
+    },
 };

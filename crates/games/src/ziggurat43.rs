@@ -157,8 +157,12 @@ pub static ZIGGURAT43: GameDef = GameDef {
     start: "3/7/SSS3sss/CCAS3sacc/KCHAS3sahck r - - 0 1",
     about: ABOUT,
     drawing: Drawing {
-        // Each rank a step higher, the temple on top.
+        // Each rank a step higher, the temple on top. Seen from its low
+        // edge by both sides (from behind, its steps would hide the board),
+        // turned toward each player's corner.
         rank_rise: 0.45,
+        elevation: 38.0,
+        azimuth: [-20.0, 20.0],
         ..Drawing::LEVELS
     },
 };

@@ -122,7 +122,6 @@ pub fn past_view<R: Rules>(pos: &Position<R>) -> View {
 fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, moves: bool) -> View {
     let t = pos.tables();
     let geo = &t.geo;
-    let id = t.def.id;
     let mut list = MoveList::new();
     if moves && result.is_none() {
         pos.clone().legal_moves(&mut list);
@@ -213,7 +212,10 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             .map(|m| (geo.name(m.from).to_string(), geo.name(m.to).to_string())),
         result: result.map(|(r, why)| (r.to_string(), why)),
         position: pos.to_text(),
-        camera: camera(id),
+        camera: Camera {
+            elevation: t.def.drawing.elevation,
+            azimuth: t.def.drawing.azimuth,
+        },
     }
 }
 
@@ -367,27 +369,6 @@ fn place(def: &GameDef, at: V3) -> [f32; 3] {
         _ => 0.0,
     };
     [x + out, y, z]
-}
-
-/// The default camera of each game: the 43-square Ziggurat is seen from
-/// its low edge by both sides (from behind, its steps would hide the
-/// board), turned toward each player's corner; every other board from
-/// behind each side's first rank.
-fn camera(game: &str) -> Camera {
-    match game {
-        "ziggurat43" => Camera {
-            elevation: 38.0,
-            azimuth: [-20.0, 20.0],
-        },
-        "chess" => Camera {
-            elevation: 55.0,
-            azimuth: [0.0, 180.0],
-        },
-        _ => Camera {
-            elevation: 42.0,
-            azimuth: [0.0, 180.0],
-        },
-    }
 }
 
 /// The posts that hold the boards: Star Trek's pins, Elevator's poles.

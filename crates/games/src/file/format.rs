@@ -269,6 +269,8 @@ pub struct DrawingFile {
     pub level_height: Option<f32>,
     pub rank_rise: Option<f32>,
     pub base_level: Option<i32>,
+    pub elevation: Option<f32>,
+    pub azimuth: Option<[f32; 2]>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -526,18 +526,27 @@ impl Reader<'_> {
             base_level: get
                 .and_then(|d| d.base_level)
                 .unwrap_or_else(|| cells.iter().map(|c| c[2]).min().unwrap_or(0)),
+            elevation: get
+                .and_then(|d| d.elevation)
+                .unwrap_or(Drawing::LEVELS.elevation),
+            azimuth: get
+                .and_then(|d| d.azimuth)
+                .unwrap_or(Drawing::LEVELS.azimuth),
         };
         let sizes = [drawing.unit, drawing.level_height, drawing.rank_rise];
         if let Some(d) = d {
             if !sizes.iter().all(|s| (0.0..=100.0).contains(s))
                 || drawing.unit == 0.0
                 || !(0..=MOST_COORDINATE).contains(&drawing.base_level)
+                || !(10.0..=90.0).contains(&drawing.elevation)
+                || !drawing.azimuth.iter().all(|a| (-360.0..=360.0).contains(a))
             {
                 return Err(self.error(
                     d.span(),
                     format!(
                         "unit, level_height and rank_rise are squares from 0 to 100 (unit above \
-                         0), base_level a level from 0 to {MOST_COORDINATE}"
+                         0), base_level a level from 0 to {MOST_COORDINATE}, elevation degrees \
+                         from 10 to 90, azimuth two angles from -360 to 360"
                     ),
                 ));
             }

@@ -43,7 +43,7 @@ fn setup(pieces: &[(&str, char)], side: &str) -> Raumschach {
 #[test]
 fn perft_from_the_start_matches_the_independent_count() {
     let mut start = Raumschach::start();
-    for (depth, nodes) in [(1, 61), (2, 3_615), (3, 237_316)] {
+    for (depth, nodes) in [(1, 61), (2, 3_615), (3, 237_316), (4, 15_587_032)] {
         assert_eq!(
             chess3d_core::perft::perft(&mut start, depth),
             nodes,
