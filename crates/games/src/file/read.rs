@@ -34,16 +34,6 @@ const MOST_MOVES: usize = 64;
 /// The first number of a numbered axis runs from 0 to this.
 const MOST_FIRST_NUMBER: i32 = 1000;
 
-/// The parts of a definition live as long as the program, each kept once
-/// (`super::keep`).
-fn leak_str(s: String) -> &'static str {
-    keep::text(s)
-}
-
-fn leak<T: std::fmt::Debug + Send + Sync + 'static>(v: Vec<T>) -> &'static [T] {
-    keep::slice(v)
-}
-
 /// The file's text, for placing mistakes.
 struct Reader<'t> {
     text: &'t str,
@@ -80,10 +70,12 @@ impl Reader<'_> {
 
     fn zone(&self, areas: &[Spanned<AreaFile>]) -> Checked<&'static [Area]> {
         let areas: Vec<Area> = areas.iter().map(|a| self.area(a)).collect::<Checked<_>>()?;
-        Ok(leak(areas))
+        Ok(keep::slice(areas))
     }
 
-    fn board(&self, file: &GameFile) -> Checked<BoardDef> {
+    /// The board, and its cells (each once, block by block, as
+    /// [`BoardDef::cells`] lists them).
+    fn board(&self, file: &GameFile) -> Checked<(BoardDef, Vec<V3>)> {
         let blocks = &file.board.blocks;
         if blocks.get_ref().is_empty() {
             return Err(self.error(blocks.span(), "a board needs at least one block of cells"));
@@ -117,7 +109,7 @@ impl Reader<'_> {
             ));
         }
         let board = BoardDef {
-            blocks: leak(out),
+            blocks: keep::slice(out),
             absent: &[],
         };
         let cells = board.cells();
@@ -131,18 +123,19 @@ impl Reader<'_> {
             }
             absent.push(*a.get_ref());
         }
+        let cells: Vec<V3> = cells.into_iter().filter(|c| !absent.contains(c)).collect();
         let board = BoardDef {
-            absent: leak(absent),
+            absent: keep::slice(absent),
             ..board
         };
-        let n = board.cells().len();
+        let n = cells.len();
         if n == 0 || n > MOST_CELLS {
             return Err(self.error(
                 blocks.span(),
                 format!("the board has {n} cells: from 1 to {MOST_CELLS} are possible"),
             ));
         }
-        Ok(board)
+        Ok((board, cells))
     }
 
     fn labels(&self, labels: &Spanned<LabelsFile>) -> Checked<Labels> {
@@ -158,7 +151,7 @@ impl Reader<'_> {
                 if letters.is_empty() || !letters.chars().all(|c| c.is_ascii_alphanumeric()) {
                     Err(self.error(labels.span(), "labels are letters or digits, at least one"))
                 } else {
-                    Ok(Labels::Letters(leak_str(letters.clone())))
+                    Ok(Labels::Letters(keep::text(letters.clone())))
                 }
             }
         }
@@ -214,7 +207,7 @@ impl Reader<'_> {
             ));
         }
         let naming = Naming {
-            cell: leak_str(template.clone()),
+            cell: keep::text(template.clone()),
             files: self.labels(&n.files)?,
             ranks: self.labels(&n.ranks)?,
             levels: n
@@ -331,8 +324,8 @@ impl Reader<'_> {
         };
         Ok(PieceDef {
             letter,
-            name: leak_str(p.name.clone()),
-            moves: leak(moves),
+            name: keep::text(p.name.clone()),
+            moves: keep::slice(moves),
             royal: p.royal,
             gives_check: p.gives_check,
             resets_clock: p.resets_clock,
@@ -502,7 +495,7 @@ impl Reader<'_> {
                         ));
                     }
                 }
-                Choices::Fixed(leak(letters.clone()))
+                Choices::Fixed(keep::slice(letters.clone()))
             }
         };
         Ok(Some(PromotionDef {
@@ -561,7 +554,7 @@ impl Reader<'_> {
                 format!("'{}' names no cell of the board", name.get_ref()),
             ));
         }
-        Ok(leak_str(name.get_ref().clone()))
+        Ok(keep::text(name.get_ref().clone()))
     }
 
     fn castling(
@@ -618,12 +611,12 @@ impl Reader<'_> {
                     .iter()
                     .map(|n| self.cell_name(geo, n))
                     .collect::<Checked<_>>()?;
-                Ok(leak(names))
+                Ok(keep::slice(names))
             };
             rules.push(CastleDef::new(
                 c_side(c.side),
                 c.symbol,
-                leak_str(c.text.clone()),
+                keep::text(c.text.clone()),
                 [
                     self.cell_name(geo, &c.king[0])?,
                     self.cell_name(geo, &c.king[1])?,
@@ -698,8 +691,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
             "side_letters are two different lower-case letters",
         ));
     }
-    let board = r.board(&file)?;
-    let cells = board.cells();
+    let (board, cells) = r.board(&file)?;
     let naming = r.naming(&file, &cells)?;
     let geo = Geometry::new(cells.iter().copied(), &naming);
     let extent: V3 = std::array::from_fn(|axis| {
@@ -718,18 +710,18 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         .pieces
         .get_ref()
         .iter()
-        .map(|p| (*p.letter.get_ref(), leak_str(p.about.clone())))
+        .map(|p| (*p.letter.get_ref(), keep::text(p.about.clone())))
         .collect();
-    let special: Vec<&'static str> = file.about.special.iter().cloned().map(leak_str).collect();
+    let special: Vec<&'static str> = file.about.special.iter().cloned().map(keep::text).collect();
     let def = GameDef {
-        id: leak_str(id.clone()),
-        name: leak_str(file.name.clone()),
+        id: keep::text(id.clone()),
+        name: keep::text(file.name.clone()),
         board,
         naming,
         black_mirror: mirror,
-        pieces: leak(pieces),
+        pieces: keep::slice(pieces),
         promotion,
-        castling: leak(castling),
+        castling: keep::slice(castling),
         options: &[],
         has_check: file.check,
         bare_kings_draw: file.bare_kings_draw,
@@ -738,19 +730,19 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
             Repetition::Draw => RepetitionRule::Draw,
             Repetition::LossForMover => RepetitionRule::LossForMover,
         },
-        side_names: file.sides.clone().map(leak_str),
+        side_names: file.sides.clone().map(keep::text),
         side_letters: letters,
         notation: match file.notation {
             NotationName::Uci => Notation::Uci,
             NotationName::Seed => Notation::Seed,
         },
-        move_hint: leak_str(file.move_hint.clone()),
-        start: leak_str(file.start.get_ref().clone()),
+        move_hint: keep::text(file.move_hint.clone()),
+        start: keep::text(file.start.get_ref().clone()),
         about: About {
-            setup: leak_str(file.about.setup.clone()),
-            goal: leak_str(file.about.goal.clone()),
-            special: leak(special),
-            kinds: leak(kinds),
+            setup: keep::text(file.about.setup.clone()),
+            goal: keep::text(file.about.goal.clone()),
+            special: keep::slice(special),
+            kinds: keep::slice(kinds),
         },
         drawing: r.drawing(&file, &cells)?,
     };

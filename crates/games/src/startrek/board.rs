@@ -157,14 +157,9 @@ pub fn slot_coords(slot: usize) -> [V3; 4] {
     PINS[slot_pin(slot)].columns().map(|(x, y)| [x, y, z])
 }
 
-/// Coordinates of the 48 main-board squares.
+/// Coordinates of the 48 main-board squares: the first three blocks.
 pub fn main_coords() -> Vec<V3> {
-    MAIN_BOARDS
-        .iter()
-        .flat_map(|&(z, first)| {
-            (first..first + 4).flat_map(move |y| (1..5).map(move |x| [x, y, z]))
-        })
-        .collect()
+    BLOCKS[..3].iter().flat_map(Block::cells).collect()
 }
 
 /// Every cell of the game as the core's blocks: the main boards (files
