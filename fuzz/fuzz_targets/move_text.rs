@@ -5,7 +5,7 @@
 //! each game, rich in special moves.
 #![no_main]
 
-use chess3d_core::Game;
+use chess3d_core::{Game, GameVariant};
 use chess3d_games::{with_game, GameVisitor};
 use libfuzzer_sys::fuzz_target;
 
@@ -83,8 +83,8 @@ struct ParseMove<'a> {
 
 impl GameVisitor for ParseMove<'_> {
     type Output = ();
-    fn visit<G: Game>(self) {
-        let mut pos = G::from_text(self.position).expect("the fuzz positions parse");
+    fn visit<G: Game>(self, game: G::Variant) {
+        let mut pos = game.position(self.position).expect("the fuzz positions parse");
         if let Ok(m) = pos.parse_move(self.text) {
             assert_eq!(pos.move_text(m), self.text);
         }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use chess3d_core::testing::check_position;
-use chess3d_core::Game;
+use chess3d_core::{Game, GameVariant};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 use libfuzzer_sys::fuzz_target;
 
@@ -12,10 +12,10 @@ struct ParsePosition<'a>(&'a str);
 
 impl GameVisitor for ParsePosition<'_> {
     type Output = ();
-    fn visit<G: Game>(self) {
-        if let Ok(mut pos) = G::from_text(self.0) {
+    fn visit<G: Game>(self, game: G::Variant) {
+        if let Ok(mut pos) = game.position(self.0) {
             let printed = pos.to_text();
-            let again = G::from_text(&printed).expect("printed position reads back");
+            let again = game.position(&printed).expect("printed position reads back");
             assert!(again == pos, "{printed} reads back differently");
             if let Err(e) = check_position(&mut pos) {
                 panic!("{printed}: {e}");

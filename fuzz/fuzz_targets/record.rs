@@ -13,11 +13,11 @@ struct Replay<'a>(&'a str);
 
 impl GameVisitor for Replay<'_> {
     type Output = ();
-    fn visit<G: Game>(self) {
+    fn visit<G: Game>(self, game: G::Variant) {
         let (record, damage) = Record::parse(self.0);
         let whole = damage.is_none();
         let _ = damage.as_ref().map(|d| d.to_string());
-        let Ok(replayed) = replay::<G>(&record, damage) else {
+        let Ok(replayed) = replay::<G>(game, &record, damage) else {
             return;
         };
         if let Some(d) = &replayed.damage {
@@ -38,7 +38,7 @@ impl GameVisitor for Replay<'_> {
         };
         let (reread, damage) = Record::parse(&again.to_text());
         assert_eq!(damage, None);
-        let replayed_again = replay::<G>(&reread, None).expect("the same tags");
+        let replayed_again = replay::<G>(game, &reread, None).expect("the same tags");
         assert_eq!(replayed_again.moves, replayed.moves);
     }
 }

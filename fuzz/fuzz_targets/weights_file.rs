@@ -5,6 +5,7 @@
 //! lines. The first byte picks the game.
 #![no_main]
 
+use chess3d_core::Variant;
 use chess3d_engine::eval::{weights_file, EvalTables};
 use chess3d_engine::{tune, with_engine_game, EngineVisitor, Evaluate};
 use chess3d_games::AVAILABLE;
@@ -14,13 +15,13 @@ struct ReadWeights<'a>(&'a str);
 
 impl EngineVisitor for ReadWeights<'_> {
     type Output = ();
-    fn visit<R: Evaluate>(self) {
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
         // Built and dropped (tables_from_file would keep every one).
-        let Ok(tables) = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, self.0) else {
+        let Ok(tables) = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, self.0) else {
             return;
         };
         let text = weights_file(&tables, &tables.weights, "written back");
-        let again = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, &text)
+        let again = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, &text)
             .unwrap_or_else(|e| panic!("written back, the file does not read: {e}\n{text}"));
         assert_eq!(again.weights, tables.weights, "{text}");
     }

@@ -13,7 +13,7 @@
 // (not committed). Exits non-zero on the first failure.
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,6 +27,12 @@ const shots = join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), "chess3d-e2e-"));
 const db = join(dataDir, "games.db");
+// The games folder: one game a player brings as a file (Los Alamos chess,
+// games/losalamos.toml), which the page must list and draw with no code of
+// its own.
+const gamesDir = join(dataDir, "variants");
+mkdirSync(gamesDir);
+copyFileSync(resolve(root, "games/losalamos.toml"), join(gamesDir, "losalamos.toml"));
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
 
 function check(ok, what) {
@@ -40,7 +46,8 @@ function startServer(port = 0) {
     // One address plays every game here, faster than any person: the
     // limits per client are lifted (they have tests of their own).
     const limits = ["--games-per-minute", "100000", "--actions-per-second", "100000"];
-    const child = spawn(bin, ["serve", "--port", String(port), "--db", db, "--web", web, ...limits], {
+    const args = ["serve", "--port", String(port), "--db", db, "--web", web, "--games-dir", gamesDir, ...limits];
+    const child = spawn(bin, args, {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -232,7 +239,7 @@ const table = [];
 /// computer in the default 3-D view, every piece and move clickable.
 async function everythingClickable() {
   const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
-  check(games.length === 7, `seven games offered (${games.join(", ")})`);
+  check(games.length === 8 && games[7] === "losalamos", `eight games offered, the folder's last (${games.join(", ")})`);
   for (const [size, viewport] of [
     ["1400x900", DESKTOP],
     ["390x844", PHONE],

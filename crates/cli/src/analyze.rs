@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::Result;
-use chess3d_core::{Game, Position};
+use chess3d_core::{Position, Variant};
 use chess3d_engine::{info_line, line_text, Config, Engine, EngineVisitor, Evaluate, Limits};
 
 use crate::commands::setup;
@@ -21,13 +21,10 @@ pub struct Analyze {
 
 impl EngineVisitor for Analyze {
     type Output = Result<()>;
-    fn visit<R: Evaluate>(self) -> Result<()> {
-        let pos: Position<R> = setup(&self.position)?;
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
+        let pos: Position<R> = setup(game, &self.position)?;
         if let Some(end) = pos.clone().outcome() {
-            println!(
-                "the game is over: {}",
-                end.describe(Position::<R>::side_names())
-            );
+            println!("the game is over: {}", end.describe(game.side_names()));
             return Ok(());
         }
         let limits = match (self.depth, self.movetime) {

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use chess3d_core::{perft, Game};
+use chess3d_core::{perft, BuiltInGame, Game, GameVariant};
 use chess3d_games::chess::Chess;
 use chess3d_games::{with_game, GameVisitor};
 use cozy_chess::Board;
@@ -47,8 +47,8 @@ struct StartPerft {
 
 impl GameVisitor for StartPerft {
     type Output = (u64, Duration);
-    fn visit<G: Game>(self) -> (u64, Duration) {
-        let mut pos = G::start();
+    fn visit<G: Game>(self, game: G::Variant) -> (u64, Duration) {
+        let mut pos = game.start();
         best_of(self.runs, || perft::perft(&mut pos, self.depth))
     }
 }
@@ -128,9 +128,9 @@ fn compare(
 }
 
 /// A timed perft of chess3d's game `G`.
-fn timed<G: Game>(runs: u32) -> impl Fn(&str, u32) -> Result<(u64, Duration)> {
+fn timed<G: BuiltInGame>(runs: u32) -> impl Fn(&str, u32) -> Result<(u64, Duration)> {
     move |fen, depth| {
-        let mut pos = G::from_text(fen)?;
+        let mut pos = G::variant_of_type().position(fen)?;
         Ok(best_of(runs, || perft::perft(&mut pos, depth)))
     }
 }

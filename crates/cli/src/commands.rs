@@ -5,14 +5,15 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use chess3d_core::perft::perft;
-use chess3d_core::{Game, MoveList};
+use chess3d_core::{Game, GameVariant, MoveList};
+use chess3d_games::file::catalog;
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 
 use crate::{bench, BenchCommand, Command, PositionArgs};
 
 pub fn run(command: Command) -> Result<()> {
     match command {
-        Command::Variants => emit(AVAILABLE.iter().map(|s| s.to_string())),
+        Command::Variants { verbose } => variants(verbose),
         Command::Perft {
             position,
             depth,
@@ -86,13 +87,19 @@ pub(crate) fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
 /// The position the arguments describe: start or `--fen`, then `--moves`.
 /// A move after the end of the game (mate, or an automatic draw of
 /// RULINGS.md §0) is an error.
-pub(crate) fn setup<G: Game>(args: &PositionArgs) -> Result<G> {
+pub(crate) fn setup<G: Game>(game: G::Variant, args: &PositionArgs) -> Result<G> {
     let moves: Vec<&str> = args
         .moves
         .iter()
         .flat_map(|m| m.split_whitespace())
         .collect();
-    chess3d_play::setup::build_position(&args.options, args.fen.as_deref(), &moves, "--moves, ")
+    chess3d_play::setup::build_position(
+        game,
+        &args.options,
+        args.fen.as_deref(),
+        &moves,
+        "--moves, ",
+    )
 }
 
 struct Perft {
@@ -103,8 +110,8 @@ struct Perft {
 
 impl GameVisitor for Perft {
     type Output = Result<()>;
-    fn visit<G: Game>(self) -> Result<()> {
-        let mut pos: G = setup(&self.position)?;
+    fn visit<G: Game>(self, game: G::Variant) -> Result<()> {
+        let mut pos: G = setup(game, &self.position)?;
         let start = Instant::now();
         let progress = io::stderr().is_terminal() && self.depth >= 5;
         let total = if self.divide || progress {
@@ -145,7 +152,7 @@ impl GameVisitor for Perft {
             let secs = start.elapsed().as_secs_f64();
             eprintln!(
                 "perft {} depth {}: {total} nodes in {secs:.3} s ({:.1} M nodes/s)",
-                G::id(),
+                game.id(),
                 self.depth,
                 total as f64 / secs.max(1e-9) / 1e6
             );
@@ -158,8 +165,8 @@ struct Moves(PositionArgs);
 
 impl GameVisitor for Moves {
     type Output = Result<()>;
-    fn visit<G: Game>(self) -> Result<()> {
-        let mut pos: G = setup(&self.0)?;
+    fn visit<G: Game>(self, game: G::Variant) -> Result<()> {
+        let mut pos: G = setup(game, &self.0)?;
         let mut moves = MoveList::new();
         // A finished game (mate, or an automatic draw) has no moves.
         if pos.outcome().is_none() {
@@ -175,8 +182,71 @@ struct Show(PositionArgs);
 
 impl GameVisitor for Show {
     type Output = Result<()>;
-    fn visit<G: Game>(self) -> Result<()> {
-        let pos: G = setup(&self.0)?;
-        emit([G::name().to_string(), pos.diagram().trim_end().to_string()])
+    fn visit<G: Game>(self, game: G::Variant) -> Result<()> {
+        let pos: G = setup(game, &self.0)?;
+        emit([
+            game.name().to_string(),
+            pos.diagram().trim_end().to_string(),
+        ])
+    }
+}
+
+/// `chess3d variants`: every game's id, the games folder's after the
+/// built-in ones; the folder's files that cannot be played on stderr.
+fn variants(verbose: bool) -> Result<()> {
+    let folder = catalog::folder();
+    for problem in &folder.problems {
+        eprintln!("warning: {problem}");
+    }
+    if !verbose {
+        let ids = AVAILABLE
+            .iter()
+            .copied()
+            .chain(folder.games.iter().map(|f| f.game.def().id));
+        return emit(ids.map(str::to_string));
+    }
+    // id, name, where from
+    let mut rows: Vec<[String; 3]> = Vec::new();
+    for &id in AVAILABLE {
+        let name = with_game(id, Name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let from = match catalog::embedded().iter().find(|f| f.game.def().id == id) {
+            Some(f) => format!("built in, from {}", f.path.display()),
+            None => "built in".to_string(),
+        };
+        rows.push([id.to_string(), name.to_string(), from]);
+    }
+    for f in &folder.games {
+        let def = f.game.def();
+        rows.push([
+            def.id.to_string(),
+            def.name.to_string(),
+            f.path.display().to_string(),
+        ]);
+    }
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (id_width, name_width) = (width(0), width(1));
+    let mut lines: Vec<String> = rows
+        .iter()
+        .map(|[id, name, from]| format!("{id:<id_width$}  {name:<name_width$}  {from}"))
+        .collect();
+    lines.push(match &folder.unreadable {
+        Some(why) => format!("games folder: none read ({why})"),
+        None => format!(
+            "games folder: {} ({} games, {} files left out)",
+            folder.dir.display(),
+            folder.games.len(),
+            folder.problems.len()
+        ),
+    });
+    emit(lines)
+}
+
+/// A game's full name.
+struct Name;
+
+impl GameVisitor for Name {
+    type Output = &'static str;
+    fn visit<G: Game>(self, game: G::Variant) -> &'static str {
+        game.name()
     }
 }

@@ -27,12 +27,18 @@ use clap::{Args, Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The folder of game files (docs/game-files.md) whose games every
+    /// command plays by id [default: $XDG_DATA_HOME/chess3d/variants, or
+    /// ~/.local/share/chess3d/variants].
+    #[arg(long, global = true, value_name = "DIR", env = "CHESS3D_GAMES_DIR")]
+    games_dir: Option<std::path::PathBuf>,
 }
 
 /// A position: the game's start, or a position string, then moves.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// Game id (see `chess3d variants`).
+    /// Game id (see `chess3d variants`), or the path of a game file
+    /// (docs/game-files.md).
     pub game: String,
     /// Start from this position string instead of the game's start (for
     /// chess, a FEN).
@@ -51,8 +57,14 @@ pub struct PositionArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// List the ids of the games that work, one per line.
-    Variants,
+    /// List the ids of the games that work, one per line: the built-in
+    /// ones, then those of the games folder (--games-dir). Files of the
+    /// folder that cannot be played are named on stderr, with why.
+    Variants {
+        /// Also each game's name and where it comes from, and the folder.
+        #[arg(long, short)]
+        verbose: bool,
+    },
     /// Count the leaf nodes of the legal move tree (the last line printed is
     /// the count).
     Perft {
@@ -172,6 +184,9 @@ fn main() -> ExitCode {
             };
         }
     };
+    if let Some(dir) = cli.games_dir {
+        chess3d_games::file::catalog::set_games_dir(dir);
+    }
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

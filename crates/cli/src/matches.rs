@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use chess3d_core::record::{self, result_token, Record};
-use chess3d_core::{Game, Move, MoveList, Outcome, Position, Side};
+use chess3d_core::{Move, MoveList, Outcome, Position, Side, Variant};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use clap::Args;
 use rand::rngs::StdRng;
@@ -124,7 +124,7 @@ struct Timing {
 
 impl EngineVisitor for Match {
     type Output = Result<()>;
-    fn visit<R: Evaluate>(self) -> Result<()> {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
         let args = self.0;
         let specs = [Spec::parse(&args.a)?, Spec::parse(&args.b)?];
         let uci_options = [
@@ -151,8 +151,10 @@ impl EngineVisitor for Match {
                 bail!("{name} {v}: must be between 0 and 0.5");
             }
         }
-        let base: Position<R> = chess3d_play::setup::build_position(&args.options, None, &[], "")?;
-        let options: Vec<(String, bool)> = Position::<R>::option_defs()
+        let base: Position<R> =
+            chess3d_play::setup::build_position(game, &args.options, None, &[], "")?;
+        let options: Vec<(String, bool)> = game
+            .option_defs()
             .iter()
             .zip(0..)
             .map(|(d, i)| (d.name.to_string(), option_on(&base, i)))
@@ -164,8 +166,16 @@ impl EngineVisitor for Match {
         for worker in 0..args.concurrency.min(args.games) {
             let seed = args.seed.wrapping_mul(1000).wrapping_add(worker as u64);
             all_players.push([
-                build::<R>(&specs[0], args.movetime, seed, &options, &uci_options[0])?,
-                build::<R>(
+                build(
+                    game,
+                    &specs[0],
+                    args.movetime,
+                    seed,
+                    &options,
+                    &uci_options[0],
+                )?,
+                build(
+                    game,
                     &specs[1],
                     args.movetime,
                     seed + 500,
@@ -179,13 +189,18 @@ impl EngineVisitor for Match {
         let out_path = args
             .out
             .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", args.game)));
+            .unwrap_or_else(|| PathBuf::from(format!("match-{}.pgn", game.id())));
         let mut out = File::create(&out_path)
             .with_context(|| format!("cannot create {}", out_path.display()))?;
 
         eprintln!(
             "match {}: {} against {}, {} games, openings of {} random plies (seed {})",
-            args.game, args.a, args.b, args.games, args.opening_plies, args.seed
+            game.id(),
+            args.a,
+            args.b,
+            args.games,
+            args.opening_plies,
+            args.seed
         );
         let next = AtomicU32::new(0);
         let done = AtomicBool::new(false);
@@ -204,8 +219,13 @@ impl EngineVisitor for Match {
                         if index >= args.games {
                             break;
                         }
-                        let played =
-                            play::<R>(&mut players, &openings[(index / 2) as usize], index, args);
+                        let played = play(
+                            game,
+                            &mut players,
+                            &openings[(index / 2) as usize],
+                            index,
+                            args,
+                        );
                         if tx.send(played).is_err() {
                             break;
                         }
@@ -239,7 +259,7 @@ impl EngineVisitor for Match {
                     "game {:>3}/{} a as {}: {} ({}); a +{} ={} -{}, Elo {} [{}, {}]",
                     played.index + 1,
                     args.games,
-                    Position::<R>::side_names()[played.a_side.index()],
+                    game.side_names()[played.a_side.index()],
                     played.record.result,
                     played.why,
                     tally.wins,
@@ -399,6 +419,7 @@ fn openings<R: Evaluate>(
 
 /// Plays game `index`: the first player is White in even games.
 fn play<R: Evaluate>(
+    game: Variant<R>,
     players: &mut [Box<dyn crate::players::Player<R> + Send>; 2],
     opening: &[String],
     index: u32,
@@ -409,7 +430,8 @@ fn play<R: Evaluate>(
     } else {
         Side::Black
     };
-    let mut pos: Position<R> = chess3d_play::setup::build_position(&args.options, None, &[], "")?;
+    let mut pos: Position<R> =
+        chess3d_play::setup::build_position(game, &args.options, None, &[], "")?;
     let start_pos = pos.clone();
     let start = pos.to_text();
     let mut moves: Vec<String> = Vec::new();
@@ -423,7 +445,7 @@ fn play<R: Evaluate>(
     for p in players.iter_mut() {
         p.new_game()?;
     }
-    let names = Position::<R>::side_names();
+    let names = game.side_names();
     let mut clock = args.clock.map(|c| Clock::new(c, pos.side_to_move()));
     let mut timing = [Timing::default(); 2];
     let (points_white, why, how) = loop {
@@ -511,7 +533,7 @@ fn play<R: Evaluate>(
     let date = chess3d_play::session::today();
     let round = (index + 1).to_string();
     let mut tags = record::roster("chess3d match", "?", &date, &round, white, black, result);
-    tags.push(("Game".to_string(), args.game.clone()));
+    tags.push(("Game".to_string(), game.id().to_string()));
     if !args.options.is_empty() {
         tags.push(("Options".to_string(), args.options.join(" ")));
     }

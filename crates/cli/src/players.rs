@@ -9,7 +9,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use chess3d_core::{Move, MoveKind, MoveList, Position};
+use chess3d_core::{Move, MoveKind, MoveList, Position, Variant};
 use chess3d_engine::eval::victim_value;
 use chess3d_engine::{Config, Engine, Evaluate, Limits};
 use chess3d_play::setup::load_weights;
@@ -44,6 +44,7 @@ pub struct Clocks {
 /// sets no limit; `options` the game options in `NAME=on|off` form;
 /// `uci_options` the options a `uci:` player is given (name, value).
 pub fn build<R: Evaluate>(
+    game: Variant<R>,
     spec: &Spec,
     movetime: u64,
     seed: u64,
@@ -71,13 +72,14 @@ pub fn build<R: Evaluate>(
             let config = Config { seed, ..*config };
             let engine = match weights {
                 None => Engine::new(config),
-                Some(path) => Engine::with_eval(config, load_weights::<R>(path)?),
+                Some(path) => Engine::with_eval(config, load_weights(game, path)?),
             };
             Box::new(EnginePlayer { engine, limits })
         }
         Spec::Random => Box::new(RandomPlayer(StdRng::seed_from_u64(seed))),
         Spec::Greedy => Box::new(GreedyPlayer(StdRng::seed_from_u64(seed))),
-        Spec::Uci(command) => Box::new(UciPlayer::start::<R>(
+        Spec::Uci(command) => Box::new(UciPlayer::start(
+            game.id(),
             command,
             movetime,
             options,
@@ -168,7 +170,7 @@ impl<R: Evaluate> Player<R> for GreedyPlayer {
         if moves.is_empty() {
             bail!("no legal move");
         }
-        let et = R::eval_tables();
+        let et = R::eval_tables(pos.variant());
         let us = pos.side_to_move();
         let mut probe = pos.clone();
         let gain = |m: Move, probe: &mut Position<R>| -> i32 {
@@ -212,7 +214,8 @@ struct UciPlayer {
 }
 
 impl UciPlayer {
-    fn start<R: Evaluate>(
+    fn start(
+        id: &str,
         command: &str,
         movetime: u64,
         options: &[(String, bool)],
@@ -248,7 +251,6 @@ impl UciPlayer {
             .iter()
             .filter_map(|l| option_name(l))
             .collect();
-        let id = R::tables().def.id;
         if offered.iter().any(|o| o == "UCI_Variant") {
             p.send(&format!("setoption name UCI_Variant value {id}"))?;
         } else if id != "chess" {

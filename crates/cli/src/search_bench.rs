@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use chess3d_core::{MoveList, Position};
+use chess3d_core::{MoveList, Position, Variant};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
 use chess3d_games::AVAILABLE;
 
@@ -28,10 +28,10 @@ const LINES: [usize; 2] = [8, 16];
 
 /// The positions of a game: the start, and the start after a fixed
 /// line (move i of the legal moves, with i from a fixed sequence).
-fn positions<R: Evaluate>() -> Vec<Position<R>> {
-    let mut out = vec![Position::<R>::start()];
+fn positions<R: Evaluate>(game: Variant<R>) -> Vec<Position<R>> {
+    let mut out = vec![game.start()];
     for plies in LINES {
-        let mut pos = Position::<R>::start();
+        let mut pos = game.start();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..plies {
             let mut moves = MoveList::new();
@@ -56,15 +56,15 @@ struct GameBench(u32);
 
 impl EngineVisitor for GameBench {
     type Output = (u64, Duration);
-    fn visit<R: Evaluate>(self) -> (u64, Duration) {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> (u64, Duration) {
         let mut nodes = 0;
         let mut time = Duration::ZERO;
         // The evaluation's tables are built once per program, at their
         // first use: built here, outside the time, they are not charged to
         // the first position's search (up to about 60 ms a game under
         // `perf`, against 0.2 to 1.4 s of search).
-        R::eval_tables();
-        for pos in positions::<R>() {
+        R::eval_tables(game);
+        for pos in positions(game) {
             let mut engine = Engine::<R>::new(Config {
                 hash_mb: 16,
                 ..Config::default()

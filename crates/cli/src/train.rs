@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use chess3d_core::Variant;
 use chess3d_engine::eval::network::train::{self, read_scored, Samples};
 use chess3d_engine::eval::network::{Inputs, MAX_HIDDEN};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
@@ -64,7 +65,7 @@ struct Train(TrainArgs);
 
 impl EngineVisitor for Train {
     type Output = Result<()>;
-    fn visit<R: Evaluate>(self) -> Result<()> {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
         let args = self.0;
         if !(0.0..=1.0).contains(&args.share) {
             bail!("--share {}: must be from 0 to 1", args.share);
@@ -72,15 +73,15 @@ impl EngineVisitor for Train {
         if !(args.rate > 0.0 && args.rate.is_finite()) {
             bail!("--rate {}: must be a positive number", args.rate);
         }
-        let id = R::tables().def.id;
-        let layout = Inputs::of::<R>();
+        let id = game.id();
+        let layout = Inputs::of(game.tables());
         let mut samples = Samples::default();
         let began = Instant::now();
-        let base = args.add_to_terms.then(R::eval_tables);
+        let base = args.add_to_terms.then(|| R::eval_tables(game));
         for path in &args.data {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            read_scored::<R>(&text, args.share, &layout, base, &mut samples)
+            read_scored(game, &text, args.share, &layout, base, &mut samples)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }
         eprintln!(

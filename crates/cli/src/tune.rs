@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
+use chess3d_core::Variant;
 use chess3d_engine::eval::features::Term;
 use chess3d_engine::eval::tables_from_file;
 use chess3d_engine::tune::{self, SelfPlay};
@@ -72,17 +73,17 @@ struct Tune(TuneArgs);
 
 impl EngineVisitor for Tune {
     type Output = Result<()>;
-    fn visit<R: Evaluate>(self) -> Result<()> {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
         let args = self.0;
-        let id = R::tables().def.id;
-        let eval = R::eval_tables();
+        let id = game.id();
+        let eval = R::eval_tables(game);
         // An empty file is the hand-set defaults.
         let start_text = match &args.from {
             None => String::new(),
             Some(path) => std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?,
         };
-        let start = tables_from_file::<R>(&start_text).map_err(|e| match &args.from {
+        let start = tables_from_file(game, &start_text).map_err(|e| match &args.from {
             Some(path) => anyhow!("{}: {e}", path.display()),
             None => anyhow!(e),
         })?;
@@ -143,7 +144,8 @@ impl EngineVisitor for Tune {
                     cfg.games, cfg.nodes, cfg.random_plies
                 );
                 let last = std::sync::Mutex::new(Instant::now());
-                let positions = tune::self_play::<R>(
+                let positions = tune::self_play(
+                    game,
                     &cfg,
                     eval,
                     &AtomicBool::new(false),
@@ -175,7 +177,7 @@ impl EngineVisitor for Tune {
                 eval.weights.len()
             );
         }
-        let samples = tune::samples::<R>(&positions, eval).map_err(|e| anyhow!(e))?;
+        let samples = tune::samples(game, &positions, eval).map_err(|e| anyhow!(e))?;
         eprintln!(
             "fitting {} weights to {} positions ({} epochs)",
             2 * eval.weights.len(),
@@ -216,7 +218,7 @@ impl EngineVisitor for Tune {
              {n} positions, from {from}, held to it by {l:e}; logistic scale k = {k:.3};\n\
              mean squared error {b0:.5} -> {a0:.5},\n\
              on the tenth held out {b1:.5} -> {a1:.5}.{kept}",
-            name = R::tables().def.name,
+            name = game.name(),
             n = samples.len(),
             from = match &args.from {
                 Some(path) => path.display().to_string(),

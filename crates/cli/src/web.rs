@@ -184,12 +184,9 @@ pub fn serve(args: ServeArgs) -> Result<()> {
 }
 
 pub fn load_test(args: LoadTestArgs) -> Result<()> {
-    if !chess3d_games::AVAILABLE.contains(&args.game.as_str()) {
-        bail!(
-            "unknown game '{}' (games: {})",
-            args.game,
-            chess3d_games::AVAILABLE.join(", ")
-        );
+    let ids = chess3d_games::game_ids();
+    if !ids.contains(&args.game.as_str()) {
+        bail!("unknown game '{}' (games: {})", args.game, ids.join(", "));
     }
     if let Some(games) = args.flood {
         return flood(&args, games);

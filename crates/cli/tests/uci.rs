@@ -7,7 +7,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use chess3d_core::Game;
+use chess3d_core::{Game, GameVariant};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 
 struct Engine {
@@ -23,6 +23,8 @@ impl Engine {
     fn start() -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
             .arg("uci")
+            // The built-in games only, whatever the machine's folder holds.
+            .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -91,8 +93,8 @@ fn legal_after(game: &str, moves: &[&str], mv: &str) -> bool {
     struct Check<'a>(&'a [&'a str], &'a str);
     impl GameVisitor for Check<'_> {
         type Output = bool;
-        fn visit<G: Game>(self) -> bool {
-            let mut pos = G::start();
+        fn visit<G: Game>(self, game: G::Variant) -> bool {
+            let mut pos = game.start();
             for m in self.0 {
                 pos.play(m).unwrap();
             }

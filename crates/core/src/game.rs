@@ -5,23 +5,35 @@
 use crate::def::OptionDef;
 use crate::error::{MoveError, OptionError, PositionError};
 use crate::outcome::Outcome;
-use crate::position::{Options, Position, Rules};
+use crate::position::{Options, Position, Rules, Variant};
 use crate::{Move, MoveList, Side};
 
-pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+/// Which game of a [`Game`] type is played: its identity, and the way to
+/// make positions of it from nothing. A built-in game's type has one; the
+/// type of games read from files, one per file.
+pub trait GameVariant: Copy + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    type Game: Game<Variant = Self>;
     /// Identifier on the command line.
-    fn id() -> &'static str;
+    fn id(self) -> &'static str;
     /// Full name of the game.
-    fn name() -> &'static str;
+    fn name(self) -> &'static str;
     /// Names of the two sides (White/Black, Red/Gold).
-    fn side_names() -> [&'static str; 2];
-
-    fn start() -> Self;
+    fn side_names(self) -> [&'static str; 2];
+    fn start(self) -> Self::Game;
     /// Reads a position string; rejects bad input saying what and where.
-    fn from_text(text: &str) -> Result<Self, PositionError>;
+    fn position(self, text: &str) -> Result<Self::Game, PositionError>;
     /// Reads a position string of a game played with `options` (which the
     /// string does not hold).
-    fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError>;
+    fn position_with(self, text: &str, options: Options) -> Result<Self::Game, PositionError>;
+    /// The options the game can be played with (the common ones first).
+    fn option_defs(self) -> Vec<OptionDef>;
+}
+
+pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// Which game this is.
+    type Variant: GameVariant<Game = Self>;
+    fn variant(&self) -> Self::Variant;
+
     fn to_text(&self) -> String;
     /// A readable text diagram with side to move, state and position string.
     fn diagram(&self) -> String;
@@ -69,8 +81,6 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     /// (chess) rather than in canonical text.
     fn shows_san(&self) -> bool;
 
-    /// The options the game can be played with (the common ones first).
-    fn option_defs() -> Vec<OptionDef>;
     /// The options this position is played with. Position strings do not
     /// carry them: a position read from text has the game's defaults.
     fn options(&self) -> Options;
@@ -88,24 +98,35 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     }
 }
 
+impl<R: Rules> GameVariant for Variant<R> {
+    type Game = Position<R>;
+    fn id(self) -> &'static str {
+        Variant::id(self)
+    }
+    fn name(self) -> &'static str {
+        Variant::name(self)
+    }
+    fn side_names(self) -> [&'static str; 2] {
+        Variant::side_names(self)
+    }
+    fn start(self) -> Position<R> {
+        Variant::start(self)
+    }
+    fn position(self, text: &str) -> Result<Position<R>, PositionError> {
+        Variant::position(self, text)
+    }
+    fn position_with(self, text: &str, options: Options) -> Result<Position<R>, PositionError> {
+        Variant::position_with(self, text, options)
+    }
+    fn option_defs(self) -> Vec<OptionDef> {
+        Variant::option_defs(self)
+    }
+}
+
 impl<R: Rules> Game for Position<R> {
-    fn id() -> &'static str {
-        R::tables().def.id
-    }
-    fn name() -> &'static str {
-        R::tables().def.name
-    }
-    fn side_names() -> [&'static str; 2] {
-        R::tables().def.side_names
-    }
-    fn start() -> Self {
-        Position::start()
-    }
-    fn from_text(text: &str) -> Result<Self, PositionError> {
-        Position::from_text(text)
-    }
-    fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError> {
-        Position::from_text_with(text, options)
+    type Variant = Variant<R>;
+    fn variant(&self) -> Variant<R> {
+        Position::variant(self)
     }
     fn to_text(&self) -> String {
         Position::to_text(self)
@@ -175,9 +196,6 @@ impl<R: Rules> Game for Position<R> {
     fn shows_san(&self) -> bool {
         Position::shows_san(self)
     }
-    fn option_defs() -> Vec<OptionDef> {
-        Position::<R>::option_defs()
-    }
     fn options(&self) -> Options {
         Position::options(self)
     }
@@ -186,5 +204,17 @@ impl<R: Rules> Game for Position<R> {
     }
     fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError> {
         Position::set_option(self, name, on)
+    }
+}
+
+/// A game type with one game, known when the program is built (every
+/// game's but those read from files): its variant comes from the type.
+pub trait BuiltInGame: Game {
+    fn variant_of_type() -> Self::Variant;
+}
+
+impl<R: crate::position::BuiltIn> BuiltInGame for Position<R> {
+    fn variant_of_type() -> Variant<R> {
+        Position::<R>::variant_of_type()
     }
 }

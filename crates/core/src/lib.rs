@@ -33,12 +33,13 @@ pub type Cell = u16;
 
 pub use bits::{BitSet, Bits};
 pub use error::{MoveError, OptionError, PositionError};
-pub use game::Game;
+pub use game::{BuiltInGame, Game, GameVariant};
 pub use geometry::{Geometry, Sym, NO_CELL, V3};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES, MAX_MOVE_TEXT};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Kind, Piece, Side};
 pub use position::{
-    Edit, EnPassant, Exposure, GameState, Guard, Options, Pools, Position, Reach, Rules,
+    BuiltIn, Edit, EnPassant, Exposure, GameState, Guard, Options, Pools, Position, Reach, Rules,
+    Variant,
 };
 pub use tables::Tables;

@@ -32,6 +32,7 @@
 
 use std::fmt;
 
+use crate::game::GameVariant;
 use crate::{Game, Move, Outcome, Side};
 
 /// A finished or unfinished game as text.
@@ -582,9 +583,9 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
 /// The options of a position that differ from the game's defaults, as the
 /// `Options` tag writes them: `name=on name=off`.
 pub fn options_text<G: Game>(pos: &G) -> String {
-    let defaults = G::start();
+    let defaults = pos.variant().start();
     let mut out = Vec::new();
-    for def in G::option_defs() {
+    for def in pos.variant().option_defs() {
         let on = option_on(pos, def.name);
         if on != option_on(&defaults, def.name) {
             out.push(format!("{}={}", def.name, if on { "on" } else { "off" }));
@@ -619,8 +620,9 @@ pub fn apply_options<G: Game>(pos: &mut G, text: &str) -> Result<(), String> {
 /// The tags every record of a game has: the game, the start position when
 /// it is not the game's, the options that are not the defaults.
 pub fn game_tags<G: Game>(start: &G) -> Vec<(String, String)> {
-    let mut tags = vec![("Game".to_string(), G::id().to_string())];
-    if start.to_text() != G::start().to_text() {
+    let game = start.variant();
+    let mut tags = vec![("Game".to_string(), game.id().to_string())];
+    if start.to_text() != game.start().to_text() {
         // PGN readers want `SetUp` before a `FEN`.
         tags.push(("SetUp".to_string(), "1".to_string()));
         tags.push(("FEN".to_string(), start.to_text()));
@@ -646,25 +648,31 @@ pub struct Replayed<G> {
     pub damage: Option<Damage>,
 }
 
-/// Plays a record's moves on its game. A record of another game, or with a
+/// Plays a record's moves on its game, `game`. A record of another game, or with a
 /// bad `FEN` or `Options` tag, is an error; damage in the moves leaves the
 /// moves before it played and is reported in [`Replayed::damage`], as is a
 /// result that the final position contradicts.
-pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replayed<G>, String> {
-    if let Some(game) = record.tag("Game") {
-        if game != G::id() {
+pub fn replay<G: Game>(
+    game: G::Variant,
+    record: &Record,
+    damage: Option<Damage>,
+) -> Result<Replayed<G>, String> {
+    if let Some(tagged) = record.tag("Game") {
+        if tagged != game.id() {
             return Err(format!(
-                "the record is a game of '{game}', not '{}'",
-                G::id()
+                "the record is a game of '{tagged}', not '{}'",
+                game.id()
             ));
         }
     }
-    let mut start = G::start();
+    let mut start = game.start();
     if let Some(options) = record.tag("Options") {
         apply_options(&mut start, options).map_err(|e| format!("tag Options: {e}"))?;
     }
     if let Some(fen) = record.tag("FEN") {
-        start = G::from_text_with(fen, start.options()).map_err(|e| format!("tag FEN: {e}"))?;
+        start = game
+            .position_with(fen, start.options())
+            .map_err(|e| format!("tag FEN: {e}"))?;
     }
     let black_first = start.side_to_move() == Side::Black;
     let mut out = Replayed {
@@ -686,7 +694,7 @@ pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replay
             reason: format!(
                 "the moves start with {}, but {} is to move",
                 if black_first { "1." } else { "1..." },
-                G::side_names()[out.start.side_to_move().index()]
+                game.side_names()[out.start.side_to_move().index()]
             ),
         });
         return Ok(out);
@@ -701,7 +709,7 @@ pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replay
         if let Some(end) = out.position.outcome() {
             out.damage = Some(bad(format!(
                 "the game is already over ({})",
-                end.describe(G::side_names())
+                end.describe(game.side_names())
             )));
             return Ok(out);
         }
@@ -736,7 +744,8 @@ pub fn replay<G: Game>(record: &Record, damage: Option<Damage>) -> Result<Replay
             black_first,
             reason: format!(
                 "the record says {result}, but the game ended: {}",
-                end.map(|o| o.describe(G::side_names())).unwrap_or_default()
+                end.map(|o| o.describe(game.side_names()))
+                    .unwrap_or_default()
             ),
         });
     } else if tagged.is_some_and(|t| t != result) {

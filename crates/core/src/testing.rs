@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 
 use crate::game::Game;
+use crate::game::GameVariant;
 use crate::{Move, MoveKind, MoveList};
 
 /// Checks one position:
@@ -31,7 +32,7 @@ pub fn check_position_counting<G: Game>(pos: &mut G) -> Result<usize, String> {
     }
     let text = pos.to_text();
     // Options are not part of the text: the reader is given them.
-    let read_back = G::from_text_with(&text, pos.options());
+    let read_back = pos.variant().position_with(&text, pos.options());
     match read_back {
         Ok(back) if back == *pos => {}
         Ok(back) => {

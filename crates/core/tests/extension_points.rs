@@ -33,8 +33,8 @@ use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::perft::perft;
 use chess3d_core::testing::check_position;
 use chess3d_core::{
-    BitSet, Bits, Cell, Edit, GameState, Move, MoveKind, MoveList, Outcome, Pools, Position, Rules,
-    Side, Sym, Tables, WinReason, V3,
+    BitSet, Bits, BuiltIn, Cell, Edit, GameState, Move, MoveKind, MoveList, Outcome, Pools,
+    Position, Rules, Side, Sym, Tables, WinReason, V3,
 };
 
 const ORTHOGONAL: [V3; 4] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0]];
@@ -206,22 +206,6 @@ impl<const V: u8> Rules for Skirmish<V> {
     type State = State;
     const LINE_ATTACKS: bool = V != 2;
     const SPECIAL_MOVES: bool = true;
-
-    fn tables() -> &'static Tables<Bits<1>> {
-        static T: [OnceLock<Tables<Bits<1>>>; 4] = [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ];
-        let def = [
-            &SKIRMISH,
-            &SKIRMISH_OPTIONAL,
-            &SKIRMISH_CHECK,
-            &SKIRMISH_LINES,
-        ][V as usize];
-        T[V as usize].get_or_init(|| Tables::build(def))
-    }
 
     fn present(pos: &Position<Self>) -> Bits<1> {
         let mut cells = Bits([(1 << 25) - 1]); // level 0
@@ -446,6 +430,24 @@ impl<const V: u8> Rules for Skirmish<V> {
             }
         };
         Ok(())
+    }
+}
+
+impl<const V: u8> BuiltIn for Skirmish<V> {
+    fn tables() -> &'static Tables<Bits<1>> {
+        static T: [OnceLock<Tables<Bits<1>>>; 4] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let def = [
+            &SKIRMISH,
+            &SKIRMISH_OPTIONAL,
+            &SKIRMISH_CHECK,
+            &SKIRMISH_LINES,
+        ][V as usize];
+        T[V as usize].get_or_init(|| Tables::build(def))
     }
 }
 
@@ -755,7 +757,7 @@ fn with_check_a_move_that_loses_the_own_king_is_illegal() {
 /// Plays seeded random games from the start, checking every position;
 /// returns the positions checked and how many platform moves, pushes,
 /// shots and promotions were played.
-fn random_games<R: Rules>(games: u64) -> (usize, [usize; 4]) {
+fn random_games<R: BuiltIn>(games: u64) -> (usize, [usize; 4]) {
     use std::collections::hash_map::DefaultHasher;
     use std::hash::{Hash, Hasher};
     let mut positions = 0;

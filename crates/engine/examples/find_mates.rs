@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chess3d_core::{MoveList, Outcome, Position};
+use chess3d_core::{MoveList, Outcome, Variant};
 use chess3d_engine::prove::forced_win;
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
 use rand::rngs::StdRng;
@@ -17,11 +17,11 @@ struct Find(u64);
 
 impl EngineVisitor for Find {
     type Output = ();
-    fn visit<R: Evaluate>(self) {
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
         let mut engine = Engine::<R>::new(Config::default());
         for seed in 0..self.0 {
             let mut rng = StdRng::seed_from_u64(seed);
-            let mut pos = Position::<R>::start();
+            let mut pos = game.start();
             let engine_side = if seed % 2 == 0 {
                 chess3d_core::Side::White
             } else {
@@ -54,7 +54,7 @@ impl EngineVisitor for Find {
                     break;
                 }
                 let text = &texts[texts.len() - back];
-                let mut p = Position::<R>::from_text(text).unwrap();
+                let mut p = game.position(text).unwrap();
                 if forced_win(&mut p, n) && (n == 1 || !forced_win(&mut p, n - 1)) {
                     println!("({n}, \"{text}\"),");
                 }

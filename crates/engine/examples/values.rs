@@ -4,6 +4,7 @@
 //!
 //! `cargo run --release -p chess3d-engine --example values`
 
+use chess3d_core::Variant;
 use chess3d_engine::eval::features::Term;
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use chess3d_games::AVAILABLE;
@@ -12,9 +13,9 @@ struct Values;
 
 impl EngineVisitor for Values {
     type Output = ();
-    fn visit<R: Evaluate>(self) {
-        let t = R::tables();
-        let et = R::eval_tables();
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
+        let t = game.tables();
+        let et = R::eval_tables(game);
         println!("\n{} ({})\n", t.def.name, t.def.id);
         println!("| piece | mobility | hand-set | from | fitted (middle, end) |");
         println!("|---|---:|---:|---|---:|");

@@ -108,8 +108,9 @@ pub struct Engine<R: Evaluate> {
     tt: Table,
     config: Config,
     searches: u64,
-    /// The evaluation's tables.
-    eval: &'static EvalTables<R::Bits>,
+    /// The evaluation's tables, when not the game's own (which come from
+    /// the position searched: a rules type may play many games).
+    eval: Option<&'static EvalTables<R::Bits>>,
     _rules: PhantomData<R>,
 }
 
@@ -125,7 +126,7 @@ impl<R: Evaluate> Engine<R> {
             tt: Table::new(config.hash_mb),
             config,
             searches: 0,
-            eval: R::eval_tables(),
+            eval: None,
             _rules: PhantomData,
         }
     }
@@ -134,7 +135,7 @@ impl<R: Evaluate> Engine<R> {
     /// weights (a fit to try in a match).
     pub fn with_eval(config: Config, eval: &'static EvalTables<R::Bits>) -> Self {
         Engine {
-            eval,
+            eval: Some(eval),
             ..Engine::new(config)
         }
     }
@@ -160,11 +161,11 @@ impl<R: Evaluate> Engine<R> {
     }
 
     /// Evaluates with `eval` from the next search on (a weights file, or
-    /// the game's own `R::eval_tables()`), forgetting what the table
+    /// the game's own `R::eval_tables(game)`), forgetting what the table
     /// learnt with the old weights. The table is kept: a second one
     /// beside it may not fit.
     pub fn set_eval(&mut self, eval: &'static EvalTables<R::Bits>) {
-        self.eval = eval;
+        self.eval = Some(eval);
         self.clear();
     }
 
@@ -202,7 +203,7 @@ impl<R: Evaluate> Engine<R> {
             max_depth = max_depth.min(1 + u32::from(skill) / 2);
         }
         let tt = &self.tt;
-        let eval = self.eval;
+        let eval = self.eval.unwrap_or_else(|| R::eval_tables(pos.variant()));
         let threads = self.config.threads;
         let soft = budget.and_then(|b| b.soft);
         let infinite = limits.is_unbounded(pos.side_to_move());

@@ -76,7 +76,7 @@ mod tests {
     fn exchange(fen: &str, text: &str) -> (Option<i32>, impl Fn(char) -> i32) {
         let mut pos = Chess::from_text(fen).unwrap();
         let m = pos.parse_move(text).unwrap();
-        let et = ChessRules::eval_tables();
+        let et = ChessRules::eval_tables(Position::variant_of_type());
         let t = pos.tables();
         let value = move |letter| et.value[t.kind_by_letter(letter).unwrap() as usize];
         (see(&pos, et, m), value)

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use chess3d_core::{MoveList, Outcome, Position, Side};
+use chess3d_core::{MoveList, Outcome, Side, Variant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -53,6 +53,7 @@ const RESIGN_MOVES: u32 = 4;
 /// Plays `cfg.games` games and returns their quiet positions with the
 /// results; `progress(games done, positions)` after each game.
 pub fn self_play<R: Evaluate>(
+    variant: Variant<R>,
     cfg: &SelfPlay,
     eval: &'static EvalTables<R::Bits>,
     stop: &AtomicBool,
@@ -78,7 +79,7 @@ pub fn self_play<R: Evaluate>(
                     if game >= cfg.games || stop.load(Relaxed) {
                         break;
                     }
-                    let positions = play_one::<R>(&mut engine, cfg, game);
+                    let positions = play_one(variant, &mut engine, cfg, game);
                     let mut all = out.lock().unwrap_or_else(|e| e.into_inner());
                     all.extend(positions);
                     let n = all.len();
@@ -95,9 +96,14 @@ pub fn self_play<R: Evaluate>(
 }
 
 /// One game: its quiet positions, labelled.
-fn play_one<R: Evaluate>(engine: &mut Engine<R>, cfg: &SelfPlay, game: u32) -> Vec<Labelled> {
+fn play_one<R: Evaluate>(
+    variant: Variant<R>,
+    engine: &mut Engine<R>,
+    cfg: &SelfPlay,
+    game: u32,
+) -> Vec<Labelled> {
     let mut rng = StdRng::seed_from_u64(cfg.seed.wrapping_mul(1_000_003).wrapping_add(game as u64));
-    let mut pos = Position::<R>::start();
+    let mut pos = variant.start();
     let mut moves = MoveList::new();
     for _ in 0..cfg.random_plies {
         moves.clear();
@@ -176,13 +182,15 @@ pub struct Sample {
 /// The samples of `positions` (texts that do not read as positions of
 /// the game are errors).
 pub fn samples<R: Evaluate>(
+    game: Variant<R>,
     positions: &[Labelled],
     eval: &EvalTables<R::Bits>,
 ) -> Result<Vec<Sample>, String> {
     positions
         .iter()
         .map(|p| {
-            let pos = Position::<R>::from_text(&p.text)
+            let pos = game
+                .position(&p.text)
                 .map_err(|e| format!("position '{}': {e}", p.text))?;
             Ok(Sample {
                 trace: trace(&pos, eval),

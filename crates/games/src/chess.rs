@@ -10,7 +10,7 @@ use chess3d_core::def::{
     PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
-use chess3d_core::{Bits, Position, Rules, Side, Sym, Tables};
+use chess3d_core::{Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
 
 /// The rules of standard chess.
 pub struct ChessRules;
@@ -21,6 +21,9 @@ pub type Chess = Position<ChessRules>;
 impl Rules for ChessRules {
     type Bits = Bits<1>;
     type State = ();
+}
+
+impl BuiltIn for ChessRules {
     fn tables() -> &'static Tables<Bits<1>> {
         static TABLES: OnceLock<Tables<Bits<1>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&CHESS))

@@ -13,7 +13,7 @@ use chess3d_core::def::{
     PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
-use chess3d_core::{Bits, Pools, Position, Rules, Sym, Tables};
+use chess3d_core::{Bits, BuiltIn, Pools, Position, Rules, Sym, Tables};
 
 /// The rules of Polyhedron Chess.
 pub struct PolyhedronRules;
@@ -26,6 +26,9 @@ impl Rules for PolyhedronRules {
     type Bits = Bits<5>;
     /// Each side's captured pieces: what its pawns and Unicorns promote to.
     type State = Pools;
+}
+
+impl BuiltIn for PolyhedronRules {
     fn tables() -> &'static Tables<Bits<5>> {
         static TABLES: OnceLock<Tables<Bits<5>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&POLYHEDRON))

@@ -15,7 +15,7 @@ use chess3d_core::def::{
     Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
-use chess3d_core::{BitSet, Bits, Position, Rules, Side, Sym, Tables};
+use chess3d_core::{BitSet, Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
 
 /// The rules of Ziggurat Three Dimensional Chess.
 pub struct ZigguratRules;
@@ -27,14 +27,13 @@ impl Rules for ZigguratRules {
     /// 204 cells.
     type Bits = Bits<4>;
     type State = ();
-    fn tables() -> &'static Tables<Bits<4>> {
-        static TABLES: OnceLock<Tables<Bits<4>>> = OnceLock::new();
-        TABLES.get_or_init(|| Tables::build(&ZIGGURAT))
-    }
 
-    fn tables_for(game_options: u8) -> &'static Tables<Bits<4>> {
+    fn tables_for(
+        _current: &'static Tables<Bits<4>>,
+        game_options: u8,
+    ) -> &'static Tables<Bits<4>> {
         if game_options & WIDE_PROMOTION == 0 {
-            return Self::tables();
+            return <Self as BuiltIn>::tables();
         }
         static WIDE: OnceLock<Tables<Bits<4>>> = OnceLock::new();
         WIDE.get_or_init(|| Tables::build(&ZIGGURAT_WIDE))
@@ -49,6 +48,13 @@ impl Rules for ZigguratRules {
             let can_check = (info.def.gives_check && !info.def.royal) || info.def.becomes.is_some();
             !can_check || pos.kind_cells(k as u8).is_empty()
         })
+    }
+}
+
+impl BuiltIn for ZigguratRules {
+    fn tables() -> &'static Tables<Bits<4>> {
+        static TABLES: OnceLock<Tables<Bits<4>>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&ZIGGURAT))
     }
 }
 

@@ -13,7 +13,7 @@ use chess3d_core::def::{
     About, Block, BoardDef, Component, Drawing, GameDef, Mode, Notation, PieceDef, RepetitionRule,
 };
 use chess3d_core::geometry::{Labels, Naming};
-use chess3d_core::{Bits, Position, Rules, Sym, Tables};
+use chess3d_core::{Bits, BuiltIn, Position, Rules, Sym, Tables};
 
 /// The rules of the 43-square Ziggurat.
 pub struct Ziggurat43Rules;
@@ -25,6 +25,9 @@ impl Rules for Ziggurat43Rules {
     /// 43 cells.
     type Bits = Bits<1>;
     type State = ();
+}
+
+impl BuiltIn for Ziggurat43Rules {
     fn tables() -> &'static Tables<Bits<1>> {
         static TABLES: OnceLock<Tables<Bits<1>>> = OnceLock::new();
         TABLES.get_or_init(|| Tables::build(&ZIGGURAT43))

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::record::{self, game_tags, result_token, Damage, Record};
-use chess3d_core::{Game, Move, Position, Side};
+use chess3d_core::{Move, Position, Side, Variant};
 use chess3d_engine::{Config, Evaluate, Limits};
 
 use crate::clock::{Clock, TimeControl};
@@ -177,8 +177,13 @@ impl<R: Evaluate> Session<R> {
         }
     }
 
-    pub fn side_name(side: Side) -> &'static str {
-        Position::<R>::side_names()[side.index()]
+    /// The game played.
+    pub fn game(&self) -> Variant<R> {
+        self.pos.variant()
+    }
+
+    pub fn side_name(&self, side: Side) -> &'static str {
+        self.pos.variant().side_names()[side.index()]
     }
 
     /// The seat of the side to move.
@@ -192,7 +197,12 @@ impl<R: Evaluate> Session<R> {
             return Some((s.result, s.why.clone()));
         }
         let end = self.pos.clone().outcome();
-        end.map(|o| (result_token(end), o.describe(Position::<R>::side_names())))
+        end.map(|o| {
+            (
+                result_token(end),
+                o.describe(self.pos.variant().side_names()),
+            )
+        })
     }
 
     pub fn is_over(&self) -> bool {
@@ -365,7 +375,7 @@ impl<R: Evaluate> Session<R> {
         if let Some((_, why)) = self.result() {
             bail!("the game is already over ({why})");
         }
-        let why = format!("{} resigns", Self::side_name(side));
+        let why = format!("{} resigns", self.side_name(side));
         self.stopped = Some(Stopped {
             result: if side == Side::White { "0-1" } else { "1-0" },
             why: why.clone(),
@@ -405,8 +415,8 @@ impl<R: Evaluate> Session<R> {
             Some(by) if by != side => self.agree_draw(),
             Some(_) => bail!(
                 "{} offered the draw: {} answers it",
-                Self::side_name(side),
-                Self::side_name(side.other())
+                self.side_name(side),
+                self.side_name(side.other())
             ),
             None => bail!("no draw has been offered"),
         }
@@ -445,7 +455,7 @@ impl<R: Evaluate> Session<R> {
             self.stop_clock();
             return false;
         }
-        let name = Self::side_name(side);
+        let name = self.side_name(side);
         let other = side.other();
         self.stopped = Some(if self.pos.can_still_win(other) {
             Stopped {
@@ -457,7 +467,7 @@ impl<R: Evaluate> Session<R> {
                 result: "1/2-1/2",
                 why: format!(
                     "{name}'s time ran out, but {} cannot win: a draw",
-                    Self::side_name(other)
+                    self.side_name(other)
                 ),
             }
         });
@@ -612,12 +622,13 @@ impl<R: Evaluate> Session<R> {
     /// which is returned with it. The date, and a resignation or agreed
     /// draw, come from the record.
     pub fn from_record(
+        game: Variant<R>,
         text: &str,
         seats: [Seat; 2],
         moves_file: Option<PathBuf>,
     ) -> Result<(Self, Option<Damage>)> {
         let (rec, damage) = Record::parse(text);
-        let replayed = record::replay::<Position<R>>(&rec, damage).map_err(|e| anyhow!(e))?;
+        let replayed = record::replay::<Position<R>>(game, &rec, damage).map_err(|e| anyhow!(e))?;
         let mut session = Session::new(replayed.start, seats, moves_file);
         for &m in &replayed.moves {
             session.moves.push(session.pos.move_text(m));
@@ -708,7 +719,7 @@ impl<R: Evaluate> Session<R> {
             let say = format!("recording to {} (the file loaded)", loaded.display());
             return (loaded.to_path_buf(), say);
         }
-        let new = default_moves_file(R::tables().def.id);
+        let new = default_moves_file(self.pos.variant().id());
         let say = format!(
             "recording to {}: {} is kept as it was (a finished game, or more than chess3d writes)",
             new.display(),
@@ -828,8 +839,13 @@ mod tests {
         let record = s.record().to_text();
         assert!(record.contains("[TimeControl \"300+3\"]"), "{record}");
         assert!(record.contains("[White \"Ann\"]"), "{record}");
-        let (loaded, damage) =
-            Session::<ChessRules>::from_record(&record, [Seat::Human, Seat::Human], None).unwrap();
+        let (loaded, damage) = Session::<ChessRules>::from_record(
+            Position::variant_of_type(),
+            &record,
+            [Seat::Human, Seat::Human],
+            None,
+        )
+        .unwrap();
         assert_eq!(damage, None);
         assert_eq!(loaded.names[0].as_deref(), Some("Ann"));
         let clock = loaded.clock.as_ref().unwrap();
@@ -840,8 +856,13 @@ mod tests {
         assert_eq!(s.names[0].as_deref(), Some("Ann"));
         // A time control this program does not play is kept as a tag.
         let odd = record.replace("300+3", "40/7200:3600");
-        let (loaded, _) =
-            Session::<ChessRules>::from_record(&odd, [Seat::Human, Seat::Human], None).unwrap();
+        let (loaded, _) = Session::<ChessRules>::from_record(
+            Position::variant_of_type(),
+            &odd,
+            [Seat::Human, Seat::Human],
+            None,
+        )
+        .unwrap();
         assert!(loaded.clock.is_none());
         assert!(loaded.record().to_text().contains("40/7200:3600"));
     }

@@ -12,12 +12,12 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use anyhow::Result;
-use chess3d_core::{Game, Position};
+use chess3d_core::{Game, GameVariant, Position, Variant};
 use chess3d_engine::engine::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS};
 use chess3d_engine::{
     info_line, with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits,
 };
-use chess3d_games::AVAILABLE;
+use chess3d_games::game_ids;
 
 use crate::setup::{build_position, load_weights};
 
@@ -41,6 +41,7 @@ trait Session: Send {
 }
 
 struct GameSession<R: Evaluate> {
+    game: Variant<R>,
     engine: Arc<Mutex<Engine<R>>>,
     pos: Position<R>,
     options: Vec<String>,
@@ -48,11 +49,11 @@ struct GameSession<R: Evaluate> {
 
 impl<R: Evaluate> Session for GameSession<R> {
     fn id(&self) -> &'static str {
-        R::tables().def.id
+        self.game.id()
     }
 
     fn position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<()> {
-        self.pos = build_position(&self.options, fen, moves, "")?;
+        self.pos = build_position(self.game, &self.options, fen, moves, "")?;
         Ok(())
     }
 
@@ -64,7 +65,7 @@ impl<R: Evaluate> Session for GameSession<R> {
             if let Some(end) = pos.clone().outcome() {
                 say(&format!(
                     "info string the game is over: {}",
-                    end.describe(Position::<R>::side_names())
+                    end.describe(pos.variant().side_names())
                 ));
             }
             let report = engine.search(&pos, &limits, &abort, |info| say(&info_line(&pos, info)));
@@ -90,7 +91,7 @@ impl<R: Evaluate> Session for GameSession<R> {
     }
 
     fn game_option(&mut self, name: &str, on: bool) -> Result<()> {
-        let mut probe = Position::<R>::start();
+        let mut probe = self.game.start();
         probe.set_option(name, on)?;
         self.options.retain(|o| o.split('=').next() != Some(name));
         self.options
@@ -100,8 +101,8 @@ impl<R: Evaluate> Session for GameSession<R> {
 
     fn weights(&mut self, path: Option<&str>) -> Result<()> {
         let eval = match path {
-            None => R::eval_tables(),
-            Some(path) => load_weights::<R>(path)?,
+            None => R::eval_tables(self.game),
+            Some(path) => load_weights(self.game, path)?,
         };
         self.engine
             .lock()
@@ -123,10 +124,11 @@ struct NewSession(Config);
 
 impl EngineVisitor for NewSession {
     type Output = Box<dyn Session>;
-    fn visit<R: Evaluate>(self) -> Box<dyn Session> {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Box<dyn Session> {
         Box::new(GameSession::<R> {
+            game,
             engine: Arc::new(Mutex::new(Engine::new(self.0))),
-            pos: Position::start(),
+            pos: game.start(),
             options: Vec::new(),
         })
     }
@@ -154,12 +156,12 @@ fn error_line(message: &str) -> String {
 /// The game options of every game, for the `option` lines: name, default.
 fn game_options() -> Vec<(&'static str, bool)> {
     let mut all: Vec<(&'static str, bool)> = Vec::new();
-    for &id in AVAILABLE {
+    for id in game_ids() {
         struct Options;
         impl chess3d_games::GameVisitor for Options {
             type Output = Vec<(&'static str, bool)>;
-            fn visit<G: Game>(self) -> Self::Output {
-                G::option_defs()
+            fn visit<G: Game>(self, game: G::Variant) -> Self::Output {
+                game.option_defs()
                     .iter()
                     .map(|o| (o.name, o.default))
                     .collect()
@@ -274,7 +276,7 @@ impl Uci {
         self.say(&format!(
             "option name UCI_Variant type combo default {} {}",
             self.session.id(),
-            AVAILABLE
+            game_ids()
                 .iter()
                 .map(|v| format!("var {v}"))
                 .collect::<Vec<_>>()

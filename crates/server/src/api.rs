@@ -222,9 +222,9 @@ fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, ApiError> {
 }
 
 async fn variants() -> Json<Value> {
-    let games: Vec<Value> = chess3d_games::AVAILABLE
-        .iter()
-        .filter_map(|&id| {
+    let games: Vec<Value> = table::game_ids()
+        .into_iter()
+        .filter_map(|id| {
             let (name, sides) = table::game_names(id)?;
             Some(json!({ "id": id, "name": name, "sides": sides }))
         })

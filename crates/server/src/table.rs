@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 use chess3d_core::record::Damage;
-use chess3d_core::{BitSet, Game, Piece, Position, Side};
+use chess3d_core::{BitSet, Piece, Side, Variant};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
 use chess3d_play::clock::TimeControl;
 use chess3d_play::session::{damage_text, Seat, Session};
@@ -140,7 +140,7 @@ impl<R: Evaluate> Table for Session<R> {
             }
             Some(_) => Err(anyhow!(
                 "{} has offered a draw already",
-                side_name::<R>(side)
+                self.side_name(side)
             )),
             None => {
                 self.draw_offer = Some(side);
@@ -159,7 +159,7 @@ impl<R: Evaluate> Table for Session<R> {
             }
             _ => Err(anyhow!(
                 "no draw offer for {} to decline",
-                side_name::<R>(side)
+                self.side_name(side)
             )),
         }
     }
@@ -251,20 +251,16 @@ impl<R: Evaluate> Table for Session<R> {
     }
 }
 
-fn side_name<R: Evaluate>(side: Side) -> &'static str {
-    Position::<R>::side_names()[side.index()]
-}
-
 /// A new game of `game` from its start.
 pub fn new_table(game: &str, seats: [Seat; 2]) -> Result<Box<dyn Table>> {
     struct New([Seat; 2]);
     impl EngineVisitor for New {
         type Output = Box<dyn Table>;
-        fn visit<R: Evaluate>(self) -> Box<dyn Table> {
-            Box::new(Session::<R>::new(Position::<R>::start(), self.0, None))
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Box<dyn Table> {
+            Box::new(Session::<R>::new(game.start(), self.0, None))
         }
     }
-    with_engine_game(game, New(seats)).map_err(|e| anyhow!("{e}"))
+    by_id(game, New(seats))
 }
 
 /// A game from a record's text: every move up to the first damage, which
@@ -277,19 +273,34 @@ pub fn table_from_record(
     struct Load<'a>(&'a str, [Seat; 2]);
     impl EngineVisitor for Load<'_> {
         type Output = Result<(Box<dyn Table>, Option<String>)>;
-        fn visit<R: Evaluate>(self) -> Self::Output {
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
             let (session, damage): (Session<R>, Option<Damage>) =
-                Session::from_record(self.0, self.1, None)?;
+                Session::from_record(game, self.0, self.1, None)?;
             let note = damage.map(|d| damage_text(&d, session.moves.len()));
             Ok((Box::new(session), note))
         }
     }
-    with_engine_game(game, Load(text, seats)).map_err(|e| anyhow!("{e}"))?
+    by_id(game, Load(text, seats))?
 }
 
-/// Whether `id` names a game.
+/// Runs `visitor` with the game `id` names. Only an id: a name from a
+/// player is never read as a path on the server's disk.
+fn by_id<V: EngineVisitor>(id: &str, visitor: V) -> Result<V::Output> {
+    if !is_game(id) {
+        return Err(anyhow!("unknown game '{}'", id.escape_debug()));
+    }
+    with_engine_game(id, visitor).map_err(|e| anyhow!("{e}"))
+}
+
+/// Whether `id` names a game: a built-in one, or one of the games folder
+/// the server was started with.
 pub fn is_game(id: &str) -> bool {
-    chess3d_games::AVAILABLE.contains(&id)
+    game_ids().contains(&id)
+}
+
+/// Every game the server plays, built-in ones first.
+pub fn game_ids() -> Vec<&'static str> {
+    chess3d_games::game_ids()
 }
 
 /// The full name and side names of a game.
@@ -297,11 +308,11 @@ pub fn game_names(id: &str) -> Option<(&'static str, [&'static str; 2])> {
     struct Names;
     impl EngineVisitor for Names {
         type Output = (&'static str, [&'static str; 2]);
-        fn visit<R: Evaluate>(self) -> Self::Output {
-            (Position::<R>::name(), Position::<R>::side_names())
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
+            (game.name(), game.side_names())
         }
     }
-    with_engine_game(id, Names).ok()
+    by_id(id, Names).ok()
 }
 
 /// What a player reads about a game: its name, sides, setup, goal, special
@@ -310,8 +321,8 @@ pub fn game_about(id: &str) -> Option<serde_json::Value> {
     struct About;
     impl EngineVisitor for About {
         type Output = serde_json::Value;
-        fn visit<R: Evaluate>(self) -> Self::Output {
-            let def = R::tables().def;
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
+            let def = game.tables().def;
             let kinds: Vec<serde_json::Value> = def
                 .pieces
                 .iter()
@@ -336,7 +347,7 @@ pub fn game_about(id: &str) -> Option<serde_json::Value> {
             })
         }
     }
-    with_engine_game(id, About).ok()
+    by_id(id, About).ok()
 }
 
 pub type Abort = Arc<AtomicBool>;

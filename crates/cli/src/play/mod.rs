@@ -21,7 +21,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
-use chess3d_core::Position;
+use chess3d_core::{Position, Variant};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use clap::Args;
 
@@ -191,7 +191,7 @@ struct Play {
 
 impl EngineVisitor for Play {
     type Output = Result<()>;
-    fn visit<R: Evaluate>(self) -> Result<()> {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
         let args = self.args;
         // A resumed game keeps its players unless told otherwise.
         let recorded = |tag: &str| {
@@ -216,7 +216,7 @@ impl EngineVisitor for Play {
         let moves_file = match (&args.moves_file, args.no_moves_file) {
             (_, true) => None,
             (Some(path), false) => Some(path.clone()),
-            (None, false) => Some(default_moves_file(R::tables().def.id)),
+            (None, false) => Some(default_moves_file(game.id())),
         };
         let mut notice = None;
         let mut recording = None;
@@ -224,7 +224,7 @@ impl EngineVisitor for Play {
             Some(text) => {
                 let load = args.load.as_ref().expect("a record");
                 let (mut session, damage) =
-                    Session::<R>::from_record(text, seats, moves_file.clone())
+                    Session::<R>::from_record(game, text, seats, moves_file.clone())
                         .with_context(|| format!("cannot load {}", load.display()))?;
                 if damage.is_some() && session.moves_file.as_deref() == Some(load.as_path()) {
                     bail!(
@@ -244,6 +244,7 @@ impl EngineVisitor for Play {
             }
             None => {
                 let start: Position<R> = chess3d_play::setup::build_position(
+                    game,
                     &args.options,
                     args.fen.as_deref(),
                     &[],

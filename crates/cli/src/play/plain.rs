@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
-use chess3d_core::{Game, MoveList, Position};
+use chess3d_core::{MoveList, Variant};
 use chess3d_engine::{Config, Engine, Evaluate, Limits};
 
 use super::command::{help_text, Typed};
@@ -53,10 +53,10 @@ pub fn run<R: Evaluate>(
     writeln!(
         out,
         "Game {}: {} ({}) against {} ({})",
-        Position::<R>::name(),
-        Session::<R>::side_name(chess3d_core::Side::White),
+        session.game().name(),
+        session.side_name(chess3d_core::Side::White),
         session.seats[0].label(),
-        Session::<R>::side_name(chess3d_core::Side::Black),
+        session.side_name(chess3d_core::Side::Black),
         session.seats[1].label()
     )?;
     if let Some(path) = &session.moves_file {
@@ -100,7 +100,7 @@ pub fn run<R: Evaluate>(
             writeln!(out, "{}", session.pos.diagram().trim_end())?;
             board_due = false;
         } else {
-            let side = Session::<R>::side_name(session.pos.side_to_move());
+            let side = session.side_name(session.pos.side_to_move());
             writeln!(out, "{side} to move")?;
         }
         out.flush()?;
@@ -212,7 +212,7 @@ pub fn handle<R: Evaluate>(
             let file = session
                 .moves_file
                 .as_ref()
-                .map(|_| super::session::default_moves_file(Position::<R>::id()));
+                .map(|_| super::session::default_moves_file(session.game().id()));
             session.new_game(file)?;
             if let Some(path) = &session.moves_file {
                 writeln!(out, "Recording to {}", path.display())?;
@@ -241,7 +241,7 @@ pub fn handle<R: Evaluate>(
             Flow::Same
         }
         Typed::Legend => {
-            for line in pieces_lines::<R>() {
+            for line in pieces_lines(session.game()) {
                 writeln!(out, "Piece {line}")?;
             }
             Flow::Same
@@ -259,8 +259,8 @@ pub fn handle<R: Evaluate>(
 
 /// Every piece of the game: its letter (upper case for the first side),
 /// its name and how it moves, a line each.
-pub fn pieces_lines<R: Evaluate>() -> Vec<String> {
-    let def = &R::tables().def;
+pub fn pieces_lines<R: Evaluate>(game: Variant<R>) -> Vec<String> {
+    let def = game.tables().def;
     def.pieces
         .iter()
         .map(|p| {
@@ -334,7 +334,8 @@ pub fn load<R: Evaluate>(
     let text =
         std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {path}: {e}"))?;
     let recording = session.moves_file.is_some();
-    let (mut loaded, damage) = Session::<R>::from_record(&text, session.seats.clone(), None)?;
+    let (mut loaded, damage) =
+        Session::<R>::from_record(session.game(), &text, session.seats.clone(), None)?;
     let damage = damage.map(|d| damage_text(&d, loaded.moves.len()));
     let mut recording_to = None;
     if recording {
@@ -379,8 +380,8 @@ pub fn offer_draw<R: Evaluate>(
             writeln!(
                 out,
                 "Draw offered by {}: {} may 'accept', or play on to decline",
-                Session::<R>::side_name(by),
-                Session::<R>::side_name(other)
+                session.side_name(by),
+                session.side_name(other)
             )?;
         }
     }

@@ -7,7 +7,7 @@
 //! that the marked squares are exactly the rules' legal destinations of the
 //! selected piece, in both renderings.
 
-use chess3d_core::{BitSet, Cell, Game, Move, MoveKind, MoveList, Position};
+use chess3d_core::{BitSet, BuiltIn, Cell, Move, MoveKind, MoveList, Position, Variant};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -49,8 +49,13 @@ fn drawn(lay: &board::Layout) -> Vec<Cell> {
 }
 
 /// Two humans at the start, drawn in these colours.
-fn app<R: Evaluate>(colours: Colours) -> App<R> {
-    let session = Session::new(Position::<R>::start(), [Seat::Human, Seat::Human], None);
+fn app<R: Evaluate + BuiltIn>(colours: Colours) -> App<R> {
+    app_of(Position::<R>::variant_of_type(), colours)
+}
+
+/// Two humans at the start of `game`, drawn in these colours.
+fn app_of<R: Evaluate>(game: Variant<R>, colours: Colours) -> App<R> {
+    let session = Session::new(game.start(), [Seat::Human, Seat::Human], None);
     App::with_colours(session, colours)
 }
 
@@ -67,11 +72,11 @@ impl EngineVisitor for Snapshot {
     type Output = (String, Vec<Cell>, Vec<Cell>);
     /// The snapshot text, the marked squares, and the rules' legal
     /// destinations of the selected piece.
-    fn visit<R: Evaluate>(self) -> Self::Output {
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
         let (width, height) = self.size;
-        let mut pos = Position::<R>::start();
+        let mut pos = game.start();
         let from = busiest_piece(&mut pos);
-        let mut app = app::<R>(self.colours);
+        let mut app = app_of(game, self.colours);
         app.marks.cursor = Some(from);
         app.select(from);
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
@@ -104,11 +109,7 @@ impl EngineVisitor for Snapshot {
             }
             map[sq.y as usize][sq.x as usize + 1] = mark;
         }
-        let mut text = format!(
-            "{}: selected {}\n",
-            Position::<R>::id(),
-            pos.tables().geo.name(from)
-        );
+        let mut text = format!("{}: selected {}\n", game.id(), pos.tables().geo.name(from));
         for y in 0..height {
             let line: String = (0..width).map(|x| buffer[(x, y)].symbol()).collect();
             text += line.trim_end();
@@ -396,13 +397,15 @@ fn keys_to<R: Evaluate>(app: &App<R>, from: Cell, to: Cell) -> Option<Vec<KeyCod
 /// A position with a legal board or elevator move for the side to move:
 /// the start, or the first reached by always playing the legal move at
 /// index (7 × ply + 3) mod count (a fixed, arbitrary walk).
-fn with_a_board_move<R: Evaluate>() -> Position<R> {
-    walk_to(|moves| moves.iter().any(|m| m.kind == MoveKind::Board))
+fn with_a_board_move<R: Evaluate>(game: Variant<R>) -> Position<R> {
+    walk_to(game, |moves| {
+        moves.iter().any(|m| m.kind == MoveKind::Board)
+    })
 }
 
 /// The first position of that walk whose legal moves pass `found`.
-fn walk_to<R: Evaluate>(found: impl Fn(&MoveList) -> bool) -> Position<R> {
-    let mut pos = Position::<R>::start();
+fn walk_to<R: Evaluate>(game: Variant<R>, found: impl Fn(&MoveList) -> bool) -> Position<R> {
+    let mut pos = game.start();
     for ply in 0..400 {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -426,8 +429,8 @@ fn app_at<R: Evaluate>(pos: Position<R>) -> App<R> {
 
 /// A position with board moves, two humans at it, and its legal board
 /// moves.
-fn board_moves<R: Evaluate>() -> (Position<R>, App<R>, Vec<Move>) {
-    let mut pos = with_a_board_move::<R>();
+fn board_moves<R: Evaluate>(game: Variant<R>) -> (Position<R>, App<R>, Vec<Move>) {
+    let mut pos = with_a_board_move(game);
     let app = app_at(pos.clone());
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
@@ -446,8 +449,8 @@ impl EngineVisitor for BoardMoveByCursor {
     /// The first legal board or elevator move of the start, made with the
     /// cursor alone: Enter on the board's corner, keys to a square it
     /// would bring (drawn, marked `+`), Enter.
-    fn visit<R: Evaluate>(self) {
-        let (mut pos, mut app, boards) = board_moves::<R>();
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
+        let (mut pos, mut app, boards) = board_moves(game);
         let m = boards[0];
         let text = pos.move_text(m);
         app.marks.cursor = Some(m.from);
@@ -539,8 +542,8 @@ impl EngineVisitor for CursorFollowsTheBoard {
     type Output = ();
     /// A board moved (typed, as the engine's would be) with the cursor on
     /// its corner: the cursor rides along to the corner's new square.
-    fn visit<R: Evaluate>(self) {
-        let (pos, mut app, boards) = board_moves::<R>();
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
+        let (pos, mut app, boards) = board_moves(game);
         // A board move that leaves the corner's square: the corner's new
         // square is `to` (the games name a board move by the same corner
         // before and after).
@@ -561,7 +564,7 @@ impl EngineVisitor for CursorFollowsTheBoard {
             name(app.marks.cursor),
             name(Some(m.to)),
             "{}: {}",
-            Position::<R>::id(),
+            game.id(),
             pos.move_text(m)
         );
     }
@@ -632,7 +635,9 @@ fn an_ox_that_can_leap_or_push_to_one_square_is_asked_in_words() {
                     .any(|n| n.kind == MoveKind::Normal && (n.from, n.to) == (p.from, p.to))
         })
     };
-    let mut pos = walk_to::<ElevatorRules>(|moves| push_with_a_leap(moves).is_some());
+    let mut pos = walk_to(Position::<ElevatorRules>::variant_of_type(), |moves| {
+        push_with_a_leap(moves).is_some()
+    });
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     let push = push_with_a_leap(&moves).expect("the walk's position has one");
@@ -861,9 +866,9 @@ impl EngineVisitor for BoardMoveByMouse {
     type Output = ();
     /// A click on a board's square, then on a `+` square it would bring:
     /// the board moves there.
-    fn visit<R: Evaluate>(self) {
+    fn visit<R: Evaluate>(self, game: Variant<R>) {
         use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-        let (pos, mut app, boards) = board_moves::<R>();
+        let (pos, mut app, boards) = board_moves(game);
         let m = boards[0];
         let click = |app: &mut App<R>, cell: Cell| {
             screen(app, 200, 50);

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use chess3d_core::{BitSet, Cell, Game, Move, MoveKind, MoveList, Position, Side};
+use chess3d_core::{BitSet, Cell, Move, MoveKind, MoveList, Position, Side};
 use chess3d_engine::{Engine, Evaluate};
 use ratatui::crossterm::event::{
     self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
@@ -133,7 +133,7 @@ impl<R: Evaluate> App<R> {
                     .to_string()
             }
         };
-        let palette = Palette::new(colours, R::tables().def.side_names);
+        let palette = Palette::new(colours, session.game().side_names());
         let mut app = App {
             session,
             engines,
@@ -835,7 +835,7 @@ impl<R: Evaluate> App<R> {
     /// The help window: keys, this game's rules in short, its notation, the
     /// commands.
     fn help_screen(&self) -> String {
-        let def = &R::tables().def;
+        let def = self.session.game().tables().def;
         let about = &def.about;
         let mut text = format!(
             "{} ({})\n\n{}\n\nGoal: {}\n",
@@ -864,12 +864,12 @@ impl<R: Evaluate> App<R> {
 
     /// The legend window: the marks, and every piece with how it moves.
     fn legend(&self) -> String {
-        let def = &R::tables().def;
+        let def = self.session.game().tables().def;
         let mut text = format!(
             "Pieces: upper case {}, lower case {}\n\n",
             def.side_names[0], def.side_names[1]
         );
-        for line in plain::pieces_lines::<R>() {
+        for line in plain::pieces_lines(self.session.game()) {
             text += &line;
             text.push('\n');
         }
@@ -933,7 +933,7 @@ impl<R: Evaluate> App<R> {
                  and the move list). Make the window larger; Ctrl-C quits.",
                 area.width,
                 area.height,
-                Position::<R>::name()
+                self.session.game().name()
             );
             f.render_widget(
                 Paragraph::new(text)
@@ -969,19 +969,19 @@ impl<R: Evaluate> App<R> {
         let s = &self.session;
         let players = format!(
             "{}: {} · {}: {}",
-            Session::<R>::side_name(Side::White),
+            self.session.side_name(Side::White),
             s.seats[0].label(),
-            Session::<R>::side_name(Side::Black),
+            self.session.side_name(Side::Black),
             s.seats[1].label()
         );
         // The game's name and id, or the id alone when the name is long.
         let mut title = format!(
             " chess3d · {} ({}) · {players} ",
-            Position::<R>::name(),
-            Position::<R>::id()
+            self.session.game().name(),
+            self.session.game().id()
         );
         if title.chars().count() > area.width as usize {
-            title = format!(" chess3d · {} · {players} ", Position::<R>::id());
+            title = format!(" chess3d · {} · {players} ", self.session.game().id());
         }
         f.render_widget(
             Paragraph::new(title).style(Style::default().add_modifier(Modifier::REVERSED)),
@@ -1051,7 +1051,7 @@ impl<R: Evaluate> App<R> {
         let s = &self.session;
         let mut parts: Vec<Span> = Vec::new();
         if let Some((ply, pos)) = &self.review {
-            let side = Session::<R>::side_name(pos.side_to_move());
+            let side = self.session.side_name(pos.side_to_move());
             let what = match ply {
                 0 => "the start".to_string(),
                 n => format!("move {} {}", number_of(s, n - 1), s.labels[n - 1]),
@@ -1068,7 +1068,7 @@ impl<R: Evaluate> App<R> {
                 Style::default().add_modifier(Modifier::BOLD),
             )),
             None => {
-                let side = Session::<R>::side_name(s.pos.side_to_move());
+                let side = self.session.side_name(s.pos.side_to_move());
                 let who = if *s.seat_to_move() == Seat::Human {
                     ""
                 } else {
@@ -1084,7 +1084,7 @@ impl<R: Evaluate> App<R> {
                 if let Some(by) = s.draw_offer {
                     parts.push(Span::raw(format!(
                         " · draw offered by {}",
-                        Session::<R>::side_name(by)
+                        self.session.side_name(by)
                     )));
                 }
             }
@@ -1125,7 +1125,7 @@ impl<R: Evaluate> App<R> {
                     let text = format!(
                         "{} {:<6} {:>8}",
                         if running { "▶" } else { " " },
-                        Session::<R>::side_name(side),
+                        self.session.side_name(side),
                         clock_face(times[side.index()])
                     );
                     let style = if running {

@@ -11,6 +11,7 @@ mod movegen;
 mod notation;
 mod reach;
 mod text;
+mod variant;
 
 use std::marker::PhantomData;
 
@@ -23,17 +24,22 @@ use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
 
 pub use guard::{Exposure, Guard};
 pub use reach::Reach;
+pub use variant::Variant;
 
 /// Most cells of any board (Polyhedron has 300).
 pub const MAX_CELLS: usize = 320;
 /// Most piece kinds of any game (Polyhedron has 14).
 pub const MAX_KINDS: usize = 16;
 
-/// A game on the core: its compiled tables, cell-set width, extra state,
+/// How a kind of game plays on the core: its cell-set width, extra state,
 /// and hooks for the rules its data cannot say. Every hook has a default
-/// that does nothing, so a game of pure data (chess) implements three
-/// items: `Bits`, `State = ()` and `tables`.
+/// that does nothing, so a game of pure data (chess) implements two items,
+/// `Bits` and `State = ()`, and [`BuiltIn`] for its tables.
 /// Everything is monomorphised: a hook a game does not use costs nothing.
+///
+/// Which game is played is not the type's but the tables' (a
+/// [`Variant`]): a built-in game's type has one, and the rules type of
+/// games read from files at run time has one per file.
 pub trait Rules: 'static + Sized + Send + Sync {
     /// A cell set wide enough for the game's cells.
     type Bits: BitSet;
@@ -42,17 +48,18 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// small. `()` for games without any.
     type State: GameState;
 
-    /// The compiled game (built once, on first use), with its default
-    /// options.
-    fn tables() -> &'static Tables<Self::Bits>;
-
     /// The compiled game with the game options `game_options` (bit i is
-    /// `GameDef::options[i]`), for games whose options change the tables
-    /// (a wider promotion set, say). The tables must differ only in what
-    /// the options change: same cells, kinds and hash keys.
-    fn tables_for(game_options: u8) -> &'static Tables<Self::Bits> {
+    /// `GameDef::options[i]`), where `current` is the game's tables now,
+    /// for games whose options change the tables (a wider promotion set,
+    /// say). The tables must differ only in what the options change: same
+    /// cells, kinds and hash keys. Games whose options change no tables
+    /// keep `current`.
+    fn tables_for(
+        current: &'static Tables<Self::Bits>,
+        game_options: u8,
+    ) -> &'static Tables<Self::Bits> {
         let _ = game_options;
-        Self::tables()
+        current
     }
 
     /// Whether legal moves may be found with the straight-line check and
@@ -101,7 +108,7 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// every change for unmake. Returns whether the move resets the 100-ply
     /// counter (a capture through `edit` always does).
     fn make_special(_edit: &mut Edit<'_, Self>, m: Move) -> bool {
-        unreachable!("{m:?} is not a move of {}", Self::tables().def.id)
+        unreachable!("{m:?}: a special move in a game without any")
     }
 
     /// Called at the end of every move's board changes, with the piece the
@@ -398,10 +405,50 @@ impl<R: Rules> PartialEq for Position<R> {
 
 impl<R: Rules> Eq for Position<R> {}
 
-impl<R: Rules> Position<R> {
+/// A rules type with exactly one game, known when the program is built
+/// (every game but those read from files at run time): its tables are a
+/// static, so its positions can be made from the type alone.
+pub trait BuiltIn: Rules {
+    /// The compiled game (built once, on first use), with its default
+    /// options.
+    fn tables() -> &'static Tables<Self::Bits>;
+}
+
+impl<R: BuiltIn> Position<R> {
+    /// The game of this type.
+    pub fn variant_of_type() -> Variant<R> {
+        Variant::new(R::tables())
+    }
+
+    /// The start position of the game.
+    pub fn start() -> Self {
+        Self::variant_of_type().start()
+    }
+
+    /// Reads a position string (see [`Variant::from_text`]).
+    pub fn from_text(text: &str) -> Result<Self, PositionError> {
+        Self::variant_of_type().position(text)
+    }
+
+    /// Reads a position string of a game played with `options`.
+    pub fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError> {
+        Self::variant_of_type().position_with(text, options)
+    }
+
     /// An empty board, White to move.
     pub fn empty() -> Self {
-        let t = R::tables();
+        Self::empty_of(R::tables())
+    }
+
+    /// Every option of this game: the common ones, then the game's own.
+    pub fn option_defs() -> Vec<OptionDef> {
+        Self::variant_of_type().option_defs()
+    }
+}
+
+impl<R: Rules> Position<R> {
+    /// An empty board of the game of `t`, White to move.
+    pub(crate) fn empty_of(t: &'static Tables<R::Bits>) -> Self {
         assert!(t.len() <= MAX_CELLS && t.kinds.len() <= MAX_KINDS);
         Position {
             t,
@@ -423,9 +470,10 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// The start position of the game.
-    pub fn start() -> Self {
-        Self::from_text(R::tables().def.start).expect("the start position parses")
+    /// The game of this position.
+    #[inline]
+    pub fn variant(&self) -> Variant<R> {
+        Variant::new(self.t)
     }
 
     /// The compiled game.
@@ -506,7 +554,7 @@ impl<R: Rules> Position<R> {
         }
         let old = (self.options, self.t);
         self.options = options;
-        self.t = R::tables_for(options.game);
+        self.t = R::tables_for(self.t, options.game);
         debug_assert!(
             self.t.len() == old.1.len() && self.t.kinds.len() == old.1.kinds.len(),
             "tables_for changed the cells or kinds"
@@ -525,13 +573,6 @@ impl<R: Rules> Position<R> {
         Ok(())
     }
 
-    /// Every option of this game: the common ones, then the game's own.
-    pub fn option_defs() -> Vec<OptionDef> {
-        let mut all = vec![HUNDRED_PLY_OPTION];
-        all.extend_from_slice(R::tables().def.options);
-        all
-    }
-
     /// Sets the option called `name` (see [`Position::option_defs`]).
     pub fn set_option(&mut self, name: &str, on: bool) -> Result<(), OptionError> {
         let mut options = self.options;
@@ -544,7 +585,12 @@ impl<R: Rules> Position<R> {
                 options.game & !(1 << i)
             };
         } else {
-            let names: Vec<&str> = Self::option_defs().iter().map(|o| o.name).collect();
+            let names: Vec<&str> = self
+                .variant()
+                .option_defs()
+                .iter()
+                .map(|o| o.name)
+                .collect();
             return Err(OptionError(format!(
                 "'{}' is not an option of {} (options: {})",
                 name.escape_debug(),

@@ -16,16 +16,15 @@ use crate::error::{MoveError, PositionError};
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT};
 
 impl<R: Rules> Position<R> {
-    /// Reads a position string (see the module documentation). The last
-    /// four fields may be left out: no castling, no en passant, 0, 1.
-    pub fn from_text(text: &str) -> Result<Self, PositionError> {
-        Self::from_text_with(text, Options::defaults(R::tables().def))
-    }
-
-    /// Reads a position string for a game played with `options`: the
-    /// checks (a King left in check, say) use the rules the options make.
-    pub fn from_text_with(text: &str, options: Options) -> Result<Self, PositionError> {
-        let mut pos = Self::empty();
+    /// Reads a position string of the game of `t` (see the module
+    /// documentation) for a game played with `options`: the checks (a
+    /// King left in check, say) use the rules the options make.
+    pub(crate) fn read_text(
+        t: &'static crate::Tables<R::Bits>,
+        text: &str,
+        options: Options,
+    ) -> Result<Self, PositionError> {
+        let mut pos = Self::empty_of(t);
         pos.set_options(options)
             .map_err(|e| PositionError::new("options", e.0))?;
         let t = pos.t;

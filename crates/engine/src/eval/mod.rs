@@ -27,8 +27,8 @@
 
 mod chess;
 mod elevator;
+mod file;
 mod polyhedron;
-mod raumschach;
 mod startrek;
 mod ziggurat;
 mod ziggurat43;
@@ -39,7 +39,7 @@ pub mod network;
 mod tables;
 mod weights;
 
-use chess3d_core::{BitSet, Kind, Position, Side, Tables};
+use chess3d_core::{BitSet, Kind, Position, Side, Tables, Variant};
 use incremental::PieceSums;
 pub use network::Network;
 
@@ -100,8 +100,8 @@ pub trait Evaluate: chess3d_core::Rules {
     /// costing more than they find here, and those not yet measured in
     /// the game ([`NOT_YET_MEASURED`], the default).
     const SEARCH_OFF: &'static str = NOT_YET_MEASURED;
-    /// The evaluation tables, built once from the weights file.
-    fn eval_tables() -> &'static EvalTables<Self::Bits>;
+    /// The evaluation tables of `game`, built once from the weights file.
+    fn eval_tables(game: Variant<Self>) -> &'static EvalTables<Self::Bits>;
     /// The game's own goal: White's count less Black's.
     fn goal_count(pos: &Position<Self>) -> i32 {
         let _ = pos;
@@ -117,26 +117,33 @@ pub fn weights_file<B>(et: &EvalTables<B>, weights: &[[i32; 2]], header: &str) -
 
 /// Tables built from another weights file than the game's own (a fit to
 /// try in a match), without a network: they live as long as the program.
-pub fn tables_from_file<R: Evaluate>(text: &str) -> Result<&'static EvalTables<R::Bits>, String> {
-    let tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, text)?;
+pub fn tables_from_file<R: Evaluate>(
+    game: Variant<R>,
+    text: &str,
+) -> Result<&'static EvalTables<R::Bits>, String> {
+    let tables = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, text)?;
     Ok(Box::leak(Box::new(tables)))
 }
 
 /// The game's own weights with the network of `bytes` (a network file,
 /// [`Network::to_bytes`]) evaluating: they live as long as the program.
 pub fn tables_with_network<R: Evaluate>(
+    game: Variant<R>,
     bytes: &[u8],
 ) -> Result<&'static EvalTables<R::Bits>, String> {
-    Ok(Box::leak(Box::new(own_tables::<R>(Some(bytes))?)))
+    Ok(Box::leak(Box::new(own_tables(game, Some(bytes))?)))
 }
 
 /// The tables of the game's own weights file, with the network of
 /// `network`'s bytes if there is one (empty bytes are a file's error,
 /// not "no network").
-pub fn own_tables<R: Evaluate>(network: Option<&[u8]>) -> Result<EvalTables<R::Bits>, String> {
-    let mut tables = EvalTables::build::<R>(&R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
+pub fn own_tables<R: Evaluate>(
+    game: Variant<R>,
+    network: Option<&[u8]>,
+) -> Result<EvalTables<R::Bits>, String> {
+    let mut tables = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
     if let Some(bytes) = network {
-        tables.network = Some(Network::from_bytes::<R>(bytes)?);
+        tables.network = Some(Network::from_bytes(game.tables(), bytes)?);
     }
     Ok(tables)
 }
@@ -145,8 +152,9 @@ pub fn own_tables<R: Evaluate>(network: Option<&[u8]>) -> Result<EvalTables<R::B
 /// use, from the game's rules and weights.
 macro_rules! eval_tables {
     ($rules:ty) => {
-        fn eval_tables() -> &'static $crate::eval::EvalTables<<$rules as chess3d_core::Rules>::Bits>
-        {
+        fn eval_tables(
+            game: chess3d_core::Variant<$rules>,
+        ) -> &'static $crate::eval::EvalTables<<$rules as chess3d_core::Rules>::Bits> {
             static TABLES: std::sync::OnceLock<
                 $crate::eval::EvalTables<<$rules as chess3d_core::Rules>::Bits>,
             > = std::sync::OnceLock::new();
@@ -154,7 +162,7 @@ macro_rules! eval_tables {
                 type E = $rules;
                 let net = <E as $crate::eval::Evaluate>::NETWORK;
                 // A game without a network has empty bytes.
-                $crate::eval::own_tables::<E>((!net.is_empty()).then_some(net))
+                $crate::eval::own_tables::<E>(game, (!net.is_empty()).then_some(net))
                     // The files are compiled in and read by a test.
                     .unwrap_or_else(|e| {
                         panic!("the weights or network of {}: {e}", stringify!($rules))
@@ -562,7 +570,7 @@ fn walk<R: Evaluate, S: Sink<R::Bits>, const OWN_PARTS: bool>(
 /// The static evaluation from the side to move's point of view.
 #[inline]
 pub fn evaluate<R: Evaluate>(pos: &Position<R>) -> i32 {
-    evaluate_with(pos, R::eval_tables())
+    evaluate_with(pos, R::eval_tables(pos.variant()))
 }
 
 /// [`evaluate`] with the given tables.

@@ -18,7 +18,7 @@
 
 pub mod train;
 
-use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side};
+use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables};
 
 use super::incremental::{self, Boards, Summed};
 use super::tables::{bounds, white_view};
@@ -65,9 +65,8 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    /// The layout of game `R`'s inputs.
-    pub fn of<R: Rules>() -> Inputs {
-        let t = R::tables();
+    /// The layout of the inputs of the game of `t`.
+    pub fn of<B: BitSet>(t: &Tables<B>) -> Inputs {
         let bounds = bounds(t);
         Inputs {
             kinds: t.kinds.len(),
@@ -242,8 +241,8 @@ impl Network {
 
     /// Reads [`Network::to_bytes`]'s format for game `R`; the error says
     /// what does not fit.
-    pub fn from_bytes<R: Rules>(bytes: &[u8]) -> Result<Network, String> {
-        let inputs = Inputs::of::<R>();
+    pub fn from_bytes<B: BitSet>(t: &Tables<B>, bytes: &[u8]) -> Result<Network, String> {
+        let inputs = Inputs::of(t);
         let rest = bytes
             .strip_prefix(FILE_MAGIC.as_slice())
             .ok_or("not a chess3d network file (its first bytes are not C3DNET2)")?;

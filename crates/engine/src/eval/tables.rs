@@ -4,7 +4,7 @@
 //! attacks it; each pawn-like kind's files.
 
 use chess3d_core::position::MAX_KINDS;
-use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables, V3};
+use chess3d_core::{BitSet, Cell, Kind, Rules, Side, Tables, Variant, V3};
 
 use super::features::{
     game_features, index_of, king_danger, square_index, Feature, KindRole, Term, DANGER_ATTACKERS,
@@ -164,14 +164,15 @@ pub struct EvalTables<B> {
 }
 
 impl<B: BitSet> EvalTables<B> {
-    /// The tables of game `R` with `defaults` overridden by the weights
+    /// The tables of `game` with `defaults` overridden by the weights
     /// file `text` (empty: the defaults).
     pub fn build<R: Rules<Bits = B>>(
+        game: Variant<R>,
         defaults: &Defaults,
         has_goal: bool,
         text: &str,
     ) -> Result<EvalTables<B>, String> {
-        let t: &'static Tables<B> = R::tables();
+        let t: &'static Tables<B> = game.tables();
         let n = t.len();
         let nk = t.kinds.len();
         let idx = |side: Side, k: usize, cell: usize| (side.index() * nk + k) * n + cell;
@@ -293,7 +294,7 @@ impl<B: BitSet> EvalTables<B> {
         // one level (a pyramid, Elevator, Polyhedron) the lowest level is
         // 0 for both; where they start apart (Star Trek's main boards), the
         // side starting higher counts from the top.
-        let start = Position::<R>::start();
+        let start = game.start();
         let king_z = Side::BOTH.map(|s| start.royal_cell(s).map(|c| t.geo.coord(c)[2]));
         let from_top = Side::BOTH.map(|s| match (king_z[s.index()], king_z[s.other().index()]) {
             (Some(own), Some(other)) => own > other,

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use chess3d_core::{MoveList, Position, Side};
+use chess3d_core::{MoveList, Position, Side, Variant};
 use chess3d_engine::eval::evaluate_terms;
 use chess3d_engine::eval::features::Term;
 use chess3d_engine::{
@@ -19,8 +19,8 @@ use chess3d_games::AVAILABLE;
 /// games' values are derived from are computed the same way.
 #[test]
 fn chess_mobility_matches_the_published_averages() {
-    let et = ChessRules::eval_tables();
-    let t = <ChessRules as chess3d_core::Rules>::tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
+    let t = <ChessRules as chess3d_core::BuiltIn>::tables();
     for (letter, expected) in [
         ('N', 5.25),
         ('B', 8.75),
@@ -44,15 +44,15 @@ fn every_start_position_evaluates_to_the_tempo() {
     struct Start;
     impl EngineVisitor for Start {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let pos = Position::<R>::start();
-            let tempo = R::eval_tables().weight(Term::Tempo, None).unwrap();
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let pos = game.start();
+            let tempo = R::eval_tables(game).weight(Term::Tempo, None).unwrap();
             // At the start the phase is the middle game's.
             assert_eq!(
-                evaluate_terms(&pos, R::eval_tables(), None),
+                evaluate_terms(&pos, R::eval_tables(game), None),
                 tempo[0],
                 "{}",
-                R::tables().def.id
+                game.tables().def.id
             );
         }
     }
@@ -88,8 +88,8 @@ fn chess_evaluation_is_colour_symmetric() {
 /// term rises towards it, and its weight (fitted) is a bonus.
 #[test]
 fn the_priest_king_is_drawn_to_the_temple() {
-    let t = <Ziggurat43Rules as chess3d_core::Rules>::tables();
-    let et = Ziggurat43Rules::eval_tables();
+    let t = <Ziggurat43Rules as chess3d_core::BuiltIn>::tables();
+    let et = Ziggurat43Rules::eval_tables(Position::variant_of_type());
     let cell = |name| t.geo.parse_cell(name).unwrap();
     let king = t.royal;
     let on = |name| et.coefficient(Side::White, king, cell(name), Term::Temple);
@@ -212,8 +212,8 @@ fn movetime_answers_in_every_game() {
     struct Timed;
     impl EngineVisitor for Timed {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let pos = Position::<R>::start();
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let pos = game.start();
             let start = Instant::now();
             let r = search(
                 &pos,
@@ -224,7 +224,7 @@ fn movetime_answers_in_every_game() {
             assert!(
                 start.elapsed() < Duration::from_secs(5),
                 "{}",
-                R::tables().def.id
+                game.tables().def.id
             );
         }
     }
@@ -260,8 +260,8 @@ fn null_move_keeps_the_hash_and_unmakes() {
     struct Null;
     impl EngineVisitor for Null {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let mut pos = Position::<R>::start();
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let mut pos = game.start();
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
             pos.make(moves[moves.len() / 2]);
@@ -287,10 +287,10 @@ fn capture_generation_matches_the_filtered_moves() {
     struct Captures;
     impl EngineVisitor for Captures {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
             let mut x: u64 = 99;
             for _game in 0..4 {
-                let mut pos = Position::<R>::start();
+                let mut pos = game.start();
                 for _ in 0..120 {
                     let mut all = MoveList::new();
                     pos.pseudo_legal_moves(&mut all);

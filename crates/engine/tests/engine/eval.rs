@@ -2,7 +2,7 @@
 //! trace (the counts the tuner fits), pawn structure counted by hand, the
 //! weights files, and the fit itself on data whose answer is known.
 
-use chess3d_core::{BitSet, Position, Side};
+use chess3d_core::{BitSet, Position, Side, Variant};
 use chess3d_engine::eval::features::{king_danger, Term, DANGER_UNITS};
 use chess3d_engine::eval::incremental::{self, PieceSums};
 use chess3d_engine::eval::{
@@ -33,9 +33,9 @@ fn kept_piece_sums_give_the_fresh_evaluation() {
     struct Check;
     impl EngineVisitor for Check {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let et = R::eval_tables();
-            let positions = walk::<R>(300, 17);
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let et = R::eval_tables(game);
+            let positions = walk(game, 300, 17);
             let mut kept: Vec<_> = positions.iter().map(|_| PieceSums::new(et)).collect();
             let empty = PieceSums::new(et);
             for (i, pos) in positions.iter().enumerate() {
@@ -72,10 +72,10 @@ fn the_evaluation_is_its_trace_times_the_weights() {
     struct Check;
     impl EngineVisitor for Check {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let et = R::eval_tables();
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let et = R::eval_tables(game);
             let w = weights_f64(et);
-            for pos in walk::<R>(300, 11) {
+            for pos in walk(game, 300, 11) {
                 let e = evaluate_terms(&pos, et, None);
                 if e.abs() >= chess3d_engine::eval::MAX_EVAL {
                     continue;
@@ -91,7 +91,7 @@ fn the_evaluation_is_its_trace_times_the_weights() {
                 assert!(
                     diff <= pieces + 2.0,
                     "{}: {} evaluates {white}, its trace {:.1}",
-                    R::tables().def.id,
+                    game.tables().def.id,
                     pos.to_text(),
                     t.score(&w)
                 );
@@ -136,7 +136,7 @@ fn count_for_kind(t: &Trace, et: &EvalTables<ChessBits>, term: Term, letter: cha
 /// - Defended (an own pawn captures onto it): none. 0 - 0.
 #[test]
 fn pawn_structure_by_hand() {
-    let et = ChessRules::eval_tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
     let pos = Position::<ChessRules>::from_text("4k3/8/8/3p4/2P5/P7/P7/4K3 w - - 0 1").unwrap();
     let t = trace(&pos, et);
     assert_eq!(count(&t, et, Term::Passed), 2.0);
@@ -153,7 +153,7 @@ fn pawn_structure_by_hand() {
     assert_eq!(count(&t, et, Term::Passed), 2.0);
     // A chess pawn's progress, squared: from its second rank it is six
     // single steps from promotion, so on rank r it has made (r - 2) of 6.
-    let t = <ChessRules as chess3d_core::Rules>::tables();
+    let t = <ChessRules as chess3d_core::BuiltIn>::tables();
     let pawn = t.kind_by_letter('P').unwrap();
     let on = |cell: &str| {
         let c = t.geo.parse_cell(cell).unwrap();
@@ -180,7 +180,7 @@ fn pawn_structure_by_hand() {
 ///   none more: king_attack 2 (Black to move, in check).
 #[test]
 fn mobility_by_hand() {
-    let et = ChessRules::eval_tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
     let count_of = |text: &str, term: Term, letter: char| {
         let pos = Position::<ChessRules>::from_text(text).unwrap();
         count_for_kind(&trace(&pos, et), et, term, letter)
@@ -207,7 +207,7 @@ fn mobility_by_hand() {
 /// - However many cells, the count stops at `DANGER_UNITS` (24² / 16).
 #[test]
 fn king_danger_by_hand() {
-    let et = ChessRules::eval_tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
     let danger = |text: &str| {
         let pos = Position::<ChessRules>::from_text(text).unwrap();
         count(&trace(&pos, et), et, Term::KingDanger)
@@ -238,7 +238,7 @@ fn king_danger_by_hand() {
 /// end game, so that the blend cannot round them).
 #[test]
 fn pairs_and_open_files_by_hand() {
-    let et = ChessRules::eval_tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
     let text = "r2rk3/1p1p4/8/8/8/8/P7/R1B1KB1R w - - 0 1";
     let pos = Position::<ChessRules>::from_text(text).unwrap();
     let t = trace(&pos, et);
@@ -254,7 +254,8 @@ fn pairs_and_open_files_by_hand() {
     assert!(et.weight(Term::Open, Some('K')).is_none());
 
     // From the hand-set defaults (an empty file), which weight none of them.
-    let with = |extra: &str| tables_from_file::<ChessRules>(extra).unwrap();
+    let with =
+        |extra: &str| tables_from_file(Position::<ChessRules>::variant_of_type(), extra).unwrap();
     let base = chess3d_engine::eval::evaluate_with(&pos, with(""));
     let diff = |extra: &str| chess3d_engine::eval::evaluate_with(&pos, with(extra)) - base;
     assert_eq!(diff("[pair]\nB = [40, 40]"), 40);
@@ -270,8 +271,12 @@ fn pairs_and_open_files_by_hand() {
 /// difference is the square's 30 (middle game and end game alike).
 #[test]
 fn piece_square_weights_by_hand() {
-    let plain = tables_from_file::<ChessRules>("").unwrap();
-    let table = tables_from_file::<ChessRules>("[square.N]\nf3 = [30, 30]").unwrap();
+    let plain = tables_from_file(Position::<ChessRules>::variant_of_type(), "").unwrap();
+    let table = tables_from_file(
+        Position::<ChessRules>::variant_of_type(),
+        "[square.N]\nf3 = [30, 30]",
+    )
+    .unwrap();
     let diff = |text: &str| {
         let pos = Position::<ChessRules>::from_text(text).unwrap();
         chess3d_engine::eval::evaluate_with(&pos, table)
@@ -303,7 +308,7 @@ fn piece_square_weights_by_hand() {
             "square.N.e4: expected [MIDDLE_GAME, END_GAME]",
         ),
     ] {
-        let e = tables_from_file::<ChessRules>(text).unwrap_err();
+        let e = tables_from_file(Position::<ChessRules>::variant_of_type(), text).unwrap_err();
         assert!(e.contains(says), "{text}: {e}");
     }
 }
@@ -315,14 +320,14 @@ fn weights_files_round_trip_and_report_mistakes() {
     struct RoundTrip;
     impl EngineVisitor for RoundTrip {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let et = R::eval_tables();
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let et = R::eval_tables(game);
             // Shifted, so that the file is not the defaults.
             let shifted: Vec<[i32; 2]> = et.weights.iter().map(|&[a, b]| [a + 1, b - 2]).collect();
             let text = weights_file(et, &shifted, "a test\nof two lines");
             assert!(text.starts_with("# a test\n# of two lines\n"));
-            let back = tables_from_file::<R>(&text).unwrap();
-            assert_eq!(back.weights, shifted, "{}", R::tables().def.id);
+            let back = tables_from_file(game, &text).unwrap();
+            assert_eq!(back.weights, shifted, "{}", game.tables().def.id);
         }
     }
     for id in AVAILABLE {
@@ -342,7 +347,7 @@ fn weights_files_round_trip_and_report_mistakes() {
         ("temple = [1, 1]", "temple: this game has no such term"),
         ("tempo = [1, 2", "TOML parse error"),
     ] {
-        let e = tables_from_file::<ChessRules>(text).unwrap_err();
+        let e = tables_from_file(Position::<ChessRules>::variant_of_type(), text).unwrap_err();
         assert!(e.contains(says), "{text}: {e}");
     }
 }
@@ -354,10 +359,10 @@ fn weights_files_round_trip_and_report_mistakes() {
 /// compared times the scale).
 #[test]
 fn the_fit_recovers_known_weights() {
-    let et = ChessRules::eval_tables();
+    let et = ChessRules::eval_tables(Position::variant_of_type());
     let truth: Vec<[f64; 2]> = weights_f64(et);
     let k_true = 1.0;
-    let samples: Vec<Sample> = walk::<ChessRules>(6000, 5)
+    let samples: Vec<Sample> = walk(Position::<ChessRules>::variant_of_type(), 6000, 5)
         .iter()
         .map(|pos| {
             let trace = trace(pos, et);

@@ -10,19 +10,19 @@ mod mates;
 mod move_list_overflow;
 mod network;
 
-use chess3d_core::{MoveList, Position};
+use chess3d_core::{MoveList, Position, Variant};
 use chess3d_engine::Evaluate;
 
 /// Positions along a pseudo-random game (restarted when it ends).
-pub fn walk<R: Evaluate>(plies: usize, seed: u64) -> Vec<Position<R>> {
-    let mut pos = Position::<R>::start();
+pub fn walk<R: Evaluate>(game: Variant<R>, plies: usize, seed: u64) -> Vec<Position<R>> {
+    let mut pos = game.start();
     let mut x = seed;
     let mut out = Vec::new();
     for _ in 0..plies {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() || pos.outcome().is_some() {
-            pos = Position::<R>::start();
+            pos = game.start();
             continue;
         }
         x = x

@@ -8,7 +8,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chess3d_core::Position;
+use chess3d_core::{BuiltIn, Position};
 use chess3d_engine::prove::{forced_win, wins_after};
 use chess3d_engine::{Config, Engine, Evaluate, Limits, Score};
 use chess3d_games::chess::ChessRules;
@@ -18,7 +18,7 @@ use chess3d_games::startrek::StarTrekRules;
 use chess3d_games::ziggurat::ZigguratRules;
 use chess3d_games::ziggurat43::Ziggurat43Rules;
 
-fn suite<R: Evaluate>(positions: &[(u32, &str)]) {
+fn suite<R: Evaluate + BuiltIn>(positions: &[(u32, &str)]) {
     assert!(positions.len() >= 5);
     for n in 1..=3 {
         assert!(

@@ -2,7 +2,7 @@
 //! training's floating-point one, the two sides' views, and training on
 //! labels whose answer is known.
 
-use chess3d_core::{BitSet, Position, Side};
+use chess3d_core::{BitSet, Position, Side, Variant};
 use chess3d_engine::eval::network::train::{self, Samples, Weights};
 use chess3d_engine::eval::network::{Inputs, Network, CP_PER_UNIT, FILE_MAGIC, MAX_HIDDEN, QA, QB};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
@@ -16,7 +16,7 @@ use crate::walk;
 /// label whose answer a network can learn exactly: it is linear in the
 /// inputs.
 fn material<R: Evaluate>(pos: &Position<R>) -> f32 {
-    let values = R::eval_tables().value;
+    let values = R::eval_tables(pos.variant()).value;
     let mut sum = 0;
     for side in Side::BOTH {
         let sign = if side == Side::White { 1 } else { -1 };
@@ -29,10 +29,10 @@ fn material<R: Evaluate>(pos: &Position<R>) -> f32 {
 
 /// A network trained to the material balance of the positions of 100
 /// random openings of 30 plies, and its float weights.
-fn trained<R: Evaluate>(epochs: u32) -> (Inputs, Samples, Network, Weights) {
-    let layout = Inputs::of::<R>();
+fn trained<R: Evaluate>(game: Variant<R>, epochs: u32) -> (Inputs, Samples, Network, Weights) {
+    let layout = Inputs::of(game.tables());
     let mut samples = Samples::default();
-    for pos in (0..100).flat_map(|seed| walk::<R>(30, seed)) {
+    for pos in (0..100).flat_map(|seed| walk(game, 30, seed)) {
         let expected = 1.0 / (1.0 + 10f32.powf(-material(&pos) / 400.0));
         samples.push(&layout, &pos, expected, 0.0);
     }
@@ -52,20 +52,28 @@ fn trained<R: Evaluate>(epochs: u32) -> (Inputs, Samples, Network, Weights) {
 /// file and a foreign one are refused with a sentence, never a panic.
 #[test]
 fn a_network_file_reads_back_and_bad_files_are_refused() {
-    let (_, _, net, _) = trained::<ChessRules>(1);
+    let (_, _, net, _) = trained(Position::<ChessRules>::variant_of_type(), 1);
     let bytes = net.to_bytes();
-    assert_eq!(Network::from_bytes::<ChessRules>(&bytes).unwrap(), net);
-    let other = Network::from_bytes::<Ziggurat43Rules>(&bytes).unwrap_err();
+    assert_eq!(
+        Network::from_bytes(<ChessRules as chess3d_core::BuiltIn>::tables(), &bytes).unwrap(),
+        net
+    );
+    let other = Network::from_bytes(<Ziggurat43Rules as chess3d_core::BuiltIn>::tables(), &bytes)
+        .unwrap_err();
     assert!(other.contains("kinds"), "another game's network: {other}");
     for cut in [0, 7, 8, 20, bytes.len() - 1] {
         assert!(
-            Network::from_bytes::<ChessRules>(&bytes[..cut]).is_err(),
+            Network::from_bytes(
+                <ChessRules as chess3d_core::BuiltIn>::tables(),
+                &bytes[..cut]
+            )
+            .is_err(),
             "cut at {cut}"
         );
     }
     let mut longer = bytes.clone();
     longer.push(0);
-    assert!(Network::from_bytes::<ChessRules>(&longer).is_err());
+    assert!(Network::from_bytes(<ChessRules as chess3d_core::BuiltIn>::tables(), &longer).is_err());
     // Weights far outside training's bound (the first output weight, the
     // first input weight, the output bias), each refused: with them the
     // evaluation's sums could overflow.
@@ -81,7 +89,8 @@ fn a_network_file_reads_back_and_bad_files_are_refused() {
     ] {
         let mut huge = bytes.clone();
         huge[at..at + value.len()].copy_from_slice(&value);
-        let e = Network::from_bytes::<ChessRules>(&huge).unwrap_err();
+        let e = Network::from_bytes(<ChessRules as chess3d_core::BuiltIn>::tables(), &huge)
+            .unwrap_err();
         assert!(e.contains("outside"), "{e}");
     }
 }
@@ -97,11 +106,11 @@ fn the_integer_evaluation_is_the_float_networks() {
     struct Check;
     impl EngineVisitor for Check {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let (layout, _, net, w) = trained::<R>(2);
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let (layout, _, net, w) = trained(game, 2);
             let mut active = [Vec::new(), Vec::new()];
             let mut hid = [[0f32; MAX_HIDDEN]; 2];
-            for pos in walk::<R>(200, 5) {
+            for pos in walk(game, 200, 5) {
                 layout.active(&pos, &mut active);
                 let us = pos.side_to_move().index();
                 let out = w.forward([&active[us], &active[1 - us]], &mut hid);
@@ -121,7 +130,7 @@ fn the_integer_evaluation_is_the_float_networks() {
                 assert!(
                     (int - float).abs() <= bound,
                     "{}: {int} against {float:.1} (bound {bound:.1}) in {}",
-                    R::tables().def.id,
+                    game.tables().def.id,
                     pos.to_text()
                 );
             }
@@ -138,8 +147,8 @@ fn the_integer_evaluation_is_the_float_networks() {
 /// network scores both alike, whatever its weights.
 #[test]
 fn both_sides_see_a_position_alike() {
-    let (_, _, net, _) = trained::<ChessRules>(1);
-    for pos in walk::<ChessRules>(300, 9) {
+    let (_, _, net, _) = trained(Position::<ChessRules>::variant_of_type(), 1);
+    for pos in walk(Position::<ChessRules>::variant_of_type(), 300, 9) {
         let text = pos.to_text();
         let flipped = crate::flip_colours(&text);
         let other = Position::<ChessRules>::from_text(&flipped).unwrap();
@@ -160,8 +169,8 @@ fn both_sides_see_a_position_alike() {
 /// values, not all: 82% here).
 #[test]
 fn training_learns_the_material_balance() {
-    let (_, samples, _, first) = trained::<ChessRules>(1);
-    let (_, _, net, w) = trained::<ChessRules>(30);
+    let (_, samples, _, first) = trained(Position::<ChessRules>::variant_of_type(), 1);
+    let (_, _, net, w) = trained(Position::<ChessRules>::variant_of_type(), 30);
     let held = |w: &Weights| train::error(w, 0.0, &samples, (0..samples.len()).step_by(20));
     assert!(
         held(&w) < held(&first) / 5.0,
@@ -170,7 +179,9 @@ fn training_learns_the_material_balance() {
         held(&first)
     );
     let (mut checked, mut right) = (0, 0);
-    for pos in (1000..1100).flat_map(|seed| walk::<ChessRules>(30, seed)) {
+    for pos in
+        (1000..1100).flat_map(|seed| walk(Position::<ChessRules>::variant_of_type(), 30, seed))
+    {
         let white = material(&pos);
         let balance = if pos.side_to_move() == Side::White {
             white
@@ -197,9 +208,9 @@ fn updated_accumulators_are_summed_afresh() {
     struct Check;
     impl EngineVisitor for Check {
         type Output = ();
-        fn visit<R: Evaluate>(self) {
-            let (_, _, net, _) = trained::<R>(1);
-            let positions = walk::<R>(300, 13);
+        fn visit<R: Evaluate>(self, game: Variant<R>) {
+            let (_, _, net, _) = trained(game, 1);
+            let positions = walk(game, 300, 13);
             let mut accs: Vec<_> = positions.iter().map(|_| net.accumulator()).collect();
             net.refresh(&positions[0], &mut accs[0]);
             for (i, pos) in positions.iter().enumerate().skip(1) {
@@ -248,7 +259,7 @@ proptest::proptest! {
         let start = Position::<ChessRules>::start();
         // What reads must also evaluate without overflowing.
         let read = |bytes: &[u8]| {
-            if let Ok(net) = Network::from_bytes::<ChessRules>(bytes) {
+            if let Ok(net) = Network::from_bytes(<ChessRules as chess3d_core::BuiltIn>::tables(), bytes) {
                 net.evaluate(&start);
             }
         };
@@ -267,7 +278,8 @@ proptest::proptest! {
 fn small_network() -> Network {
     use std::sync::OnceLock;
     static NET: OnceLock<Network> = OnceLock::new();
-    NET.get_or_init(|| trained::<ChessRules>(1).2).clone()
+    NET.get_or_init(|| trained(Position::<ChessRules>::variant_of_type(), 1).2)
+        .clone()
 }
 
 /// The search plays with a network read from its file, as
@@ -285,13 +297,13 @@ fn the_search_mates_with_a_network() {
     )
     .unwrap();
     // An empty network file is an error, not a game without a network.
-    assert!(tables_with_network::<ChessRules>(&[]).is_err());
+    assert!(tables_with_network(Position::<ChessRules>::variant_of_type(), &[]).is_err());
     let mut bytes = small_network().to_bytes();
     for base in [0u32, 880] {
         // The header's terms' factor, in thousandths (0: alone).
         let at = FILE_MAGIC.len() + 12;
         bytes[at..at + 4].copy_from_slice(&base.to_le_bytes());
-        let et = tables_with_network::<ChessRules>(&bytes).unwrap();
+        let et = tables_with_network(Position::<ChessRules>::variant_of_type(), &bytes).unwrap();
         assert_eq!(
             et.network.as_ref().unwrap().base(),
             (base > 0).then_some(0.88)
@@ -315,7 +327,7 @@ fn the_search_mates_with_a_network() {
 /// move, the side with the Queen is well ahead.
 #[test]
 fn chess_network_knows_a_queens_worth() {
-    let tables = ChessRules::eval_tables();
+    let tables = ChessRules::eval_tables(Position::variant_of_type());
     let net = tables.network.as_ref().expect("chess has a network");
     assert_eq!(net.base(), None, "chess's network evaluates alone");
     for (fen, white_ahead) in [

@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use chess3d_core::{BitSet, Cell, Rules};
+use chess3d_core::{BitSet, BuiltIn, Cell};
 
 use super::{ElevatorRules, Set};
 

@@ -23,8 +23,8 @@ use chess3d_core::def::{
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
-    BitSet, Bits, Cell, Edit, Exposure, GameState, Kind, Move, MoveKind, MoveList, Pools, Position,
-    PositionError, Rules, Side, Sym, Tables,
+    BitSet, Bits, BuiltIn, Cell, Edit, Exposure, GameState, Kind, Move, MoveKind, MoveList, Pools,
+    Position, PositionError, Rules, Side, Sym, Tables,
 };
 
 /// The rules of Elevator.
@@ -139,11 +139,6 @@ impl Rules for ElevatorRules {
     /// Flying slides and pushes attack in ways lines cannot show.
     const LINE_ATTACKS: bool = false;
     const SPECIAL_MOVES: bool = true;
-
-    fn tables() -> &'static Tables<Set> {
-        static TABLES: OnceLock<Tables<Set>> = OnceLock::new();
-        TABLES.get_or_init(|| Tables::build(&ELEVATOR))
-    }
 
     fn present(pos: &Position<Self>) -> Set {
         pos.state().present
@@ -280,6 +275,13 @@ impl Rules for ElevatorRules {
     fn insufficient_material(pos: &Position<Self>) -> bool {
         let only_bishops = pos.occupied() == pos.kind_cells(KING) | pos.kind_cells(BISHOP);
         only_bishops && Side::BOTH.iter().all(|&s| pos.side_cells(s).count() <= 2)
+    }
+}
+
+impl BuiltIn for ElevatorRules {
+    fn tables() -> &'static Tables<Set> {
+        static TABLES: OnceLock<Tables<Set>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&ELEVATOR))
     }
 }
 

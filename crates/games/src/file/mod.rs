@@ -6,10 +6,14 @@
 //! static data does; each of its parts is kept once however often it is
 //! loaded (`keep`).
 
+pub mod catalog;
 mod format;
 mod keep;
 mod probe;
 mod read;
+mod rules;
+
+pub use rules::{small, FileGame, FileRules, LargeFileRules, PoolFileRules, SmallFileRules};
 
 use std::fmt;
 use std::ops::Range;
@@ -113,6 +117,9 @@ macro_rules! file_rules {
         impl $crate::__core::Rules for $rules {
             type Bits = $bits;
             type State = $state;
+        }
+
+        impl $crate::__core::BuiltIn for $rules {
             fn tables() -> &'static $crate::__core::Tables<$bits> {
                 static TABLES: std::sync::OnceLock<$crate::__core::Tables<$bits>> =
                     std::sync::OnceLock::new();

@@ -24,8 +24,8 @@ use chess3d_core::def::{
     OptionDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::{
-    Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError, Rules,
-    Side, Sym, Tables,
+    BuiltIn, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError,
+    Rules, Side, Sym, Tables,
 };
 
 use board::{Board, Set};
@@ -55,11 +55,6 @@ impl Rules for StarTrekRules {
     /// Slides follow the path rule, so legality is tested by making moves.
     const LINE_ATTACKS: bool = false;
     const SPECIAL_MOVES: bool = true;
-
-    fn tables() -> &'static Tables<Set> {
-        static TABLES: OnceLock<Tables<Set>> = OnceLock::new();
-        TABLES.get_or_init(|| Tables::build(&STARTREK))
-    }
 
     fn present(pos: &Position<Self>) -> Set {
         pos.state().present
@@ -154,6 +149,13 @@ impl Rules for StarTrekRules {
         pos.state()
             .ep
             .expect("en passant is offered only after a double step")
+    }
+}
+
+impl BuiltIn for StarTrekRules {
+    fn tables() -> &'static Tables<Set> {
+        static TABLES: OnceLock<Tables<Set>> = OnceLock::new();
+        TABLES.get_or_init(|| Tables::build(&STARTREK))
     }
 }
 

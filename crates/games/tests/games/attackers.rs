@@ -3,7 +3,7 @@
 //! chess case, and along random games of every game its agreement with
 //! `attacked_now`, the attack test the rules use.
 
-use chess3d_core::{BitSet, MoveList, Position, Rules, Side};
+use chess3d_core::{BitSet, BuiltIn, MoveList, Position, Side};
 use chess3d_games::chess::{Chess, ChessRules};
 use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::polyhedron::PolyhedronRules;
@@ -52,7 +52,7 @@ fn a_rook_behind_a_rook_joins_once_the_front_one_has_gone() {
 /// whose attacks are all in the pieces' data; in Elevator and Star Trek,
 /// whose flights, elevators and attack boards attack in code, the data's
 /// attackers are some of them (so an attacker found is an attack).
-fn agrees<R: Rules>(seed: u64, plies: usize, all_in_data: bool) {
+fn agrees<R: BuiltIn>(seed: u64, plies: usize, all_in_data: bool) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::<R>::start();
     let mut list = MoveList::new();

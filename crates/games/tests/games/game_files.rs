@@ -3,10 +3,9 @@
 //! 3) and by the legal moves along random games; every mistake of a file
 //! is reported at its line and column, and no text makes the loader panic.
 
-use chess3d_core::{Bits, Game, Pools, Position};
+use chess3d_core::{BuiltInGame, Game, GameVariant, Position, Variant};
 use chess3d_games::chess::Chess;
-use chess3d_games::file::load;
-use chess3d_games::file_rules;
+use chess3d_games::file::{load, FileGame, PoolFileRules, SmallFileRules};
 use chess3d_games::polyhedron::Polyhedron;
 use chess3d_games::ziggurat43::Ziggurat43;
 use proptest::prelude::*;
@@ -18,72 +17,95 @@ const ZIGGURAT43_FILE: &str = include_str!("../../../../games/ziggurat43.toml");
 const RAUMSCHACH_FILE: &str = include_str!("../../../../games/raumschach.toml");
 const POLYHEDRON_FILE: &str = include_str!("../../../../games/polyhedron.toml");
 
-file_rules!(ChessFile: Bits<1>, () = CHESS_FILE);
-file_rules!(Ziggurat43File: Bits<1>, () = ZIGGURAT43_FILE);
-file_rules!(PolyhedronFile: Bits<5>, Pools = POLYHEDRON_FILE);
+/// The game of a file as a user's file is played: by the rules type the
+/// catalog picks for it.
+fn file_game(text: &str) -> FileGame {
+    FileGame::of(load(text).expect("the file loads"))
+}
+
+fn small(text: &str) -> Variant<SmallFileRules> {
+    match file_game(text) {
+        FileGame::Small(v) => v,
+        other => panic!("{other:?}: a small game"),
+    }
+}
+
+fn pool(text: &str) -> Variant<PoolFileRules> {
+    match file_game(text) {
+        FileGame::Pool(v) => v,
+        other => panic!("{other:?}: a game with pools"),
+    }
+}
 
 /// Perft of both from their start positions, depth by depth.
-fn same_perft<A: Game, B: Game>(depth: u32) {
+fn same_perft<A: BuiltInGame, B: Game>(file: B::Variant, depth: u32) {
+    let a = A::variant_of_type();
     for d in 1..=depth {
-        let built_in = chess3d_core::perft::perft(&mut A::start(), d);
-        let from_file = chess3d_core::perft::perft(&mut B::start(), d);
-        assert_eq!(from_file, built_in, "{} perft {d}", A::id());
+        let built_in = chess3d_core::perft::perft(&mut a.start(), d);
+        let from_file = chess3d_core::perft::perft(&mut file.start(), d);
+        assert_eq!(from_file, built_in, "{} perft {d}", a.id());
     }
 }
 
 #[test]
 fn chess_from_its_file_has_the_built_in_perft() {
-    same_perft::<Chess, Position<ChessFile>>(5);
+    same_perft::<Chess, Position<SmallFileRules>>(small(CHESS_FILE), 5);
 }
 
 #[test]
 fn ziggurat43_from_its_file_has_the_built_in_perft() {
-    same_perft::<Ziggurat43, Position<Ziggurat43File>>(5);
+    same_perft::<Ziggurat43, Position<SmallFileRules>>(small(ZIGGURAT43_FILE), 5);
 }
 
 #[test]
 fn polyhedron_from_its_file_has_the_built_in_perft() {
-    same_perft::<Polyhedron, Position<PolyhedronFile>>(3);
+    same_perft::<Polyhedron, Position<PoolFileRules>>(pool(POLYHEDRON_FILE), 3);
 }
 
 /// Plays seeded random games in the built-in game, each move read by the
 /// file's game from its text, and compares the legal moves and the
 /// position string at every ply.
-fn same_moves<A: Game, B: Game>(games: u64, plies: usize) {
+fn same_moves<A: BuiltInGame, B: Game>(file: B::Variant, games: u64, plies: usize) {
     for seed in 0..games {
-        let mut file_pos = B::start();
-        common::random_game_biased(&mut A::start(), seed, plies, 0.3, |pos, m| {
-            assert_eq!(file_pos.to_text(), pos.to_text(), "seed {seed}");
-            assert_eq!(
-                moves(&file_pos),
-                moves(pos),
-                "seed {seed}: {}",
-                pos.to_text()
-            );
-            assert_eq!(file_pos.outcome(), pos.outcome(), "seed {seed}");
-            if let Some(m) = m {
-                let text = pos.move_text(m);
-                file_pos
-                    .play(&text)
-                    .unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
-            }
-        });
+        let mut file_pos = file.start();
+        common::random_game_biased(
+            &mut A::variant_of_type().start(),
+            seed,
+            plies,
+            0.3,
+            |pos, m| {
+                assert_eq!(file_pos.to_text(), pos.to_text(), "seed {seed}");
+                assert_eq!(
+                    moves(&file_pos),
+                    moves(pos),
+                    "seed {seed}: {}",
+                    pos.to_text()
+                );
+                assert_eq!(file_pos.outcome(), pos.outcome(), "seed {seed}");
+                if let Some(m) = m {
+                    let text = pos.move_text(m);
+                    file_pos
+                        .play(&text)
+                        .unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
+                }
+            },
+        );
     }
 }
 
 #[test]
 fn chess_from_its_file_has_the_built_in_moves_along_random_games() {
-    same_moves::<Chess, Position<ChessFile>>(40, 200);
+    same_moves::<Chess, Position<SmallFileRules>>(small(CHESS_FILE), 40, 200);
 }
 
 #[test]
 fn ziggurat43_from_its_file_has_the_built_in_moves_along_random_games() {
-    same_moves::<Ziggurat43, Position<Ziggurat43File>>(40, 200);
+    same_moves::<Ziggurat43, Position<SmallFileRules>>(small(ZIGGURAT43_FILE), 40, 200);
 }
 
 #[test]
 fn polyhedron_from_its_file_has_the_built_in_moves_along_random_games() {
-    same_moves::<Polyhedron, Position<PolyhedronFile>>(6, 150);
+    same_moves::<Polyhedron, Position<PoolFileRules>>(pool(POLYHEDRON_FILE), 6, 150);
 }
 
 /// Raumschach's file with `old` (which must be there once) replaced by
@@ -111,6 +133,27 @@ fn refused_at(text: &str, at: (usize, usize), says: &str) {
     println!("{}", e.in_file("raumschach.toml"));
     assert_eq!((e.line, e.column), at, "{e}");
     assert!(e.message.contains(says), "{e}");
+}
+
+/// Los Alamos chess (games/losalamos.toml), a game no part of chess3d
+/// knows but its file: the published perft figures of Fairy-Stockfish's
+/// perft suite (tests/perft.sh) and Cute Chess's board tests, from the start
+/// (4: 14,332; 5: 191,846) and from a promotion position (6: 187,431); and
+/// depths 1 and 2 by hand: six Pawn steps and four Knight moves a side,
+/// none of White's touching Black's (10, and 10 × 10).
+#[test]
+fn los_alamos_from_its_file_has_the_published_perft() {
+    let game = small(include_str!("../../../../games/losalamos.toml"));
+    let mut start = game.start();
+    for (depth, nodes) in [(1, 10), (2, 100), (4, 14_332), (5, 191_846)] {
+        assert_eq!(
+            chess3d_core::perft::perft(&mut start, depth),
+            nodes,
+            "depth {depth}"
+        );
+    }
+    let mut promotion = game.position("6/2P3/6/1K1k2/6/6 w - - 0 1").unwrap();
+    assert_eq!(chess3d_core::perft::perft(&mut promotion, 6), 187_431);
 }
 
 #[test]

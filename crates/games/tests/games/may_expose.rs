@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use chess3d_core::{Move, MoveKind, MoveList, Position, Rules};
+use chess3d_core::{BuiltIn, Move, MoveKind, MoveList, Position};
 use chess3d_games::chess::{Chess, ChessRules};
 use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::polyhedron::PolyhedronRules;
@@ -22,7 +22,7 @@ use rand::{RngExt, SeedableRng};
 /// check guard; `may_give_check` in line games) clears gives check.
 /// Returns how many moves they cleared (so that a caller can see the
 /// shortcuts are used at all).
-fn safe_moves_are_legal<R: Rules>(seed: u64, plies: usize) -> usize {
+fn safe_moves_are_legal<R: BuiltIn>(seed: u64, plies: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut pos = Position::<R>::start();
     let mut list = MoveList::new();
@@ -79,7 +79,7 @@ fn moves_called_safe_are_legal_along_random_games() {
 ///   Black's Rook a5 to White's King h5).
 #[test]
 fn pins_king_moves_and_checks_are_tested() {
-    let t = <ChessRules as Rules>::tables();
+    let t = <ChessRules as BuiltIn>::tables();
     // Pinned moves do not parse (they are illegal): built by hand.
     let mv = |from: &str, to: &str, kind| {
         let cell = |name: &str| t.geo.parse_cell(name).unwrap();

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use chess3d_core::{Game, MoveList, Position, Rules};
+use chess3d_core::{BuiltIn, BuiltInGame, GameVariant, MoveList, Position};
 use chess3d_games::chess::ChessRules;
 use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::polyhedron::PolyhedronRules;
@@ -14,11 +14,11 @@ use chess3d_games::ziggurat::ZigguratRules;
 
 /// Plays `moves` (canonical) from the start, then reads `text`: the
 /// canonical text of the move it stands for, or the error's message.
-fn read<R: Rules>(moves: &[&str], text: &str) -> Result<String, String> {
+fn read<R: BuiltIn>(moves: &[&str], text: &str) -> Result<String, String> {
     read_at::<R>(&Position::<R>::start().to_text(), moves, text)
 }
 
-fn read_at<R: Rules>(fen: &str, moves: &[&str], text: &str) -> Result<String, String> {
+fn read_at<R: BuiltIn>(fen: &str, moves: &[&str], text: &str) -> Result<String, String> {
     let mut pos = Position::<R>::from_text(fen).unwrap();
     for m in moves {
         pos.play(m).unwrap();
@@ -29,7 +29,7 @@ fn read_at<R: Rules>(fen: &str, moves: &[&str], text: &str) -> Result<String, St
 }
 
 /// The label of the move given canonically.
-fn label<R: Rules>(fen: &str, moves: &[&str], canonical: &str) -> String {
+fn label<R: BuiltIn>(fen: &str, moves: &[&str], canonical: &str) -> String {
     let mut pos = Position::<R>::from_text(fen).unwrap();
     for m in moves {
         pos.play(m).unwrap();
@@ -266,10 +266,10 @@ proptest::proptest! {
 /// Along seeded random games of every game, every legal move's label (SAN
 /// for chess, canonical with check marks for the others) reads back as
 /// that move, with and without its mark.
-fn labels_read_back<G: Game>(games: u64, plies: usize) -> usize {
+fn labels_read_back<G: BuiltInGame>(games: u64, plies: usize) -> usize {
     let mut checked = 0;
     for seed in 0..games {
-        let mut pos = G::start();
+        let mut pos = G::variant_of_type().start();
         common::random_game(&mut pos, seed, plies, |pos, _| {
             let mut list = MoveList::new();
             pos.legal_moves(&mut list);

@@ -10,7 +10,7 @@
 use crate::common::{self, moves, moves_from};
 
 use chess3d_core::{DrawReason, Outcome, Side, WinReason};
-use chess3d_games::raumschach::Raumschach;
+use chess3d_games::raumschach::{self, Raumschach};
 
 /// The position string with exactly these pieces (upper case White, lower
 /// case Black) and `side` to move: levels A to E, ranks 5 down to 1.
@@ -35,14 +35,16 @@ fn setup_text(pieces: &[(&str, char)], side: &str) -> String {
 
 fn setup(pieces: &[(&str, char)], side: &str) -> Raumschach {
     let text = setup_text(pieces, side);
-    Raumschach::from_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    raumschach::game()
+        .position(&text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Perft from the start by a second implementation written from RULINGS.md
 /// §7 alone (scripts/reference/raumschach_perft.py).
 #[test]
 fn perft_from_the_start_matches_the_independent_count() {
-    let mut start = Raumschach::start();
+    let mut start = raumschach::game().start();
     for (depth, nodes) in [(1, 61), (2, 3_615), (3, 237_316), (4, 15_587_032)] {
         assert_eq!(
             chess3d_core::perft::perft(&mut start, depth),
@@ -54,7 +56,7 @@ fn perft_from_the_start_matches_the_independent_count() {
 
 #[test]
 fn the_start_has_61_moves_by_the_rulings_hand_count() {
-    let mut start = Raumschach::start();
+    let mut start = raumschach::game().start();
     assert_eq!(start.side_to_move(), Side::White);
     assert_eq!(chess3d_core::perft::perft(&mut start, 1), 61);
     let count =
@@ -222,12 +224,13 @@ fn position_strings_the_rules_refuse() {
         [("Ab1", 'p'), ("Aa5", 'K'), ("Ee5", 'k')],
     ] {
         let text = setup_text(&pieces, "w");
-        assert!(Raumschach::from_text(&text).is_err(), "{text}");
+        assert!(raumschach::game().position(&text).is_err(), "{text}");
     }
     // Four levels, or a rank of six cells.
-    assert!(Raumschach::from_text("5/5/5/5/k4|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1").is_err());
-    assert!(
-        Raumschach::from_text("6/5/5/5/k4|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1")
-            .is_err()
-    );
+    assert!(raumschach::game()
+        .position("5/5/5/5/k4|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1")
+        .is_err());
+    assert!(raumschach::game()
+        .position("6/5/5/5/k4|5/5/5/5/5|5/5/5/5/5|5/5/5/5/5|5/5/5/5/K4 w - - 0 1")
+        .is_err());
 }

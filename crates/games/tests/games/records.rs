@@ -52,9 +52,9 @@ fn random_record<G: Game>(start: G, seed: u64, plies: usize) -> (String, Vec<Str
     (record.to_text(), texts, positions)
 }
 
-fn read<G: Game>(text: &str) -> Replayed<G> {
+fn read<G: Game>(game: G::Variant, text: &str) -> Replayed<G> {
     let (record, damage) = Record::parse(text);
-    replay::<G>(&record, damage).expect("a record of this game")
+    replay::<G>(game, &record, damage).expect("a record of this game")
 }
 
 /// Positions along a replay, to compare with the original game's.
@@ -101,9 +101,10 @@ fn check_round_trip<G: Game>(
     cut: prop::sample::Index,
     change: prop::sample::Index,
 ) -> Result<(), TestCaseError> {
+    let game = start.variant();
     let (text, moves, positions) = random_record(start, seed, plies);
     // Saved and loaded: the same positions, the result, no damage.
-    let whole = read::<G>(&text);
+    let whole = read::<G>(game, &text);
     prop_assert_eq!(&whole.damage, &None, "{}", text);
     prop_assert_eq!(positions_of(&whole), positions.clone());
     prop_assert!(whole.result.is_some());
@@ -112,7 +113,7 @@ fn check_round_trip<G: Game>(
     // cut that is a whole move is loaded, and the damage is reported.
     let result_end = text.trim_end().len();
     let k = cut.index(result_end);
-    let part = read::<G>(&text[..k]);
+    let part = read::<G>(game, &text[..k]);
     let ends = move_ends(&text, &moves);
     let whole_moves = ends.iter().filter(|&&e| e < k).count();
     prop_assert!(
@@ -150,7 +151,7 @@ fn check_round_trip<G: Game>(
         };
         let start = ends[i] - moves[i].len();
         let changed = format!("{}{}{}", &text[..start], bad, &text[ends[i]..]);
-        let r = read::<G>(&changed);
+        let r = read::<G>(game, &changed);
         let damage = r.damage.clone().expect("the change is reported");
         prop_assert_eq!(damage.at_move.clone(), Some((i, bad.clone())));
         prop_assert_eq!(r.moves.len(), i);
@@ -209,7 +210,7 @@ proptest! {
 fn a_record_of_another_game_is_refused() {
     let (text, _, _) = random_record(Chess::start(), 1, 4);
     let (record, damage) = Record::parse(&text);
-    let err = replay::<Elevator>(&record, damage).unwrap_err();
+    let err = replay::<Elevator>(Elevator::variant_of_type(), &record, damage).unwrap_err();
     assert!(err.contains("'chess', not 'elevator'"), "{err}");
 }
 
@@ -217,7 +218,7 @@ fn a_record_of_another_game_is_refused() {
 fn damage_names_the_move() {
     // Fool's mate with its last move changed to an illegal one.
     let text = "[Game \"chess\"]\n[Result \"0-1\"]\n\n1. f2f3 e7e5 2. g2g4 d8h5 0-1\n";
-    let r = read::<Chess>(text);
+    let r = read::<Chess>(Chess::variant_of_type(), text);
     let d = r.damage.unwrap();
     assert_eq!(
         d.to_string(),
@@ -226,14 +227,16 @@ fn damage_names_the_move() {
     assert_eq!(r.moves.len(), 3);
     // The right mate with the wrong result.
     let text = "[Game \"chess\"]\n\n1. f2f3 e7e5 2. g2g4 d8h4 1-0\n";
-    let d = read::<Chess>(text).damage.unwrap();
+    let d = read::<Chess>(Chess::variant_of_type(), text)
+        .damage
+        .unwrap();
     assert_eq!(
         d.to_string(),
         "move 2... 'd8h4': the record says 1-0, but the game ended: checkmate, Black wins"
     );
     // Cut inside the last move: that move is not trusted.
     let text = "[Game \"chess\"]\n\n1. f2f3 e7e5 2. g2g4 d8h";
-    let r = read::<Chess>(text);
+    let r = read::<Chess>(Chess::variant_of_type(), text);
     assert_eq!(r.moves.len(), 3);
     assert_eq!(
         r.damage.unwrap().to_string(),
@@ -248,7 +251,7 @@ proptest! {
     #[test]
     fn record_reader_never_panics(text in any::<String>()) {
         let (record, damage) = Record::parse(&text);
-        if let Ok(r) = replay::<Elevator>(&record, damage) {
+        if let Ok(r) = replay::<Elevator>(Elevator::variant_of_type(), &record, damage) {
             let _ = r.damage.map(|d| d.to_string());
         }
     }
@@ -263,7 +266,7 @@ proptest! {
         chars.insert(i, c);
         let text: String = chars.into_iter().collect();
         let (record, damage) = Record::parse(&text);
-        if let Ok(r) = replay::<StarTrek>(&record, damage) {
+        if let Ok(r) = replay::<StarTrek>(StarTrek::variant_of_type(), &record, damage) {
             let mut pos = r.start.clone();
             for &m in &r.moves {
                 let mut legal = chess3d_core::MoveList::new();

@@ -138,7 +138,7 @@ const OPERA: &str = r#"[Event "Paris"]
 fn a_pgn_from_another_program_is_read_and_written_back() {
     let (record, damage) = Record::parse(OPERA);
     assert_eq!(damage, None);
-    let game = replay::<Chess>(&record, None).unwrap();
+    let game = replay::<Chess>(Chess::variant_of_type(), &record, None).unwrap();
     assert_eq!(game.damage, None);
     assert_eq!(game.moves.len(), 33);
     let mut end = game.position.clone();

@@ -13,7 +13,7 @@ use crate::common;
 
 use common::{moves, moves_from};
 
-use chess3d_core::{DrawReason, Game, MoveError, Outcome, Side, WinReason};
+use chess3d_core::{DrawReason, MoveError, Outcome, Side, WinReason};
 use chess3d_games::ziggurat43::Ziggurat43;
 
 /// Each rank's first and last file.
@@ -114,7 +114,7 @@ fn the_start_is_the_seeds_setup() {
     assert_eq!(Ziggurat43::start(), setup(&seed, "r"));
     // "Red moves first."
     assert_eq!(Ziggurat43::start().side_to_move(), Side::White);
-    assert_eq!(Ziggurat43::side_names(), ["Red", "Gold"]);
+    assert_eq!(Ziggurat43::variant_of_type().side_names(), ["Red", "Gold"]);
 }
 
 #[test]

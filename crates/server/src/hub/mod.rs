@@ -172,7 +172,7 @@ impl Hub {
             return Err(ApiError::bad(format!(
                 "unknown game '{}' (games: {})",
                 game.escape_debug(),
-                chess3d_games::AVAILABLE.join(", ")
+                table::game_ids().join(", ")
             )));
         }
         let mode = req.mode.unwrap_or(Mode::Local);

@@ -11,7 +11,7 @@
 //! held out; as its neighbours in the same games are trained on, its
 //! error flatters (matches decide).
 
-use chess3d_core::{Position, Rules, Side};
+use chess3d_core::{Position, Rules, Side, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -110,6 +110,7 @@ impl Samples {
 /// position's evaluation by these terms is kept, for a network that adds
 /// to them.
 pub fn read_scored<R: Evaluate>(
+    game: Variant<R>,
     text: &str,
     share: f32,
     layout: &Inputs,
@@ -138,7 +139,8 @@ pub fn read_scored<R: Evaluate>(
         let cp: f32 = cp
             .parse()
             .map_err(|_| bad(&format!("'{cp}' is not a score in centipawns")))?;
-        let pos = Position::<R>::from_text(position.trim())
+        let pos = game
+            .position(position.trim())
             .map_err(|e| bad(&format!("position '{}': {e}", position.trim())))?;
         let expected = 1.0 / (1.0 + 10f32.powf(-cp / 400.0));
         let terms = base.map_or(0.0, |et| evaluate_terms(&pos, et, None) as f32);

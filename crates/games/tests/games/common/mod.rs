@@ -10,7 +10,7 @@ pub mod ziggurat43_reference;
 pub mod ziggurat_reference;
 
 use chess3d_core::testing::{check_position, check_position_counting};
-use chess3d_core::{Game, Move, MoveKind, MoveList};
+use chess3d_core::{BuiltInGame, Game, GameVariant, Move, MoveKind, MoveList};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -135,11 +135,12 @@ pub fn walk<G: Game>(
 
 /// Whatever the parser accepts must print back to the same position and
 /// keep the invariants.
-pub fn parse_never_panics<G: Game>(text: &str) -> Result<(), TestCaseError> {
-    if let Ok(mut pos) = G::from_text(text) {
+pub fn parse_never_panics<G: BuiltInGame>(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(mut pos) = G::variant_of_type().position(text) {
         let printed = pos.to_text();
-        let again =
-            G::from_text(&printed).map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
+        let again = G::variant_of_type()
+            .position(&printed)
+            .map_err(|e| TestCaseError::fail(format!("{printed}: {e}")))?;
         prop_assert_eq!(&again, &pos);
         prop_assert_eq!(check_position(&mut pos), Ok(()));
     }

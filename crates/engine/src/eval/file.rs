@@ -1,0 +1,62 @@
+//! Games read from files (Raumschach among them): every value derived from
+//! mobility on the game's empty board (docs/engine.md), with the weights
+//! first set for Raumschach, whose nearest neighbour among the built-in
+//! games is Polyhedron: a cube of levels, 26 directions, pawns that climb.
+//! There is no weights file: a file game has its definition and nothing
+//! else.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use chess3d_core::position::GameState;
+use chess3d_core::Variant;
+use chess3d_games::file::FileRules;
+
+use super::{own_tables, Defaults, EvalTables, Evaluate};
+
+impl<const W: usize, S: GameState> Evaluate for FileRules<W, S> {
+    const DEFAULTS: Defaults = Defaults {
+        values: &[],
+        mobility: 3,
+        advancement: 60,
+        king_edge: 6,
+        king_shelter: 10,
+        king_pressure: 15,
+        goal: 0,
+        mop_up: 10,
+        tempo: 10,
+    };
+    const WEIGHTS_FILE: &'static str = "";
+
+    fn eval_tables(game: Variant<Self>) -> &'static EvalTables<Self::Bits> {
+        kept(game)
+    }
+}
+
+/// Each game's tables, built once: a rules type of file games plays many,
+/// so they are kept by the game's definition (a definition is kept once
+/// however often its file is read) and by the type.
+fn kept<const W: usize, S: GameState>(
+    game: Variant<FileRules<W, S>>,
+) -> &'static EvalTables<chess3d_core::Bits<W>> {
+    type Kept = HashMap<(usize, &'static str), &'static (dyn Any + Send + Sync)>;
+    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+    let key = (
+        std::ptr::from_ref(game.tables().def) as usize,
+        std::any::type_name::<FileRules<W, S>>(),
+    );
+    // A panic elsewhere while the lock was held left the map whole.
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    let map = kept.get_or_insert_with(HashMap::new);
+    if let Some(t) = map.get(&key).and_then(|t| t.downcast_ref()) {
+        return t;
+    }
+    // The defaults and no weights file: nothing a file's mistake can spoil
+    // (the loader checked the definition these tables are built from).
+    let tables: &'static EvalTables<chess3d_core::Bits<W>> = Box::leak(Box::new(
+        own_tables(game, None).expect("the default weights fit every game"),
+    ));
+    map.insert(key, tables);
+    tables
+}

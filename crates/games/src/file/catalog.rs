@@ -1,0 +1,216 @@
+//! Where games read from files come from: the files compiled into the
+//! program, a games folder (docs/game-files.md, "Where chess3d finds game
+//! files"), and files named by their path.
+//!
+//! The folder is read once, the first time a game is looked for in it: a
+//! file added later is found by a program started later. A file named by
+//! its path is read when named, and is then known by its id too (a server
+//! or a UCI session names games by id).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::{load, FileGame};
+
+/// The folder set by [`set_games_dir`], if any.
+static GAMES_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// What has been read: the folder's listing (once), files named by path.
+static READ: Mutex<Read> = Mutex::new(Read {
+    folder: None,
+    by_path: Vec::new(),
+});
+
+struct Read {
+    folder: Option<Listing>,
+    by_path: Vec<Found>,
+}
+
+/// A game read from a file, and where it came from.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub game: FileGame,
+    /// The file (for the embedded ones, its place in the repository).
+    pub path: PathBuf,
+    pub embedded: bool,
+}
+
+/// What a games folder holds.
+#[derive(Clone, Debug, Default)]
+pub struct Listing {
+    pub dir: PathBuf,
+    /// The games read, by file name.
+    pub games: Vec<Found>,
+    /// Each file that could not be used, and why, as `path:line:column:
+    /// message` where the mistake is in the file.
+    pub problems: Vec<String>,
+    /// Why the folder itself could not be read (it need not exist).
+    pub unreadable: Option<String>,
+}
+
+/// The folder searched when none is set: `$XDG_DATA_HOME/chess3d/variants`,
+/// or `~/.local/share/chess3d/variants` (beside the saved games'
+/// `chess3d/games`).
+pub fn default_games_dir() -> Option<PathBuf> {
+    std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .map(|d| d.join("chess3d").join("variants"))
+}
+
+/// Searches `dir` for game files instead of the default folder. Set it
+/// before the first game is looked for.
+pub fn set_games_dir(dir: PathBuf) {
+    *lock(&GAMES_DIR) = Some(dir);
+    lock(&READ).folder = None;
+}
+
+/// The folder searched for game files.
+pub fn games_dir() -> Option<PathBuf> {
+    lock(&GAMES_DIR).clone().or_else(default_games_dir)
+}
+
+/// Whether `name` names a file rather than a game id (ids have neither
+/// `/` nor `.`).
+pub fn is_path(name: &str) -> bool {
+    name.contains(['/', '\\']) || name.ends_with(".toml")
+}
+
+/// The games compiled into the program as files: always there, whatever
+/// the folder holds.
+pub fn embedded() -> Vec<Found> {
+    vec![Found {
+        game: FileGame::Small(crate::raumschach::game()),
+        path: PathBuf::from(crate::raumschach::PATH),
+        embedded: true,
+    }]
+}
+
+/// The games folder's listing, read the first time it is asked for.
+pub fn folder() -> Listing {
+    let mut read = lock(&READ);
+    if read.folder.is_none() {
+        read.folder = Some(match games_dir() {
+            Some(dir) => scan(&dir),
+            None => Listing {
+                unreadable: Some("no folder: neither XDG_DATA_HOME nor HOME is set".into()),
+                ..Listing::default()
+            },
+        });
+    }
+    read.folder.clone().unwrap_or_default()
+}
+
+/// The game a name names, if a file holds it: a file's path, or the id of
+/// an embedded game, of a file read by path before, or of a file in the
+/// games folder. `Ok(None)`: no file game has this id. `Err`: a file was
+/// named and cannot be used, with why.
+pub fn find(name: &str) -> Result<Option<FileGame>, String> {
+    if is_path(name) {
+        return by_path(Path::new(name)).map(Some);
+    }
+    Ok(known()
+        .into_iter()
+        .find(|f| f.game.def().id == name)
+        .map(|f| f.game))
+}
+
+/// Every game read from a file so far, and the folder's: the embedded
+/// ones, those read by path, the folder's.
+pub fn known() -> Vec<Found> {
+    let by_path = lock(&READ).by_path.clone();
+    let mut all = embedded();
+    all.extend(by_path);
+    all.extend(folder().games);
+    all
+}
+
+/// Reads the game file at `path` and makes its id known.
+fn by_path(path: &Path) -> Result<FileGame, String> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let def = load(&text).map_err(|e| e.in_file(&shown))?;
+    let game = FileGame::of(def);
+    let id = def.id;
+    let same_id = known().into_iter().find(|f| f.game.def().id == id);
+    match same_id {
+        // The file of a game known already (Raumschach's, say).
+        Some(f) if f.game == game => Ok(game),
+        _ if crate::AVAILABLE.contains(&id) => Err(format!(
+            "{shown}: the id '{id}' is a built-in game's: give the file another"
+        )),
+        Some(f) => Err(format!(
+            "{shown}: the id '{id}' is already the game of {}: give the file another",
+            f.path.display()
+        )),
+        None => {
+            lock(&READ).by_path.push(Found {
+                game,
+                path: path.to_path_buf(),
+                embedded: false,
+            });
+            Ok(game)
+        }
+    }
+}
+
+/// Reads every `*.toml` file of `dir`, in name order. A file that does not
+/// load, or whose id another game has, is a problem, not a game.
+fn scan(dir: &Path) -> Listing {
+    let mut listing = Listing {
+        dir: dir.to_path_buf(),
+        ..Listing::default()
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            listing.unreadable = Some(format!("{}: {e}", dir.display()));
+            return listing;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let shown = path.display().to_string();
+        let loaded = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{shown}: {e}"))
+            .and_then(|text| load(&text).map_err(|e| e.in_file(&shown)));
+        let def = match loaded {
+            Ok(def) => def,
+            Err(problem) => {
+                listing.problems.push(problem);
+                continue;
+            }
+        };
+        let earlier = listing.games.iter().find(|f| f.game.def().id == def.id);
+        if let Some(f) = earlier {
+            listing.problems.push(format!(
+                "{shown}: the id '{}' is already the game of {}: this file is left out",
+                def.id,
+                f.path.display()
+            ));
+        } else if crate::AVAILABLE.contains(&def.id) {
+            listing.problems.push(format!(
+                "{shown}: the id '{}' is a built-in game's: this file is left out",
+                def.id
+            ));
+        } else {
+            listing.games.push(Found {
+                game: FileGame::of(def),
+                path,
+                embedded: false,
+            });
+        }
+    }
+    listing
+}
+
+/// A lock that a panic elsewhere did not spoil (the data stays whole:
+/// every change is one assignment or push).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}

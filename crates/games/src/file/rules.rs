@@ -1,0 +1,102 @@
+//! The rules types of games read at run time: pure data, no hooks, one type
+//! per cell-set width and state, each playing any number of games (one
+//! [`Variant`] per definition).
+//!
+//! Every type is a whole instantiation of the engine, the terminal and the
+//! server, so there are three: small boards in two words, large ones in
+//! five (the most cells any game may have), and large ones with captured
+//! pools. A game of 64 cells in two words plays a little slower than it
+//! would in one; a built-in game chooses its own width.
+
+use std::marker::PhantomData;
+
+use chess3d_core::def::GameDef;
+use chess3d_core::position::GameState;
+use chess3d_core::{Bits, Pools, Rules, Tables, Variant};
+
+use super::keep;
+use super::probe::uses_pools;
+
+/// The rules of a game read from a file, `W` words of cells wide, with
+/// state `S` (`Pools` where pieces promote from the captured pool).
+pub struct FileRules<const W: usize, S>(PhantomData<fn() -> S>);
+
+impl<const W: usize, S: GameState> Rules for FileRules<W, S> {
+    type Bits = Bits<W>;
+    type State = S;
+}
+
+/// Games of up to 128 cells (Raumschach's 125).
+pub type SmallFileRules = FileRules<2, ()>;
+/// Games of up to 320 cells.
+pub type LargeFileRules = FileRules<5, ()>;
+/// Games of up to 320 cells whose pieces promote from the captured pool.
+pub type PoolFileRules = FileRules<5, Pools>;
+
+/// Cells a [`SmallFileRules`] game may have.
+const SMALL_CELLS: usize = 128;
+
+/// A game read from a file, with the rules type that plays it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileGame {
+    Small(Variant<SmallFileRules>),
+    Large(Variant<LargeFileRules>),
+    Pool(Variant<PoolFileRules>),
+}
+
+/// Which of the rules types plays a definition.
+pub(super) enum Shape {
+    Small,
+    Large,
+    Pool,
+}
+
+impl FileGame {
+    /// The game of a loaded definition; its tables are built once.
+    pub fn of(def: &'static GameDef) -> FileGame {
+        match FileGame::of_shape(def) {
+            Shape::Small => FileGame::Small(variant(def)),
+            Shape::Large => FileGame::Large(variant(def)),
+            Shape::Pool => FileGame::Pool(variant(def)),
+        }
+    }
+
+    pub(super) fn of_shape(def: &GameDef) -> Shape {
+        if uses_pools(def) {
+            Shape::Pool
+        } else if def.board.cells().len() <= SMALL_CELLS {
+            Shape::Small
+        } else {
+            Shape::Large
+        }
+    }
+
+    /// The game's definition.
+    pub fn def(self) -> &'static GameDef {
+        match self {
+            FileGame::Small(v) => v.tables().def,
+            FileGame::Large(v) => v.tables().def,
+            FileGame::Pool(v) => v.tables().def,
+        }
+    }
+}
+
+/// The game of `def`, which must have at most 128 cells and no pools, as
+/// a small file game.
+pub fn small(def: &'static GameDef) -> Variant<SmallFileRules> {
+    debug_assert!(matches!(FileGame::of_shape(def), Shape::Small));
+    variant(def)
+}
+
+/// The game of `def` under rules `R`, its tables kept once per definition
+/// (a definition is kept once however often it is loaded: `keep`).
+pub(super) fn variant<const W: usize, S: GameState>(
+    def: &'static GameDef,
+) -> Variant<FileRules<W, S>> {
+    let key = format!(
+        "tables {} {:p}",
+        std::any::type_name::<FileRules<W, S>>(),
+        def
+    );
+    Variant::new(keep::once(key, || Tables::<Bits<W>>::build(def)))
+}
