@@ -1190,6 +1190,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let maybe_in_check = in_check || qply >= QUIESCENCE_EVASION_PLIES;
         let guard = self.pos.guard(maybe_in_check);
         let mut legal = 0;
+        // The cells of the last promotion without capture tried.
+        let mut promoted = None;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
             if !in_check
@@ -1198,6 +1200,17 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 && self.futile_capture(m, stand, alpha, scores[i])
             {
                 continue;
+            }
+            if !in_check && m.promotion.is_some() && !self.pos.is_capture(m) {
+                // A promotion without capture only to its most valuable
+                // choice (ordered first), and only in the first plies: in
+                // a game whose promotion zone is wide, each side promotes
+                // every move, and trying them all, as deep as captures,
+                // made one ply of search take minutes.
+                if qply >= QUIESCENCE_EVASION_PLIES || promoted == Some((m.from, m.to)) {
+                    continue;
+                }
+                promoted = Some((m.from, m.to));
             }
             let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);

@@ -6,6 +6,7 @@
 
 mod engine;
 mod eval;
+mod file_games;
 mod mates;
 mod move_list_overflow;
 mod network;

@@ -1,0 +1,89 @@
+//! The engine on games read from files, which players write: whatever a
+//! file that loads says, its evaluation is built and the engine searches
+//! and evaluates its positions without a panic, as it does the built-in
+//! games.
+
+use std::sync::atomic::AtomicBool;
+
+use chess3d_core::{MoveList, Variant};
+use chess3d_engine::eval::evaluate;
+use chess3d_engine::{Config, Engine, Evaluate, Limits};
+use chess3d_games::file::{load, FileGame};
+use proptest::prelude::*;
+
+const LOS_ALAMOS: &str = include_str!("../../../../games/losalamos.toml");
+
+/// A search of depth 2 from the start, then a short game of the engine's
+/// moves, every position evaluated.
+fn plays<R: Evaluate>(game: Variant<R>) {
+    let mut pos = game.start();
+    let mut engine = Engine::<R>::new(Config {
+        hash_mb: 1,
+        ..Config::default()
+    });
+    for _ in 0..6 {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() || pos.clone().outcome().is_some() {
+            break;
+        }
+        let report = engine.search(&pos, &Limits::depth(2), &AtomicBool::new(false), |_| {});
+        let best = report.best.expect("a move where there are legal moves");
+        assert!(moves.contains(&best), "{}", pos.to_text());
+        pos.make(best);
+        let _ = evaluate(&pos);
+    }
+}
+
+fn play(file: FileGame) {
+    match file {
+        FileGame::Small(v) => plays(v),
+        FileGame::Large(v) => plays(v),
+        FileGame::Pool(v) => plays(v),
+    }
+}
+
+#[test]
+fn the_engine_plays_los_alamos_from_its_file() {
+    play(FileGame::of(load(LOS_ALAMOS).unwrap()));
+}
+
+/// Found by the test below: with the promotion zone four ranks deep
+/// (`ranks = [2, 5]`), each side promotes every move, and the search of
+/// depth 1 ran for minutes (every promotion, tried as deep as captures in
+/// quiescence). Now it plays like any other game.
+#[test]
+fn a_wide_promotion_zone_does_not_stall_the_search() {
+    let text = LOS_ALAMOS.replacen(
+        "zone = [{ ranks = [5, 5] }]",
+        "zone = [{ ranks = [2, 5] }]",
+        1,
+    );
+    assert_ne!(text, LOS_ALAMOS);
+    play(FileGame::of(load(&text).unwrap()));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// One digit of Los Alamos's file changed (a vector, a rank, a count
+    /// in the start position): if the file still loads, the engine plays
+    /// the game it now describes.
+    #[test]
+    fn the_engine_plays_whatever_game_a_changed_file_describes(
+        at in any::<prop::sample::Index>(),
+        digit in 0u8..10,
+    ) {
+        let digits: Vec<usize> = LOS_ALAMOS
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_digit())
+            .map(|(i, _)| i)
+            .collect();
+        let i = digits[at.index(digits.len())];
+        let mut text = LOS_ALAMOS.to_string();
+        text.replace_range(i..i + 1, &char::from(b'0' + digit).to_string());
+        if let Ok(def) = load(&text) {
+            play(FileGame::of(def));
+        }
+    }
+}
