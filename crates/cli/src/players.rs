@@ -252,7 +252,16 @@ impl UciPlayer {
             .filter_map(|l| option_name(l))
             .collect();
         if offered.iter().any(|o| o == "UCI_Variant") {
-            p.send(&format!("setoption name UCI_Variant value {id}"))?;
+            // A game read from a file is named by its file: the engine's
+            // games folder may not hold it.
+            let variant = chess3d_games::file::catalog::path_of(id)
+                .map_or(id.to_string(), |p| p.display().to_string());
+            p.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            p.send("isready")?;
+            let answer = p.read_until("readyok", Duration::from_secs(10))?;
+            if let Some(error) = answer.iter().find(|l| l.starts_with("info string error")) {
+                bail!("'{command}' cannot play {id}: {error}");
+            }
         } else if id != "chess" {
             bail!("'{command}' offers no UCI_Variant option: it can play only chess");
         }

@@ -159,6 +159,11 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     if !page.is_built() {
         eprintln!("warning: {}", page.describe());
     }
+    // The games folder, read now rather than at the first request: its
+    // files that cannot be played are said once, at the start.
+    for problem in chess3d_games::file::catalog::folder().problems {
+        eprintln!("warning: {problem}");
+    }
     let config = args.config();
     let addr = SocketAddr::new(args.host, args.port);
     let about = page.describe();

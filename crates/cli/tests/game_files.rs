@@ -240,13 +240,44 @@ fn analyze_play_and_match_play_a_folder_game() {
             pgn.to_str().unwrap(),
         ],
     );
+    // Against chess3d as a UCI engine, which has no games folder: it is
+    // told the game by its file.
+    let uci = format!("uci:{} uci", env!("CARGO_BIN_EXE_chess3d"));
+    let against = dir.join("against-uci.pgn");
+    ok(
+        &dir,
+        &[
+            "match",
+            "cube",
+            "--a",
+            "random",
+            "--b",
+            &uci,
+            "--games",
+            "1",
+            "--movetime",
+            "20",
+            "--out",
+            against.to_str().unwrap(),
+        ],
+    );
+    assert!(std::fs::read_to_string(&against)
+        .unwrap()
+        .contains("[Game \"cube\"]"));
     let record = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(record.matches("[Game \"cube\"]").count(), 2, "{record}");
     let first = record.split("\n\n[Event").next().unwrap();
     let saved = dir.join("first.pgn");
     std::fs::write(&saved, first).unwrap();
+    // Loaded naming the game by its file's path: the record's tag is the id.
     let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(["play", "cube", "--plain", "--no-moves-file", "--load"])
+        .args([
+            "play",
+            path.to_str().unwrap(),
+            "--plain",
+            "--no-moves-file",
+            "--load",
+        ])
         .arg(&saved)
         .arg("--games-dir")
         .arg(&dir)

@@ -34,6 +34,7 @@ pub fn with_engine_game<V: EngineVisitor>(
         Named::Elevator => visitor.visit(Position::<ElevatorRules>::variant_of_type()),
         Named::Polyhedron => visitor.visit(Position::<PolyhedronRules>::variant_of_type()),
         Named::Chess => visitor.visit(Position::<ChessRules>::variant_of_type()),
+        Named::File(FileGame::Tiny(v)) => visitor.visit(v),
         Named::File(FileGame::Small(v)) => visitor.visit(v),
         Named::File(FileGame::Large(v)) => visitor.visit(v),
         Named::File(FileGame::Pool(v)) => visitor.visit(v),

@@ -1190,7 +1190,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let maybe_in_check = in_check || qply >= QUIESCENCE_EVASION_PLIES;
         let guard = self.pos.guard(maybe_in_check);
         let mut legal = 0;
-        // The cells of the last promotion without capture tried.
+        // The value of the first promotion without capture tried: the most
+        // valuable choice, promotions being ordered by it.
         let mut promoted = None;
         for i in 0..moves.len() {
             let m = Self::pick(&mut moves, &mut scores, i);
@@ -1202,15 +1203,17 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 continue;
             }
             if !in_check && m.promotion.is_some() && !self.pos.is_capture(m) {
-                // A promotion without capture only to its most valuable
-                // choice (ordered first), and only in the first plies: in
+                // A promotion without capture only to the most valuable
+                // kind (promotions are ordered by it), and only in the
+                // first plies: in
                 // a game whose promotion zone is wide, each side promotes
                 // every move, and trying them all, as deep as captures,
                 // made one ply of search take minutes.
-                if qply >= QUIESCENCE_EVASION_PLIES || promoted == Some((m.from, m.to)) {
+                let value = m.promotion.map_or(0, |k| self.et.value[k as usize]);
+                if qply >= QUIESCENCE_EVASION_PLIES || promoted.is_some_and(|top| value < top) {
                     continue;
                 }
-                promoted = Some((m.from, m.to));
+                promoted = Some(value);
             }
             let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);

@@ -12,10 +12,6 @@ pub mod ziggurat43;
 
 use chess3d_core::Game;
 
-/// The core, for [`file_rules!`]'s expansion in other crates.
-#[doc(hidden)]
-pub use chess3d_core as __core;
-
 /// Every game always there, in the order of RULINGS.md's sections: the
 /// built-in ones, then those compiled in as files (Raumschach). `chess3d
 /// variants` lists them so, then the games folder's.
@@ -93,6 +89,21 @@ pub enum Named {
     File(file::FileGame),
 }
 
+impl Named {
+    /// The game's id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Named::Ziggurat => "ziggurat",
+            Named::Ziggurat43 => "ziggurat43",
+            Named::StarTrek => "startrek",
+            Named::Elevator => "elevator",
+            Named::Polyhedron => "polyhedron",
+            Named::Chess => "chess",
+            Named::File(game) => game.def().id,
+        }
+    }
+}
+
 /// The game `name` names (see [`Named`]).
 pub fn named(name: &str) -> Result<Named, UnknownGame> {
     Ok(match name {
@@ -131,6 +142,7 @@ pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, Un
             visitor.visit::<polyhedron::Polyhedron>(polyhedron::Polyhedron::variant_of_type())
         }
         Named::Chess => visitor.visit::<chess::Chess>(chess::Chess::variant_of_type()),
+        Named::File(FileGame::Tiny(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
         Named::File(FileGame::Small(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
         Named::File(FileGame::Large(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
         Named::File(FileGame::Pool(v)) => visitor.visit::<chess3d_core::Position<_>>(v),

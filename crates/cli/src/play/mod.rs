@@ -165,20 +165,34 @@ pub fn run(args: PlayArgs) -> Result<()> {
         None => None,
     };
     let from_record = record_text.as_deref().and_then(session::record_game);
-    let game = match (&args.game, from_record) {
-        (Some(g), Some(r)) if *g != r => bail!(
+    // A game named by its file's path has its id in the record.
+    let named = match &args.game {
+        Some(g) => Some((
+            g,
+            chess3d_games::named(g).map_err(|e| anyhow::anyhow!("{e}"))?,
+        )),
+        None => None,
+    };
+    let game = match (named, from_record) {
+        (Some((g, n)), Some(r)) if n.id() != r => bail!(
             "{} is a game of '{r}', not '{g}'",
             args.load.as_ref().expect("a record").display()
         ),
-        (Some(g), _) => g.clone(),
+        (Some((g, _)), _) => g.clone(),
+        // A record names its game by id, never by a path to read.
+        (None, Some(r)) if chess3d_games::file::catalog::is_path(&r) => bail!(
+            "{}: '{}' in its Game tag is not a game id",
+            args.load.as_ref().expect("a record").display(),
+            r.escape_debug()
+        ),
         (None, Some(r)) => r,
         (None, None) if args.load.is_some() => bail!(
             "{} has no [Game \"...\"] tag: name the game (chess3d play GAME --load FILE)",
             args.load.as_ref().expect("a record").display()
         ),
         (None, None) => bail!(
-            "which game? chess3d play GAME, GAME one of: {} (`chess3d variants` describes them)",
-            chess3d_games::AVAILABLE.join(", ")
+            "which game? chess3d play GAME, GAME one of: {} (`chess3d variants` describes them), or a game file's path",
+            chess3d_games::game_ids().join(", ")
         ),
     };
     with_engine_game(&game, Play { args, record_text })?

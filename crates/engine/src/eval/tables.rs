@@ -257,6 +257,10 @@ impl<B: BitSet> EvalTables<B> {
                 None if def.royal => 0,
                 None if roles[k].pawn_like => PAWN_VALUE,
                 None if avg > 0.0 => derived_value(avg),
+                // A kind of data alone that reaches no cell (a game file's
+                // may: its moves leave the board, or it may stand nowhere)
+                // only stands and blocks.
+                None if !R::SPECIAL_MOVES && !R::has_special_targets(k as Kind) => PAWN_VALUE,
                 None => {
                     return Err(format!(
                         "{}: '{}' moves by special moves only; give its value",

@@ -37,6 +37,7 @@ fn plays<R: Evaluate>(game: Variant<R>) {
 
 fn play(file: FileGame) {
     match file {
+        FileGame::Tiny(v) => plays(v),
         FileGame::Small(v) => plays(v),
         FileGame::Large(v) => plays(v),
         FileGame::Pool(v) => plays(v),
@@ -57,6 +58,20 @@ fn a_wide_promotion_zone_does_not_stall_the_search() {
     let text = LOS_ALAMOS.replacen(
         "zone = [{ ranks = [5, 5] }]",
         "zone = [{ ranks = [2, 5] }]",
+        1,
+    );
+    assert_ne!(text, LOS_ALAMOS);
+    play(FileGame::of(load(&text).unwrap()));
+}
+
+/// A kind that can stand on no cell (a review's finding): it has no
+/// mobility to derive a value from, and building the evaluation panicked.
+#[test]
+fn a_kind_that_reaches_no_cell_does_not_stop_the_engine() {
+    let text = LOS_ALAMOS.replacen(
+        "[promotion]",
+        "[[piece]]\nletter = \"X\"\nname = \"Nobody\"\nabout = \"Stands nowhere.\"\n\
+         moves = [{ leap = [1, 0, 0], sym = \"perms-xy\" }]\nforbidden = [{ ranks = [0, 5] }]\n\n[promotion]",
         1,
     );
     assert_ne!(text, LOS_ALAMOS);

@@ -126,6 +126,16 @@ pub fn known() -> Vec<Found> {
     all
 }
 
+/// The file of the game `id`, if it was read from one at run time (from
+/// the folder or by its path): what names the game to another program,
+/// whose folder may differ.
+pub fn path_of(id: &str) -> Option<PathBuf> {
+    known()
+        .into_iter()
+        .find(|f| !f.embedded && f.game.def().id == id)
+        .map(|f| f.path)
+}
+
 /// Reads the game file at `path` and makes its id known.
 fn by_path(path: &Path) -> Result<FileGame, String> {
     let shown = path.display().to_string();
@@ -133,7 +143,15 @@ fn by_path(path: &Path) -> Result<FileGame, String> {
     let def = load(&text).map_err(|e| e.in_file(&shown))?;
     let game = FileGame::of(def);
     let id = def.id;
-    let same_id = known().into_iter().find(|f| f.game.def().id == id);
+    // Checked and added under one lock: two threads reading two files of
+    // one id add one of them.
+    let folder = folder().games;
+    let mut read = lock(&READ);
+    let same_id = embedded()
+        .into_iter()
+        .chain(read.by_path.iter().cloned())
+        .chain(folder)
+        .find(|f| f.game.def().id == id);
     match same_id {
         // The file of a game known already (Raumschach's, say).
         Some(f) if f.game == game => Ok(game),
@@ -145,7 +163,7 @@ fn by_path(path: &Path) -> Result<FileGame, String> {
             f.path.display()
         )),
         None => {
-            lock(&READ).by_path.push(Found {
+            read.by_path.push(Found {
                 game,
                 path: path.to_path_buf(),
                 embedded: false,

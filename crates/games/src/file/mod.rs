@@ -13,7 +13,9 @@ mod probe;
 mod read;
 mod rules;
 
-pub use rules::{small, FileGame, FileRules, LargeFileRules, PoolFileRules, SmallFileRules};
+pub use rules::{
+    small, FileGame, FileRules, LargeFileRules, PoolFileRules, SmallFileRules, TinyFileRules,
+};
 
 use std::fmt;
 use std::ops::Range;
@@ -101,32 +103,4 @@ fn definition(text: &str) -> Result<(&'static GameDef, Range<usize>), FileError>
 /// load it, so a mistake in it is a failed test, not a panic in play.
 pub fn embedded(text: &'static str) -> &'static GameDef {
     load(text).unwrap_or_else(|e| panic!("an embedded game file: {e}"))
-}
-
-/// Declares a rules type for a game file compiled into the program:
-/// `file_rules!(pub RaumschachRules: Bits<2>, () = include_str!("…"));`
-/// with its cell set (wide enough for its cells) and its state (`Pools`
-/// where pieces promote from the captured pool, `()` otherwise). The
-/// file is read once, on the type's first use.
-#[macro_export]
-macro_rules! file_rules {
-    ($(#[$attr:meta])* $vis:vis $rules:ident: $bits:ty, $state:ty = $text:expr) => {
-        $(#[$attr])*
-        $vis struct $rules;
-
-        impl $crate::__core::Rules for $rules {
-            type Bits = $bits;
-            type State = $state;
-        }
-
-        impl $crate::__core::BuiltIn for $rules {
-            fn tables() -> &'static $crate::__core::Tables<$bits> {
-                static TABLES: std::sync::OnceLock<$crate::__core::Tables<$bits>> =
-                    std::sync::OnceLock::new();
-                TABLES.get_or_init(|| {
-                    $crate::__core::Tables::build($crate::file::embedded($text))
-                })
-            }
-        }
-    };
 }

@@ -37,6 +37,7 @@ fn read_start<const W: usize, S: GameState>(def: &'static GameDef) -> Result<(),
 pub fn start_position(def: &'static GameDef) -> Result<(), String> {
     // The shape is the full definition's; the tables, the rules'.
     match FileGame::of_shape(def) {
+        Shape::Tiny => read_start::<1, ()>(def),
         Shape::Small => read_start::<2, ()>(def),
         Shape::Large => read_start::<5, ()>(def),
         Shape::Pool => read_start::<5, chess3d_core::Pools>(def),

@@ -5,7 +5,7 @@
 
 use chess3d_core::{BuiltInGame, Game, GameVariant, Position, Variant};
 use chess3d_games::chess::Chess;
-use chess3d_games::file::{load, FileGame, PoolFileRules, SmallFileRules};
+use chess3d_games::file::{load, FileGame, PoolFileRules, TinyFileRules};
 use chess3d_games::polyhedron::Polyhedron;
 use chess3d_games::ziggurat43::Ziggurat43;
 use proptest::prelude::*;
@@ -23,10 +23,10 @@ fn file_game(text: &str) -> FileGame {
     FileGame::of(load(text).expect("the file loads"))
 }
 
-fn small(text: &str) -> Variant<SmallFileRules> {
+fn tiny(text: &str) -> Variant<TinyFileRules> {
     match file_game(text) {
-        FileGame::Small(v) => v,
-        other => panic!("{other:?}: a small game"),
+        FileGame::Tiny(v) => v,
+        other => panic!("{other:?}: a game of up to 64 cells"),
     }
 }
 
@@ -49,12 +49,12 @@ fn same_perft<A: BuiltInGame, B: Game>(file: B::Variant, depth: u32) {
 
 #[test]
 fn chess_from_its_file_has_the_built_in_perft() {
-    same_perft::<Chess, Position<SmallFileRules>>(small(CHESS_FILE), 5);
+    same_perft::<Chess, Position<TinyFileRules>>(tiny(CHESS_FILE), 5);
 }
 
 #[test]
 fn ziggurat43_from_its_file_has_the_built_in_perft() {
-    same_perft::<Ziggurat43, Position<SmallFileRules>>(small(ZIGGURAT43_FILE), 5);
+    same_perft::<Ziggurat43, Position<TinyFileRules>>(tiny(ZIGGURAT43_FILE), 5);
 }
 
 #[test]
@@ -95,12 +95,12 @@ fn same_moves<A: BuiltInGame, B: Game>(file: B::Variant, games: u64, plies: usiz
 
 #[test]
 fn chess_from_its_file_has_the_built_in_moves_along_random_games() {
-    same_moves::<Chess, Position<SmallFileRules>>(small(CHESS_FILE), 40, 200);
+    same_moves::<Chess, Position<TinyFileRules>>(tiny(CHESS_FILE), 40, 200);
 }
 
 #[test]
 fn ziggurat43_from_its_file_has_the_built_in_moves_along_random_games() {
-    same_moves::<Ziggurat43, Position<SmallFileRules>>(small(ZIGGURAT43_FILE), 40, 200);
+    same_moves::<Ziggurat43, Position<TinyFileRules>>(tiny(ZIGGURAT43_FILE), 40, 200);
 }
 
 #[test]
@@ -143,7 +143,7 @@ fn refused_at(text: &str, at: (usize, usize), says: &str) {
 /// none of White's touching Black's (10, and 10 × 10).
 #[test]
 fn los_alamos_from_its_file_has_the_published_perft() {
-    let game = small(include_str!("../../../../games/losalamos.toml"));
+    let game = tiny(include_str!("../../../../games/losalamos.toml"));
     let mut start = game.start();
     for (depth, nodes) in [(1, 10), (2, 100), (4, 14_332), (5, 191_846)] {
         assert_eq!(
