@@ -9,15 +9,22 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::{BufRead, BufReader, Write};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 
 const RAUMSCHACH: &str = include_str!("../../../games/raumschach.toml");
+
+/// Raumschach's file under the id `id`, outside any folder: its path.
+fn raumschach_as(id: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chess3d-files-{}-{id}.toml", std::process::id()));
+    let text = RAUMSCHACH.replacen("id = \"raumschach\"", &format!("id = \"{id}\""), 1);
+    std::fs::write(&path, text).unwrap();
+    path
+}
 
 /// A folder of game files: "cube" (Raumschach under another id, and
 /// another name), one with a mistake, and one that takes a built-in id.
@@ -137,13 +144,7 @@ fn perft_moves_and_show_take_a_folder_game_by_id_and_a_file_by_path() {
         );
     }
     // A file by path whether or not it is in the folder.
-    let elsewhere =
-        std::env::temp_dir().join(format!("chess3d-files-{}-alone.toml", std::process::id()));
-    std::fs::write(
-        &elsewhere,
-        RAUMSCHACH.replacen("id = \"raumschach\"", "id = \"alone\"", 1),
-    )
-    .unwrap();
+    let elsewhere = raumschach_as("alone");
     assert_eq!(
         ok(&dir, &["perft", elsewhere.to_str().unwrap(), "1"]),
         "61\n"
@@ -307,13 +308,7 @@ fn uci_plays_a_folder_game_by_id_and_a_file_by_path() {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     let path = dir.join("cube.toml");
-    let elsewhere =
-        std::env::temp_dir().join(format!("chess3d-files-{}-uci.toml", std::process::id()));
-    std::fs::write(
-        &elsewhere,
-        RAUMSCHACH.replacen("id = \"raumschach\"", "id = \"uci-cube\"", 1),
-    )
-    .unwrap();
+    let elsewhere = raumschach_as("uci-cube");
     let script = format!(
         "uci\nsetoption name UCI_Variant value cube\nposition startpos moves Bc1-Cc2\ngo depth 2\n\
          setoption name UCI_Variant value {}\nposition startpos\ngo depth 1\n\
@@ -342,26 +337,6 @@ fn uci_plays_a_folder_game_by_id_and_a_file_by_path() {
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
 }
 
-/// One HTTP request; the status and the JSON answer.
-fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
 /// The server lists the folder's games for the page, plays them, and never
 /// reads a path a client names.
 #[test]
@@ -369,7 +344,7 @@ fn serve_lists_and_plays_the_folders_games_but_never_a_clients_path() {
     let dir = games_dir("serve");
     let db = dir.join("games.db");
     let (mut server, addr) = common::serve(db.as_os_str(), &["--games-dir", dir.to_str().unwrap()]);
-    let (status, list) = http(addr, "GET", "/api/v1/variants", None);
+    let (status, list) = common::http(addr, "GET", "/api/v1/variants", None);
     assert_eq!(status, 200);
     let ids: Vec<&str> = list["games"]
         .as_array()
@@ -390,11 +365,11 @@ fn serve_lists_and_plays_the_folders_games_but_never_a_clients_path() {
             "cube"
         ]
     );
-    let (status, about) = http(addr, "GET", "/api/v1/variants/cube", None);
+    let (status, about) = common::http(addr, "GET", "/api/v1/variants/cube", None);
     assert_eq!(status, 200);
     assert_eq!(about["name"], "Cube");
 
-    let (status, created) = http(
+    let (status, created) = common::http(
         addr,
         "POST",
         "/api/v1/games",
@@ -402,7 +377,7 @@ fn serve_lists_and_plays_the_folders_games_but_never_a_clients_path() {
     );
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap();
-    let (status, state) = http(
+    let (status, state) = common::http(
         addr,
         "POST",
         &format!("/api/v1/games/{id}/actions"),
@@ -413,14 +388,14 @@ fn serve_lists_and_plays_the_folders_games_but_never_a_clients_path() {
 
     // A path from a client is a name, not a file: refused, never read.
     for game in [path_of(&dir, "cube.toml"), "/etc/passwd".to_string()] {
-        let (status, answer) = http(
+        let (status, answer) = common::http(
             addr,
             "POST",
             "/api/v1/games",
             Some(json!({ "game": game, "mode": "local" })),
         );
         assert_eq!(status, 400, "{game}: {answer}");
-        let (status, _) = http(
+        let (status, _) = common::http(
             addr,
             "GET",
             &format!("/api/v1/variants/{}", game.replace('/', "%2F")),

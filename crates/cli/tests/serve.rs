@@ -5,11 +5,9 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command};
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -26,28 +24,8 @@ fn start(db: &Path) -> (Child, SocketAddr) {
     common::serve(db.as_os_str(), &[])
 }
 
-/// One HTTP request; the status and the JSON answer.
-fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, serde_json::from_str(body).unwrap_or(Value::Null))
-}
-
 fn act(addr: SocketAddr, id: &str, body: Value) -> Value {
-    let (status, state) = http(
+    let (status, state) = common::http(
         addr,
         "POST",
         &format!("/api/v1/games/{id}/actions"),
@@ -64,7 +42,7 @@ fn act(addr: SocketAddr, id: &str, body: Value) -> Value {
 fn every_acknowledged_change_survives_a_kill() {
     let db = temp_dir("kill").join("games.db");
     let (mut server, addr) = start(&db);
-    let (status, created) = http(
+    let (status, created) = common::http(
         addr,
         "POST",
         "/api/v1/games",
@@ -74,7 +52,7 @@ fn every_acknowledged_change_survives_a_kill() {
     let id = created["id"].as_str().unwrap().to_string();
     let white = created["token"].as_str().unwrap().to_string();
     let invite = created["invite"].as_str().unwrap();
-    let (status, joined) = http(
+    let (status, joined) = common::http(
         addr,
         "POST",
         &format!("/api/v1/games/{id}/join"),
@@ -98,7 +76,7 @@ fn every_acknowledged_change_survives_a_kill() {
     server.wait().unwrap();
 
     let (mut server, addr) = start(&db);
-    let (status, state) = http(addr, "GET", &format!("/api/v1/games/{id}"), None);
+    let (status, state) = common::http(addr, "GET", &format!("/api/v1/games/{id}"), None);
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["moves"], json!(["e2e4", "e7e5"]));
     assert_eq!(state["draw_offer"], 0);
