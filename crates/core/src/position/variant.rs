@@ -34,8 +34,10 @@ impl<R: Rules> std::fmt::Debug for Variant<R> {
     }
 }
 
-/// Two handles name one game when they share a definition: a game whose
-/// options change its tables has several tables and one definition.
+/// Two handles are equal when they share a definition: the catalog of
+/// game files tells so whether two files of one id are one game. (Ziggurat
+/// with its wide promotion has a definition of its own, so its handle then
+/// differs from the default one's.)
 impl<R: Rules> PartialEq for Variant<R> {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.t.def, other.t.def)
