@@ -9,7 +9,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -54,13 +54,25 @@ fn games_dir(name: &str) -> PathBuf {
 }
 
 fn chess3d(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess3d"))
+    typed(dir, args, "")
+}
+
+/// Runs the binary with the games folder `dir`, `input` typed on its
+/// standard input.
+fn typed(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
         .args(args)
         .arg("--games-dir")
         .arg(dir)
         .env_remove("CHESS3D_GAMES_DIR")
-        .output()
-        .expect("the binary runs")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // A command that reads nothing may be gone before its input is written.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    child.wait_with_output().unwrap()
 }
 
 fn ok(dir: &Path, args: &[&str]) -> String {
@@ -188,29 +200,18 @@ fn analyze_play_and_match_play_a_folder_game() {
     );
 
     // Two people at one terminal, in lines: a move each, then quit.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args([
+    let out = typed(
+        &dir,
+        &[
             "play",
             "cube",
             "--plain",
             "--no-moves-file",
             "--black",
             "human",
-            "--games-dir",
-        ])
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"Bc1-Cc2\nDc5-Cc4\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        "Bc1-Cc2\nDc5-Cc4\nquit\n",
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
@@ -271,24 +272,18 @@ fn analyze_play_and_match_play_a_folder_game() {
     let saved = dir.join("first.pgn");
     std::fs::write(&saved, first).unwrap();
     // Loaded naming the game by its file's path: the record's tag is the id.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args([
+    let out = typed(
+        &dir,
+        &[
             "play",
             path.to_str().unwrap(),
             "--plain",
             "--no-moves-file",
             "--load",
-        ])
-        .arg(&saved)
-        .arg("--games-dir")
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+            saved.to_str().unwrap(),
+        ],
+        "quit\n",
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -299,14 +294,6 @@ fn analyze_play_and_match_play_a_folder_game() {
 #[test]
 fn uci_plays_a_folder_game_by_id_and_a_file_by_path() {
     let dir = games_dir("uci");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(["uci", "--games-dir"])
-        .arg(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
     let path = dir.join("cube.toml");
     let elsewhere = raumschach_as("uci-cube");
     let script = format!(
@@ -316,12 +303,12 @@ fn uci_plays_a_folder_game_by_id_and_a_file_by_path() {
         path.display(),
         elsewhere.display()
     );
-    input.write_all(script.as_bytes()).unwrap();
-    let lines: Vec<String> = BufReader::new(child.stdout.take().unwrap())
+    let out = typed(&dir, &["uci"], &script);
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
         .lines()
-        .map_while(Result::ok)
+        .map(str::to_string)
         .collect();
-    child.wait().unwrap();
     let combo = lines.iter().find(|l| l.contains("UCI_Variant")).unwrap();
     assert!(combo.ends_with("var raumschach var cube"), "{combo}");
     let best: Vec<&str> = lines

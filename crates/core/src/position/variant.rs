@@ -81,11 +81,6 @@ impl<R: Rules> Variant<R> {
             .expect("the start position parses")
     }
 
-    /// An empty board, White to move.
-    pub fn empty(self) -> Position<R> {
-        Position::empty_of(self.t)
-    }
-
     /// Reads a position string (docs/position-strings.md). The last four
     /// fields may be left out: no castling, no en passant, 0, 1.
     pub fn position(self, text: &str) -> Result<Position<R>, PositionError> {

@@ -5,13 +5,9 @@
 //! There is no weights file: a file game has its definition and nothing
 //! else.
 
-use std::any::Any;
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use chess3d_core::position::GameState;
 use chess3d_core::Variant;
-use chess3d_games::file::FileRules;
+use chess3d_games::file::{keep, FileRules};
 
 use super::{own_tables, Defaults, EvalTables, Evaluate};
 
@@ -35,28 +31,19 @@ impl<const W: usize, S: GameState> Evaluate for FileRules<W, S> {
 }
 
 /// Each game's tables, built once: a rules type of file games plays many,
-/// so they are kept by the game's definition (a definition is kept once
-/// however often its file is read) and by the type.
+/// so they are kept by the game's definition (itself kept once however
+/// often its file is read) and by the type, as the games' own tables are.
 fn kept<const W: usize, S: GameState>(
     game: Variant<FileRules<W, S>>,
 ) -> &'static EvalTables<chess3d_core::Bits<W>> {
-    type Kept = HashMap<(usize, &'static str), &'static (dyn Any + Send + Sync)>;
-    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
-    let key = (
-        std::ptr::from_ref(game.tables().def) as usize,
+    let key = format!(
+        "eval {} {:p}",
         std::any::type_name::<FileRules<W, S>>(),
+        game.tables().def
     );
-    // A panic elsewhere while the lock was held left the map whole.
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    let map = kept.get_or_insert_with(HashMap::new);
-    if let Some(t) = map.get(&key).and_then(|t| t.downcast_ref()) {
-        return t;
-    }
     // The defaults and no weights file: nothing a file's mistake can spoil
     // (the loader checked the definition these tables are built from).
-    let tables: &'static EvalTables<chess3d_core::Bits<W>> = Box::leak(Box::new(
-        own_tables(game, None).expect("the default weights fit every game"),
-    ));
-    map.insert(key, tables);
-    tables
+    keep::once(key, || {
+        own_tables(game, None).expect("the default weights fit every game")
+    })
 }

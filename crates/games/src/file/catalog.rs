@@ -119,10 +119,15 @@ pub fn find(name: &str) -> Result<Option<FileGame>, String> {
 /// Every game read from a file so far, and the folder's: the embedded
 /// ones, those read by path, the folder's.
 pub fn known() -> Vec<Found> {
-    let by_path = lock(&READ).by_path.clone();
+    let folder = folder().games;
+    all_of(&lock(&READ).by_path, folder)
+}
+
+/// The embedded games, then those read by path, then the folder's.
+fn all_of(by_path: &[Found], folder: Vec<Found>) -> Vec<Found> {
     let mut all = embedded();
-    all.extend(by_path);
-    all.extend(folder().games);
+    all.extend_from_slice(by_path);
+    all.extend(folder);
     all
 }
 
@@ -147,10 +152,8 @@ fn by_path(path: &Path) -> Result<FileGame, String> {
     // one id add one of them.
     let folder = folder().games;
     let mut read = lock(&READ);
-    let same_id = embedded()
+    let same_id = all_of(&read.by_path, folder)
         .into_iter()
-        .chain(read.by_path.iter().cloned())
-        .chain(folder)
         .find(|f| f.game.def().id == id);
     match same_id {
         // The file of a game known already (Raumschach's, say).

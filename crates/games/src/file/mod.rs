@@ -8,7 +8,7 @@
 
 pub mod catalog;
 mod format;
-mod keep;
+pub mod keep;
 mod probe;
 mod read;
 mod rules;
