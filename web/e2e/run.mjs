@@ -12,224 +12,12 @@
 // every game from both sides and of the legend go to web/e2e/screenshots
 // (not committed). Exits non-zero on the first failure.
 
-import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { clickability } from "./clickable.mjs";
+import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, hits, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
-const bin = resolve(root, process.env.CHESS3D_BIN ?? "target/debug/chess3d");
-const web = resolve(root, "web/dist");
-const shots = join(here, "screenshots");
-mkdirSync(shots, { recursive: true });
-const dataDir = mkdtempSync(join(tmpdir(), "chess3d-e2e-"));
-const db = join(dataDir, "games.db");
-// The games folder: one game a player brings as a file (Los Alamos chess,
-// games/losalamos.toml), which the page must list and draw with no code of
-// its own.
-const gamesDir = join(dataDir, "variants");
-mkdirSync(gamesDir);
-copyFileSync(resolve(root, "games/losalamos.toml"), join(gamesDir, "losalamos.toml"));
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
-
-function check(ok, what) {
-  if (!ok) throw new Error(`FAILED: ${what}`);
-  console.log(`ok - ${what}`);
-}
-
-/// Starts `chess3d serve`; resolves with the process and its base URL.
-function startServer(port = 0) {
-  return new Promise((resolveStart, reject) => {
-    // One address plays every game here, faster than any person: the
-    // limits per client are lifted (they have tests of their own).
-    const limits = ["--games-per-minute", "100000", "--actions-per-second", "100000"];
-    const args = ["serve", "--port", String(port), "--db", db, "--web", web, "--games-dir", gamesDir, ...limits];
-    const child = spawn(bin, args, {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/serving (http:\/\/[0-9.]+:(\d+))\//);
-      if (m) resolveStart({ child, base: m[1], port: Number(m[2]) });
-    });
-    child.on("exit", (code) => reject(new Error(`the server exited (${code}) before listening: ${out}`)));
-  });
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-
-let server = await startServer();
-const DESKTOP = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/// A new page with its script errors collected.
-async function newPage(viewport = DESKTOP, options = {}) {
-  const context = await browser.newContext({ viewport, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on("pageerror", (e) => page.errors.push(e.message));
-  // The server's Content-Security-Policy must allow everything the page
-  // does: a refusal shows as a console error.
-  page.on("console", (m) => {
-    if (m.type() === "error" && /Content.Security.Policy/i.test(m.text())) page.errors.push(m.text());
-  });
-  return page;
-}
-
-async function done(page, what) {
-  check(page.errors.length === 0, `${what}: no script errors on the page ${page.errors.join("; ")}`);
-  await page.context().close();
-}
-
-async function state(page) {
-  return page.evaluate(() => window.chess3d.state());
-}
-
-/// Waits until the page's state has reached `ply`. Looked at once a frame
-/// by default; `polling` (ms) looks on a timer instead, so that a wait
-/// measured in time is not also the software drawing's frame rate on a
-/// loaded machine (the state is taken in when its message arrives, and
-/// drawn in the next frame).
-async function waitPly(page, ply, timeout = 20000, polling = "raf") {
-  await page.waitForFunction((n) => (window.chess3d.state()?.ply ?? -1) >= n, ply, { timeout, polling });
-}
-
-/// Waits for the 3-D view's animations to end, so squares are where they
-/// are drawn.
-async function settle(page) {
-  await page.waitForFunction(() => !window.chess3d.moving(), null, { timeout: 5000 });
-  await page.waitForTimeout(150);
-}
-
-/// Creates a game through the API in the page's browser, holding its seat
-/// there, and opens it. `body` as POST /api/v1/games takes it.
-async function openGame(page, body) {
-  await page.goto(`${server.base}/#/`);
-  const id = await page.evaluate(async (body) => {
-    const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-    const c = await r.json();
-    if (!r.ok) throw new Error(c.error);
-    localStorage.setItem(`chess3d.seat.${c.id}`, JSON.stringify({ token: c.token, sides: c.sides, invite: c.invite }));
-    return c.id;
-  }, body);
-  await page.goto(`${server.base}/#/game/${id}`);
-  await page.waitForFunction((id) => window.chess3d.state()?.id === id, id, { timeout: 10000 });
-  return id;
-}
-
-/// Starts a game from the start form, as a player does.
-async function newGame(page, game, mode, side = 0) {
-  await page.goto(`${server.base}/#/`);
-  await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });
-  await page.selectOption("#variant", game);
-  await page.selectOption("#mode", mode);
-  if (mode !== "local") await page.selectOption("#side", String(side));
-  if (mode === "computer") {
-    await page.fill("#skill", "10");
-    await page.fill("#movetime", "200");
-  }
-  await page.click("#start-game");
-  await page.waitForFunction(() => window.chess3d.state()?.view, null, { timeout: 10000 });
-}
-
-/// Whether a click at the cell's point on the screen picks that cell.
-async function hits(page, cell) {
-  return page.evaluate((cell) => {
-    const p = window.chess3d.screenPoint(cell);
-    return !!p && window.chess3d.cellAt(p.x, p.y) === cell;
-  }, cell);
-}
-
-async function clickCell(page, cell) {
-  const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
-  if (!p) throw new Error(`no square ${cell} on the screen`);
-  await page.mouse.click(p.x, p.y);
-}
-
-/// Clicks a board's knob (an attack board's or an elevator's).
-async function clickKnob(page, from) {
-  const knob = (await page.evaluate(() => window.chess3d.knobs())).find((k) => k.from === from);
-  if (!knob) throw new Error(`no knob for the board at ${from}`);
-  await page.mouse.click(knob.x, knob.y);
-}
-
-/// Every piece and both ends of every legal move, clicked as a player
-/// would: each piece's point must pick it; each piece with moves is
-/// clicked, and then each of its destinations must pick that destination;
-/// each board's knob is clicked, and then each square it may land on.
-async function clickability(page) {
-  const s = await state(page);
-  const pieces = s.view.cells.filter((c) => c.present && c.piece);
-  // Every piece's point, asked in one go.
-  const hidden = await page.evaluate((names) => {
-    return names.filter((cell) => {
-      const p = window.chess3d.screenPoint(cell);
-      return !p || window.chess3d.cellAt(p.x, p.y) !== cell;
-    });
-  }, pieces.map((c) => c.name));
-  const clickablePieces = pieces.length - hidden.length;
-  const legal = s.view.legal;
-  let clickableMoves = 0;
-  const missed = [];
-  const froms = [...new Set(legal.filter((m) => !m.board).map((m) => m.from))];
-  for (const [i, from] of froms.entries()) {
-    await clickCell(page, from);
-    const { result, targets } = await page.evaluate((from) => {
-      const s = window.chess3d.state();
-      const targets = window.chess3d.targets();
-      const selected = window.chess3d.marks().selected;
-      const result = s.view.legal
-        .filter((m) => m.from === from && !m.board)
-        .map((m) => {
-          const p = window.chess3d.screenPoint(m.to);
-          const at = p && window.chess3d.cellAt(p.x, p.y);
-          return { text: m.text, ok: selected === from && targets.includes(m.to) && at === m.to, why: `${selected}:${at}` };
-        });
-      return { result, targets };
-    }, from);
-    for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(`${r.text}(${r.why})`);
-    // A click on the next piece selects it in place of this one, as a
-    // player switches pieces (one drawing, not two: the browser's
-    // software drawing is most of this test's time), unless that cell is
-    // one of this piece's targets (an Ox pushing its own piece), where
-    // the click would play the move: Esc first there, and after the last.
-    const next = froms[i + 1];
-    if (next === undefined || targets.includes(next)) await page.keyboard.press("Escape");
-  }
-  const boards = [...new Set(legal.filter((m) => m.board).map((m) => m.from))];
-  for (const from of boards) {
-    await clickKnob(page, from);
-    const result = await page.evaluate((from) => {
-      const s = window.chess3d.state();
-      const targets = window.chess3d.targets();
-      const hit = (c) => {
-        const p = window.chess3d.screenPoint(c);
-        return targets.includes(c) && !!p && window.chess3d.cellAt(p.x, p.y) === c;
-      };
-      return s.view.legal.filter((m) => m.from === from && m.board).map((m) => ({ text: m.text, ok: m.board.lands.some(hit) }));
-    }, from);
-    for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(r.text);
-    await page.keyboard.press("Escape");
-  }
-  return { pieces: pieces.length, clickablePieces, hidden, moves: legal.length, clickableMoves, missed };
-}
 
 // ---------------------------------------------------------------- sections
 
@@ -238,7 +26,7 @@ const table = [];
 /// For every game, both sides, both window sizes: a game against the
 /// computer in the default 3-D view, every piece and move clickable.
 async function everythingClickable() {
-  const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
+  const games = (await (await fetch(`${env.server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
   check(games.length === 8 && games[7] === "losalamos", `eight games offered, the folder's last (${games.join(", ")})`);
   for (const [size, viewport] of [
     ["1400x900", DESKTOP],
@@ -253,14 +41,25 @@ async function everythingClickable() {
       await openGame(page, { game, mode: "computer", side, skill: 1, movetime: 100 });
       await page.waitForFunction((side) => window.chess3d.state()?.view.to_move === side, side, { timeout: 20000 });
       await settle(page);
-      const r = await clickability(page);
-      table.push({ game, side, size, ...r });
-      check(
-        r.clickablePieces === r.pieces && r.clickableMoves === r.moves,
-        `${game} ${size} side ${side}: ${r.clickablePieces}/${r.pieces} pieces and ${r.clickableMoves}/${r.moves} moves clickable` +
-          (r.hidden.length || r.missed.length ? ` (hidden ${r.hidden.slice(0, 6)}; missed ${r.missed.slice(0, 6)})` : ""),
-      );
+      // The 3-D view, not the diagram the page falls back to without WebGL.
+      check((await page.evaluate(() => window.chess3d.view())) === "3d", `${game} ${size} side ${side}: the 3-D view is shown`);
+      // On a phone, squares far enough apart to tap: the smallest step
+      // between neighbouring squares of what is shown (every level, or the
+      // one shown alone).
+      const px = await page.evaluate(() => window.chess3d.squarePixels());
+      const focus = await page.evaluate(() => window.chess3d.marks().focus);
+      if (viewport === PHONE) check(px >= 28, `${game} ${size} side ${side}: squares ${px.toFixed(1)} px apart at the least (${focus === null ? "every level" : `level ${focus} alone`})`);
       await page.screenshot({ path: join(shots, `${game}-${side === 0 ? "first" : "second"}-${size}.png`) });
+      const r = await clickability(page);
+      table.push({ game, side, size, px, ...r });
+      check(
+        r.clickablePieces === r.pieces && r.clickableMoves === r.moves && r.underBadge.length === 0,
+        `${game} ${size} side ${side}: ${r.clickablePieces}/${r.pieces} pieces and ${r.clickableMoves}/${r.moves} moves clickable, ` +
+          `no piece under another's badge${r.reached ? `; ${r.reached}` : ""}` +
+          (r.hidden.length || r.missed.length || r.underBadge.length
+            ? ` (hidden ${r.hidden.slice(0, 6)}; missed ${r.missed.slice(0, 6)}; under a badge ${r.underBadge.slice(0, 6)})`
+            : ""),
+      );
       check(page.errors.length === 0, `${game} ${size} side ${side}: no script errors on the page ${page.errors.join("; ")}`);
     };
     const worker = async () => {
@@ -272,9 +71,11 @@ async function everythingClickable() {
   }
   const order = (r) => `${r.size === "390x844" ? 1 : 0}${games.indexOf(r.game)}${r.side}`;
   table.sort((a, b) => order(a).localeCompare(order(b)));
-  console.log("\ngame        size      side  pieces     moves");
+  console.log("\ngame        size      side  pieces     moves      least step");
   for (const r of table) {
-    console.log(`${r.game.padEnd(11)} ${r.size.padEnd(9)} ${String(r.side).padEnd(5)} ${`${r.clickablePieces}/${r.pieces}`.padEnd(10)} ${r.clickableMoves}/${r.moves}`);
+    console.log(
+      `${r.game.padEnd(11)} ${r.size.padEnd(9)} ${String(r.side).padEnd(5)} ${`${r.clickablePieces}/${r.pieces}`.padEnd(10)} ${`${r.clickableMoves}/${r.moves}`.padEnd(10)} ${r.px.toFixed(1)} px`,
+    );
   }
   console.log("");
 }
@@ -282,7 +83,7 @@ async function everythingClickable() {
 /// A game against the computer in every game: a move clicked in 3-D, the
 /// answer, a move clicked in the diagram, the record saved and loaded.
 async function playEveryGame() {
-  const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
+  const games = (await (await fetch(`${env.server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
   for (const game of games) {
     const page = await newPage();
     await newGame(page, game, "computer");
@@ -316,7 +117,7 @@ async function playEveryGame() {
     // The record writes the moves as the list shows them (SAN for chess).
     const { moves, labels: shown } = await state(page);
     check(record.includes(`[Game "${game}"]`) && record.includes(shown[3]), `${game}: saved the record (${shown[3]})`);
-    await page.goto(`${server.base}/#/`);
+    await page.goto(`${env.server.base}/#/`);
     await page.waitForSelector(`#variant option[value="${game}"]`, { state: "attached" });
     await page.selectOption("#mode", "local");
     await page.setInputFiles("#load-start", { name: `${game}.pgn`, mimeType: "text/plain", buffer: Buffer.from(record) });
@@ -336,9 +137,9 @@ async function playEveryGame() {
 /// The legend: every kind of each game with its symbol, its sentence, and
 /// how it moves shown on the board.
 async function legend() {
-  const games = (await (await fetch(`${server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
+  const games = (await (await fetch(`${env.server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
   for (const game of games) {
-    const about = await (await fetch(`${server.base}/api/v1/variants/${game}`)).json();
+    const about = await (await fetch(`${env.server.base}/api/v1/variants/${game}`)).json();
     const page = await newPage();
     await openGame(page, { game, mode: "local" });
     const kindsOnBoard = new Set((await state(page)).view.cells.filter((c) => c.piece).map((c) => c.piece.name));
@@ -536,7 +337,7 @@ async function keys3d() {
 /// Errors a player understands, and a favicon.
 async function errors() {
   const page = await newPage();
-  await page.goto(`${server.base}/#/game/nosuchgame`);
+  await page.goto(`${env.server.base}/#/game/nosuchgame`);
   await page.waitForSelector("#missing:not([hidden])");
   const text = await page.textContent("#missing-text");
   check(/no such game/i.test(text) && (await page.isHidden("#game")), `a bad game link says "${text}" and shows no board`);
@@ -553,10 +354,10 @@ async function errors() {
   await clickCell(page, m.to);
   await waitPly(page, 1);
   check((await page.textContent("#message")) === "", "the message is cleared when the game moves on");
-  await page.goto(`${server.base}/#/game/nosuchgame`);
+  await page.goto(`${env.server.base}/#/game/nosuchgame`);
   await page.waitForSelector("#missing:not([hidden])");
   check((await page.textContent("#message")) === "" && (await page.textContent("#title")) === "", "opening a bad link leaves nothing of the last game");
-  const favicon = await fetch(`${server.base}/favicon.svg`);
+  const favicon = await fetch(`${env.server.base}/favicon.svg`);
   check(favicon.ok && (await favicon.text()).includes("<svg"), "the page has a favicon");
   await done(page, "errors");
 }
@@ -564,7 +365,7 @@ async function errors() {
 /// Phone size: the start page fits; a game is played by taps.
 async function phone() {
   const page = await newPage(PHONE, { hasTouch: true, isMobile: true });
-  await page.goto(`${server.base}/#/`);
+  await page.goto(`${env.server.base}/#/`);
   await page.waitForSelector('#variant option[value="startrek"]', { state: "attached" });
   for (const game of ["ziggurat", "startrek"]) {
     await page.selectOption("#variant", game);
@@ -577,13 +378,21 @@ async function phone() {
   await page.tap("#start-game");
   await page.waitForFunction(() => window.chess3d.state()?.view);
   await settle(page);
+  // A phone opens the tall board one level at a time, the level named in
+  // the switcher over it.
+  const focus = await page.evaluate(() => window.chess3d.marks().focus);
+  const names = await page.$$eval("#levels-list button", (bs) => bs.map((b) => b.textContent));
+  check(focus !== null && names.join(" ") === "E D C B A", `Polyhedron opens on a phone with one level shown (${focus}), the switcher naming the levels: ${names.join(" ")}`);
+  await page.tap('#levels-list button[data-level="2"]');
+  await page.waitForFunction(() => window.chess3d.marks().focus === 2);
+  await settle(page);
   const m = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.from === "Cc3" && m.to === "Cc5"));
   for (const cell of [m.from, m.to]) {
     const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
     await page.touchscreen.tap(p.x, p.y);
   }
   await waitPly(page, 1);
-  check((await state(page)).moves[0] === m.text, `${m.text} is played by two taps`);
+  check((await state(page)).moves[0] === m.text, `${m.text} is played by a tap on level C's name and two taps`);
   check((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the game page fits the phone's width");
   await page.screenshot({ path: join(shots, "phone-game.png"), fullPage: true });
   await done(page, "phone");
@@ -595,10 +404,8 @@ async function rendering() {
   const page = await newPage();
   await openGame(page, { game: "polyhedron", mode: "local" });
   await settle(page);
-  const box = await page.$eval("#board3d canvas", (c) => {
-    const r = c.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  });
+  // From empty space: a press on a piece would drag it.
+  const box = await emptyPoint(page);
   const frames0 = await page.evaluate(() => window.chess3d.frames());
   const t0 = Date.now();
   await page.mouse.move(box.x, box.y);
@@ -619,7 +426,7 @@ async function rendering() {
   for (let i = 0; i < 6; i++) {
     const s = await state(page);
     const move = s.view.legal.find((m) => !m.board).text;
-    await fetch(`${server.base}/api/v1/games/${id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, action: "move", move, ply: s.ply }) });
+    await fetch(`${env.server.base}/api/v1/games/${id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, action: "move", move, ply: s.ply }) });
     await waitPly(page, i + 1);
     await page.waitForTimeout(100);
   }
@@ -660,7 +467,7 @@ async function remote() {
   check(t1 < 1000, `White's move reached Black's screen in ${t1} ms`);
   const t2 = await seen(b, a);
   check(t2 < 1000, `Black's move reached White's screen in ${t2} ms`);
-  await c.goto(`${server.base}/#/game/${id}`);
+  await c.goto(`${env.server.base}/#/game/${id}`);
   await c.waitForFunction(() => window.chess3d.state()?.ply === 2);
   check((await c.textContent("#status")).includes("watching"), "the third screen says it is watching");
   const m = (await state(c)).view.legal[0];
@@ -680,10 +487,10 @@ async function remote() {
   check((await state(a)).ply === 2, "the game is unchanged");
   await a.screenshot({ path: join(shots, "remote-white.png") });
   await b.screenshot({ path: join(shots, "remote-black.png") });
-  server.child.kill("SIGKILL");
-  await new Promise((r) => server.child.once("exit", r));
+  env.server.child.kill("SIGKILL");
+  await new Promise((r) => env.server.child.once("exit", r));
   await a.waitForFunction(() => document.querySelector("#link").textContent.includes("reconnecting"));
-  server = await startServer(server.port);
+  env.server = await startServer(env.server.port);
   await a.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 15000 });
   await b.waitForFunction(() => document.querySelector("#link").textContent === "live", null, { timeout: 15000 });
   check((await state(a)).ply === 2, "after the restart the game has its two moves");
@@ -696,7 +503,7 @@ async function remote() {
 /// where its turn stands in the queue, then thinks once its turn comes.
 async function engineQueue() {
   const page = await newPage();
-  await page.goto(`${server.base}/#/`);
+  await page.goto(`${env.server.base}/#/`);
   // Games where the engine moves first, until one has to wait.
   const games = await page.evaluate(async () => {
     const made = [];
@@ -713,7 +520,7 @@ async function engineQueue() {
   const waiting = games[games.length - 1];
   check(waiting.queued === 0, `with ${games.length - 1} engines busy, the next engine turn waits with 0 ahead`);
   await page.evaluate((w) => localStorage.setItem(`chess3d.seat.${w.id}`, JSON.stringify({ token: w.token, sides: [0] })), waiting);
-  await page.goto(`${server.base}/#/game/${waiting.id}`);
+  await page.goto(`${env.server.base}/#/game/${waiting.id}`);
   await page.waitForFunction((id) => window.chess3d.state()?.id === id, waiting.id, { timeout: 10000 });
   const line = await page.textContent("#thinking");
   check(line.includes("queued (0 ahead)"), `the page says so: "${line}"`);
@@ -743,7 +550,7 @@ async function readingAndTiming() {
   const b = await newPage();
   a.on("dialog", (d) => d.accept());
   b.on("dialog", (d) => d.accept());
-  await a.goto(`${server.base}/#/`);
+  await a.goto(`${env.server.base}/#/`);
   await a.waitForSelector('#variant option[value="chess"]', { state: "attached" });
   await a.selectOption("#variant", "chess");
   await a.selectOption("#mode", "remote");
@@ -875,14 +682,45 @@ async function readingAndTiming() {
   const status = await f.textContent("#status");
   check(status.includes("Black lost on time"), `a flag fall ends the game: "${status}" (${fid})`);
   await f.screenshot({ path: join(shots, "flag-fall.png") });
-  // Reviewing the start of a local game, the player may play on from it.
-  f.on("dialog", (d) => d.accept());
+  // A finished game stays finished: neither Undo nor "Play on from here"
+  // revives it, on the page or through the API.
+  check(await f.isDisabled("#undo"), "after the flag fall Undo is disabled");
   await f.keyboard.press("Home");
   await f.waitForFunction(() => window.chess3d.reviewing() === 0);
-  await f.click("#review-continue");
-  await f.waitForFunction(() => window.chess3d.state()?.ply === 0 && !window.chess3d.state().view.result);
-  check(true, "\"Play on from here\" takes the game back to the position reviewed");
+  check(await f.isHidden("#review-continue"), 'reviewing the finished game offers no "Play on from here"');
+  const refusals = await f.evaluate(async (id) => {
+    const token = JSON.parse(localStorage.getItem(`chess3d.seat.${id}`)).token;
+    const post = (body) =>
+      fetch(`/api/v1/games/${id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token, ...body }) }).then((r) => r.status);
+    return [await post({ action: "undo" }), await post({ action: "back", ply: 0 })];
+  }, fid);
+  check(refusals.join() === "409,409", `the API refuses undo and play-on after the flag fall (${refusals.join(", ")})`);
+  check((await state(f)).view.result !== null, "the game is still over");
+  // The low-time warning sounded once for Black, whose clock ran out (and
+  // at most once for White), and the flag fall ended the game with its
+  // sound.
+  const sounds = await f.evaluate(() => window.chess3d.sounds());
+  const low = sounds.filter((s) => s === "lowTime").length;
+  check(low >= 1 && low <= 2 && sounds[sounds.length - 1] === "end", `the clocks' sounds: ${sounds.join(", ")}`);
   await done(f, "flag fall");
+  // Reviewing the start of a local game still going on, the player may
+  // play on from it.
+  const g = await newPage();
+  g.on("dialog", (d) => d.accept());
+  await openGame(g, { game: "chess", mode: "local" });
+  for (const [i, move] of ["e4", "e5"].entries()) {
+    await g.fill("#move-text", move);
+    await g.press("#move-text", "Enter");
+    await waitPly(g, i + 1, 5000);
+  }
+  // Keys typed in the move box are the box's.
+  await g.evaluate(() => document.activeElement.blur());
+  await g.keyboard.press("Home");
+  await g.waitForFunction(() => window.chess3d.reviewing() === 0);
+  await g.click("#review-continue");
+  await g.waitForFunction(() => window.chess3d.state()?.ply === 0 && !window.chess3d.state().view.result);
+  check(true, '"Play on from here" takes a game going on back to the position reviewed');
+  await done(g, "play on");
 }
 
 const sections = {
@@ -915,6 +753,6 @@ try {
   console.log(`all browser tests passed in ${((Date.now() - started) / 1000).toFixed(1)} s; screenshots in ${shots}`);
 } finally {
   await browser.close();
-  server.child.kill("SIGKILL");
+  env.server.child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 }

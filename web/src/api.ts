@@ -114,6 +114,9 @@ export interface Variant {
   id: string;
   name: string;
   sides: [string, string];
+  /// How many squares the board has at the start, and on how many levels.
+  cells: number;
+  levels: number;
 }
 
 /// A game's rules for players: GET /api/v1/variants/{id}.
@@ -182,6 +185,11 @@ export const api = {
     call<Reach>(
       "GET",
       `/games/${encodeURIComponent(id)}/reach?piece=${encodeURIComponent(piece)}&side=${side}&cell=${encodeURIComponent(cell)}`,
+    ),
+  premoves: (id: string, cell: string) =>
+    call<{ version: number; moves: LegalMove[]; more: string[] }>(
+      "GET",
+      `/games/${encodeURIComponent(id)}/premoves?cell=${encodeURIComponent(cell)}`,
     ),
   position: (id: string, ply: number) =>
     call<{ ply: number; plies: number; view: View }>("GET", `/games/${encodeURIComponent(id)}/positions/${ply}`),

@@ -3,8 +3,10 @@
 // columns are shared by all levels, so that squares over each other line
 // up (the pyramid's half-offsets, Polyhedron's centring, Star Trek's
 // attack boards over their pins). The whole diagram is one focusable
-// element (one tab stop); the arrow keys move the cursor wherever the
-// pointer is.
+// element (one tab stop) and one ARIA grid: each level a group of rows,
+// each square a cell named by its square and piece; the arrow keys move
+// the cursor wherever the pointer is. Pieces are moved by clicks or by
+// dragging, as in 3-D (game/drag.ts says what a press means).
 
 import type { Cell, GameState } from "./api";
 import type { Marks } from "./marks";
@@ -16,6 +18,8 @@ const FILE_ROW = 16;
 const RANK_COLUMN = 20;
 const GAP = 14;
 const PAD = 12;
+/// Pixels a press may move and still be a click.
+const CLICK_SLOP = 6;
 
 interface Grid {
   xs: number[];
@@ -23,31 +27,123 @@ interface Grid {
   span: number;
 }
 
+/// What the pointer does on the diagram, answered by the game.
+export interface DiagramInput {
+  hover(cell: string | null, x: number, y: number): void;
+  pick(cell: string): void;
+  board(from: string): void;
+  grab(cell: string, board: boolean): boolean;
+  over(cell: string | null): void;
+  drop(cell: string | null, moved: boolean): void;
+}
+
+interface Drag {
+  pointer: number;
+  cell: string;
+  board: boolean;
+  x: number;
+  y: number;
+  ghost: HTMLElement | null;
+}
+
 export class Diagram {
   private state: GameState | null = null;
   private squares = new Map<string, HTMLElement>();
+  private drag: Drag | null = null;
+  /// A click that follows a press the drag took is not a second pick.
+  private swallowClick: string | null = null;
 
   constructor(
     private host: HTMLElement,
-    private onPick: (cell: string) => void,
-    private onHover: (cell: string | null, x: number, y: number) => void,
-    private onBoard: (from: string) => void,
+    private input: DiagramInput,
   ) {
     host.tabIndex = 0;
     host.setAttribute("role", "grid");
     host.setAttribute("aria-label", "2-D diagram: arrow keys move the cursor, Enter selects");
     host.addEventListener("click", (e) => {
+      const swallowed = this.swallowClick;
+      this.swallowClick = null;
       const knob = (e.target as HTMLElement).closest<HTMLElement>("[data-board]");
-      if (knob) return this.onBoard(knob.dataset.board!);
+      if (knob) return knob.dataset.board !== swallowed && this.input.board(knob.dataset.board!);
       const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-cell]");
-      if (sq) this.onPick(sq.dataset.cell!);
+      if (sq && sq.dataset.cell !== swallowed) this.input.pick(sq.dataset.cell!);
     });
     host.addEventListener("mousemove", (e) => {
+      if (this.drag) return;
       const sq = (e.target as HTMLElement).closest<HTMLElement>("[data-cell]");
-      this.onHover(sq?.dataset.cell ?? null, e.clientX, e.clientY);
+      this.input.hover(sq?.dataset.cell ?? null, e.clientX, e.clientY);
     });
-    host.addEventListener("mouseleave", () => this.onHover(null, 0, 0));
+    host.addEventListener("mouseleave", () => this.input.hover(null, 0, 0));
+    this.pointer();
     new ResizeObserver(() => this.state && !this.host.hidden && this.size()).observe(host);
+  }
+
+  private pointer() {
+    const host = this.host;
+    host.addEventListener("pointerdown", (e) => {
+      this.swallowClick = null;
+      if (this.drag || e.button !== 0 || !e.isPrimary) return;
+      const target = e.target as HTMLElement;
+      const knob = target.closest<HTMLElement>("[data-board]");
+      const cell = knob?.dataset.board ?? target.closest<HTMLElement>("[data-cell]")?.dataset.cell;
+      if (!cell || !this.input.grab(cell, !!knob)) return;
+      // No text selection, no scrolling: the piece (or board) is held.
+      e.preventDefault();
+      host.setPointerCapture(e.pointerId);
+      this.drag = { pointer: e.pointerId, cell, board: !!knob, x: e.clientX, y: e.clientY, ghost: null };
+    });
+    host.addEventListener("pointermove", (e) => {
+      const drag = this.drag;
+      if (!drag || e.pointerId !== drag.pointer) return;
+      if (!drag.ghost) {
+        if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < CLICK_SLOP) return;
+        drag.ghost = this.ghostOf(drag.cell, drag.board);
+        this.input.hover(null, 0, 0);
+      }
+      drag.ghost.style.transform = `translate(${e.clientX}px, ${e.clientY}px) translate(-50%, -50%)`;
+      this.input.over(this.cellAt(e.clientX, e.clientY));
+    });
+    const release = (e: PointerEvent, cancelled: boolean) => {
+      const drag = this.drag;
+      if (!drag || e.pointerId !== drag.pointer) return;
+      this.drag = null;
+      const moved = drag.ghost !== null;
+      this.dropGhost(drag);
+      // The press selected the piece: its click is done.
+      this.swallowClick = drag.cell;
+      this.input.drop(moved && !cancelled ? this.cellAt(e.clientX, e.clientY) : null, moved);
+    };
+    host.addEventListener("pointerup", (e) => release(e, false));
+    host.addEventListener("pointercancel", (e) => release(e, true));
+  }
+
+  /// The cell under a page point (the ghost lets the pointer through).
+  private cellAt(x: number, y: number): string | null {
+    return document.elementFromPoint(x, y)?.closest<HTMLElement>("#diagram [data-cell]")?.dataset.cell ?? null;
+  }
+
+  /// The dragged piece's picture (a board's knob), following the pointer;
+  /// its square shows it lifted.
+  private ghostOf(cell: string, board: boolean): HTMLElement {
+    const sq = this.squares.get(cell);
+    const ghost = document.createElement("div");
+    ghost.className = board ? "drag-ghost board" : "drag-ghost";
+    ghost.innerHTML = board ? "" : (sq?.querySelector("svg")?.outerHTML ?? "");
+    ghost.style.width = ghost.style.height = `${(sq?.getBoundingClientRect().height ?? 40) * (board ? 0.4 : 1)}px`;
+    document.body.appendChild(ghost);
+    sq?.classList.add("lifted");
+    return ghost;
+  }
+
+  private dropGhost(drag: Drag) {
+    drag.ghost?.remove();
+    this.squares.get(drag.cell)?.classList.remove("lifted");
+  }
+
+  /// Ends a drag without a move (Esc).
+  cancelDrag() {
+    if (this.drag) this.dropGhost(this.drag);
+    this.drag = null;
   }
 
   /// The columns of the whole board: every x of every cell, the step
@@ -68,8 +164,11 @@ export class Diagram {
     return { xs, step, span: Math.max(1, Math.round(width / step)) };
   }
 
-  show(state: GameState, marks: Marks) {
+  /// `grabbable`: whether a press on a cell may pick its piece up (such
+  /// squares keep a touch for the drag instead of scrolling).
+  show(state: GameState, marks: Marks, grabbable: (cell: string) => boolean) {
     this.state = state;
+    this.cancelDrag();
     this.squares.clear();
     const host = this.host;
     const cells = state.view.cells.filter((c) => c.present || marks.targets.has(c.name));
@@ -77,6 +176,9 @@ export class Diagram {
     const columns = Math.round((grid.xs[grid.xs.length - 1] - grid.xs[0]) / grid.step) + grid.span;
     const levels = [...state.view.levels].sort((a, b) => b[0] - a[0]);
     const panels: HTMLElement[] = [];
+    // A square is `span` columns wide: its rows are as tall, so that it
+    // stays square.
+    const rowHeight = `calc(var(--sq) * ${grid.span})`;
     for (const [z, name] of levels) {
       const here = cells.filter((c) => c.at[2] === z);
       if (!here.length) continue;
@@ -85,33 +187,39 @@ export class Diagram {
         const i = Math.round((x - grid.xs[0]) / grid.step);
         return marks.flipped ? columns - grid.span - i : i;
       };
-      const panel = document.createElement("section");
+      const title = name ? `Level ${name}` : state.name;
+      const panel = document.createElement("div");
       panel.className = "level";
-      panel.dataset.rows = String(ys.length);
-      const title = document.createElement("h3");
-      title.textContent = name ? `Level ${name}` : state.name;
-      panel.appendChild(title);
+      panel.dataset.rows = String(ys.length * grid.span);
+      panel.setAttribute("role", "rowgroup");
+      panel.setAttribute("aria-label", title);
+      const heading = document.createElement("div");
+      heading.className = "level-title";
+      heading.setAttribute("role", "row");
+      const headingCell = document.createElement("span");
+      headingCell.setAttribute("role", "columnheader");
+      headingCell.textContent = title;
+      heading.appendChild(headingCell);
+      panel.appendChild(heading);
       const board = document.createElement("div");
       board.className = "grid";
       board.style.gridTemplateColumns = `${RANK_COLUMN}px repeat(${columns}, var(--sq))`;
-      board.style.gridTemplateRows = `repeat(${ys.length}, var(--sq)) ${FILE_ROW}px`;
-      // Rank numbers at the left, file letters below.
-      ys.forEach((y, row) => {
+      board.style.gridTemplateRows = `repeat(${ys.length}, ${rowHeight}) ${FILE_ROW}px`;
+      // One row a rank: its number at the left, then its squares.
+      const rows = ys.map((y, i) => {
+        const row = document.createElement("div");
+        row.className = "rank-row";
+        row.setAttribute("role", "row");
         const label = document.createElement("span");
         label.className = "coord rank";
+        label.setAttribute("role", "rowheader");
+        label.setAttribute("aria-label", `Rank ${here.find((c) => c.at[1] === y)!.rank}`);
         label.textContent = here.find((c) => c.at[1] === y)!.rank;
-        label.style.gridArea = `${row + 1} / 1`;
-        board.appendChild(label);
+        label.style.gridArea = `${i + 1} / 1`;
+        row.appendChild(label);
+        board.appendChild(row);
+        return row;
       });
-      const files = new Map<number, string>();
-      for (const c of here) files.set(column(c.at[0]), c.file);
-      for (const [col, file] of files) {
-        const label = document.createElement("span");
-        label.className = "coord file";
-        label.textContent = file;
-        label.style.gridArea = `${ys.length + 1} / ${col + 2} / auto / span ${grid.span}`;
-        board.appendChild(label);
-      }
       for (const c of here) {
         const sq = document.createElement("div");
         sq.className = `sq ${c.light ? "light" : "dark"}`;
@@ -129,6 +237,7 @@ export class Diagram {
         } else {
           sq.setAttribute("aria-label", c.label);
         }
+        if (grabbable(c.name)) sq.classList.add("grab");
         // A board that can move: its knob, on the square its moves start.
         if (!marks.demo && state.view.legal.some((m) => m.board && m.from === c.name)) {
           const knob = document.createElement("span");
@@ -137,9 +246,25 @@ export class Diagram {
           knob.title = "Move this board";
           sq.appendChild(knob);
         }
-        board.appendChild(sq);
+        rows[ys.indexOf(c.at[1])].appendChild(sq);
         this.squares.set(c.name, sq);
       }
+      // File letters below, as the last row.
+      const fileRow = document.createElement("div");
+      fileRow.className = "rank-row";
+      fileRow.setAttribute("role", "row");
+      const files = new Map<number, string>();
+      for (const c of here) files.set(column(c.at[0]), c.file);
+      for (const [col, file] of [...files].sort((a, b) => a[0] - b[0])) {
+        const label = document.createElement("span");
+        label.className = "coord file";
+        label.setAttribute("role", "columnheader");
+        label.setAttribute("aria-label", `File ${file}`);
+        label.textContent = file;
+        label.style.gridArea = `${ys.length + 1} / ${col + 2} / auto / span ${grid.span}`;
+        fileRow.appendChild(label);
+      }
+      board.appendChild(fileRow);
       panel.appendChild(board);
       panels.push(panel);
     }
@@ -176,17 +301,22 @@ export class Diagram {
     this.host.style.setProperty("--sq", `${sq}px`);
   }
 
-  /// Marks only: selection, destinations, last move, check, cursor.
+  /// Marks only: selection, destinations, last move, check, cursor, the
+  /// premove, the destination under a dragged piece.
   colour(marks: Marks) {
     const last = new Set(marks.last ?? []);
+    const premove = new Set(marks.premove ?? []);
     for (const [name, sq] of this.squares) {
       sq.classList.toggle("last", last.has(name));
+      sq.classList.toggle("premove", premove.has(name));
       sq.classList.toggle("selected", marks.selected === name);
       sq.classList.toggle("check", marks.checked === name);
       sq.classList.toggle("cursor", marks.cursor === name);
+      sq.classList.toggle("over", marks.over === name);
       const target = marks.targets.get(name);
       sq.classList.toggle("target-move", target === "move");
       sq.classList.toggle("target-capture", target === "capture");
+      sq.setAttribute("aria-selected", String(marks.selected === name));
     }
     if (marks.cursor && this.squares.has(marks.cursor)) this.host.setAttribute("aria-activedescendant", `sq-${marks.cursor}`);
   }

@@ -8,14 +8,16 @@ import { sideColours } from "./pieces/designs";
 import { escapeHtml, glyph } from "./pieces/glyphs";
 
 export const KEYS: [string, string][] = [
+  ["Drag", "a piece to one of its marked squares (drag anywhere else to turn the view)"],
   ["Click / tap", "select a piece, then one of its marked squares; an orange knob selects its board"],
+  ["While the opponent thinks", "a move made so is queued (premove), played when your turn comes if legal; Esc or a right click cancels it"],
   ["Arrow keys", "move the cursor by file and rank"],
   ["PageUp / PageDown", "move the cursor up or down a level"],
   ["Enter / Space", "select the piece under the cursor, or play to the cursor"],
   ["1–9", "choose in the move menu"],
-  ["Esc", "cancel: the menu, the selection, this help"],
+  ["Esc", "cancel: the menu, a drag, the selection, the premove, this help"],
   ["B", "select the next board that can move"],
-  ["L", "focus on the cursor's level (the others fade)"],
+  ["L", "one level at a time, large (the others fade); the level buttons above the board switch"],
   ["[ and ]", "less or more space between levels"],
   ["V", "3-D view or 2-D diagram"],
   ["P", "flip the board to the other side"],

@@ -3,11 +3,17 @@
 // and loads saved ones.
 
 import "./style.css";
+import "./theme";
 import { api, heldSeat, holdSeat, type Variant } from "./api";
 import { $ } from "./dom";
-import { closeGame, hooks, openGame, page, showScreen, wireGameButtons } from "./game";
+import { wireGameButtons } from "./game/buttons";
+import { hooks } from "./game/hooks";
+import "./game/keys";
+import { closeGame, openGame, showScreen } from "./game/open";
+import { page } from "./game/state";
 import { clip, explain, type Doing } from "./messages";
 import { renderStatus } from "./panels";
+import { store, stored } from "./settings";
 
 
 let variants: Variant[] = [];
@@ -38,7 +44,9 @@ async function showStart() {
       $("start-error").textContent = explain(e, "start");
       return;
     }
-    for (const g of variants) select.add(new Option(g.name, g.id));
+    // The size beside the name tells games of one name apart (the two
+    // Ziggurats) and says what a newcomer takes on.
+    for (const g of variants) select.add(new Option(`${g.name} (${g.cells} squares${g.levels > 1 ? `, ${g.levels} levels` : ""})`, g.id));
     select.addEventListener("change", sideNames);
     $<HTMLSelectElement>("mode").addEventListener("change", modeFields);
   }
@@ -145,19 +153,11 @@ $<HTMLInputElement>("load-start").addEventListener("change", async (e) => {
 
 /// The name this browser last gave, offered again.
 function rememberName(name: string) {
-  try {
-    localStorage.setItem("chess3d.name", name);
-  } catch {
-    // Not kept.
-  }
+  store("chess3d.name", name);
 }
 
 function lastName(): string {
-  try {
-    return localStorage.getItem("chess3d.name") ?? "";
-  } catch {
-    return "";
-  }
+  return stored("chess3d.name") ?? "";
 }
 
 /// An invitation: who invites to what, and the invited player's name.

@@ -26,6 +26,12 @@ export interface Marks {
   /// Seen from the second side.
   flipped: boolean;
   demo: Demo | null;
+  /// The selection is for a premove (the opponent is to move).
+  premoving: boolean;
+  /// The destination under a dragged piece.
+  over: string | null;
+  /// The queued premove's squares, drawn in their own colour.
+  premove: [string, string] | null;
 }
 
 export function emptyMarks(): Marks {
@@ -38,20 +44,48 @@ export function emptyMarks(): Marks {
     checked: null,
     flipped: false,
     demo: null,
+    premoving: false,
+    over: null,
+    premove: null,
   };
 }
 
-export const COLOURS = {
-  light: 0xe6d5b0,
-  dark: 0x9a7452,
-  lastLight: 0xa9cde6,
-  lastDark: 0x6f9ec0,
-  selected: 0xf1c40f,
-  check: 0xe0493c,
-  move: 0x27ae60,
-  capture: 0xe74c3c,
-  cursor: 0xffffff,
-  handle: 0xff9f1a,
+/// The colours of the board and its marks (theme.ts fills them from the
+/// theme chosen).
+export interface Palette {
+  light: number;
+  dark: number;
+  lastLight: number;
+  lastDark: number;
+  premoveLight: number;
+  premoveDark: number;
+  selected: number;
+  check: number;
+  move: number;
+  capture: number;
+  /// The destination under a dragged piece.
+  over: number;
+  cursor: number;
+  /// The knob of a board that can move.
+  handle: number;
+  background: number;
+}
+
+export const COLOURS: Palette = {
+  light: 0,
+  dark: 0,
+  lastLight: 0,
+  lastDark: 0,
+  premoveLight: 0,
+  premoveDark: 0,
+  selected: 0,
+  check: 0,
+  move: 0,
+  capture: 0,
+  over: 0,
+  cursor: 0,
+  handle: 0,
+  background: 0,
 };
 
 export function hex(n: number): string {

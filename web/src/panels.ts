@@ -82,14 +82,16 @@ export function moveLabels(state: GameState): string[] {
 export function renderButtons(state: GameState, held: Held | null) {
   const over = state.view.result !== null;
   $<HTMLButtonElement>("undo").hidden = state.mode === "remote";
-  $<HTMLButtonElement>("undo").disabled = !held || state.ply === 0;
+  // A finished game stays finished: no takeback after mate, resignation,
+  // a flag fall or a draw.
+  $<HTMLButtonElement>("undo").disabled = !held || state.ply === 0 || over;
   $<HTMLButtonElement>("resign").disabled = !held || over;
   const offerToMe = state.draw_offer !== null && held?.sides.includes(1 - state.draw_offer);
   $<HTMLButtonElement>("draw").textContent = offerToMe ? "Accept draw" : "Offer draw";
   $<HTMLButtonElement>("draw").disabled = !held || over;
   $<HTMLButtonElement>("decline").hidden = !offerToMe || over;
   $<HTMLInputElement>("move-text").disabled = !held || over;
-  $<HTMLInputElement>("move-text").placeholder = `type a move (${movesExample(state)})`;
+  $<HTMLInputElement>("move-text").placeholder = over ? "the game is over" : `type a move (${movesExample(state)})`;
   $<HTMLButtonElement>("hint").hidden = !mine(state, held) || over;
 }
 
@@ -150,10 +152,11 @@ export function renderEvaluation(state: GameState, viewer: number) {
   $("evaluation").title = `The engine's last evaluation, from ${state.sides[viewer]}'s side`;
 }
 
-/// Two of the legal moves as examples of the notation.
+/// Two of the legal moves as examples of the notation, as players write
+/// them (SAN for chess).
 function movesExample(state: GameState): string {
   const texts = state.view.legal.filter((m) => !m.board).map((m) => m.label ?? m.text);
-  return texts.length ? texts.slice(0, 2).join(", ") : state.moves.slice(-1).join("") || "a move";
+  return texts.length ? texts.slice(0, 2).join(", ") : moveLabels(state).slice(-1).join("") || "a move";
 }
 
 /// The engine's line: its place in the server's queue while it waits for

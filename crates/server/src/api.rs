@@ -101,6 +101,7 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/ws", get(ws))
         .route("/games/{id}/reach", get(reach))
+        .route("/games/{id}/premoves", get(premoves))
         .fallback(|| async { ApiError::not_found("no such API path (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -225,8 +226,14 @@ async fn variants() -> Json<Value> {
     let games: Vec<Value> = table::game_ids()
         .into_iter()
         .filter_map(|id| {
-            let (name, sides) = table::game_names(id)?;
-            Some(json!({ "id": id, "name": name, "sides": sides }))
+            let g = table::game_summary(id)?;
+            Some(json!({
+                "id": id,
+                "name": g.name,
+                "sides": g.sides,
+                "cells": g.cells,
+                "levels": g.levels,
+            }))
         })
         .collect();
     Json(json!({ "api": 1, "games": games }))
@@ -262,6 +269,25 @@ async fn reach(
     }
     let (moves, captures) = blocking(move || hub.reach(&id, letter, q.side, &q.cell)).await?;
     Ok(Json(json!({ "moves": moves, "captures": captures })))
+}
+
+/// `?cell=e2`: where the piece on that cell, of the side waiting for its
+/// turn, may be premoved.
+#[derive(serde::Deserialize)]
+struct PremovesQuery {
+    cell: String,
+}
+
+async fn premoves(
+    State(App { hub, .. }): State<App>,
+    Path(id): Path<String>,
+    query: Result<Query<PremovesQuery>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let (version, premoves) = blocking(move || hub.premoves(&id, &q.cell)).await?;
+    Ok(Json(
+        json!({ "version": version, "moves": premoves.moves, "more": premoves.more }),
+    ))
 }
 
 async fn create(

@@ -30,6 +30,7 @@ pub mod limits;
 pub mod live;
 pub mod loadtest;
 pub mod page;
+pub mod premoves;
 pub mod registry;
 pub mod scene;
 pub mod seats;

@@ -126,23 +126,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
     if moves && result.is_none() {
         pos.clone().legal_moves(&mut list);
     }
-    let labels: Vec<String> = {
-        let mut labeller = pos.clone();
-        list.iter().map(|&m| labeller.move_label(m)).collect()
-    };
-    let legal: Vec<MoveView> = list
-        .iter()
-        .zip(labels)
-        .map(|(&m, label)| MoveView {
-            from: geo.name(m.from).to_string(),
-            to: geo.name(m.to).to_string(),
-            text: pos.move_text(m),
-            label,
-            words: words(pos, m, &list),
-            capture: pos.is_capture(m),
-            board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
-        })
-        .collect();
+    let legal = move_views(pos, &list);
     let present = R::present(pos);
     // Cells that are not there now are drawn where a move would put them.
     let arriving = |name: &str| {
@@ -217,6 +201,23 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             azimuth: t.def.drawing.azimuth,
         },
     }
+}
+
+/// The moves of `list`, legal in `pos`, as the page shows them.
+pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<MoveView> {
+    let geo = &pos.tables().geo;
+    let mut labeller = pos.clone();
+    list.iter()
+        .map(|&m| MoveView {
+            from: geo.name(m.from).to_string(),
+            to: geo.name(m.to).to_string(),
+            text: pos.move_text(m),
+            label: labeller.move_label(m),
+            words: words(pos, m, list),
+            capture: pos.is_capture(m),
+            board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
+        })
+        .collect()
 }
 
 /// The name of a piece's kind, "" for no piece.

@@ -66,6 +66,9 @@ pub trait Table: Send {
     /// this board emptied of every other piece (the legend's "how it
     /// moves"): the cells it moves to and the cells it captures on.
     fn reach(&self, letter: char, side: Side, cell: &str) -> Result<(Vec<String>, Vec<String>)>;
+    /// Where the piece on `cell`, of the side waiting for its turn, may
+    /// be premoved (premoves.rs).
+    fn premoves(&self, cell: &str) -> Result<crate::premoves::Premoves>;
     /// A search of the current position by an engine with these settings.
     fn search(&self, config: Config, limits: Limits) -> SearchJob;
     /// The clocks, when the game is timed.
@@ -191,6 +194,12 @@ impl<R: Evaluate> Table for Session<R> {
         let names = |cells: Vec<u16>| cells.iter().map(|&c| t.geo.name(c).to_string()).collect();
         Ok((names(reach.moves), names(reach.captures)))
     }
+    fn premoves(&self, cell: &str) -> Result<crate::premoves::Premoves> {
+        if let Some((_, why)) = Session::result(self) {
+            return Err(anyhow!("the game is over ({why})"));
+        }
+        crate::premoves::premoves(&self.pos, cell).map_err(|e| anyhow!(e))
+    }
     fn search(&self, config: Config, limits: Limits) -> SearchJob {
         let pos = self.pos.clone();
         Box::new(move |abort, on_info| {
@@ -313,6 +322,39 @@ pub fn game_names(id: &str) -> Option<(&'static str, [&'static str; 2])> {
         }
     }
     by_id(id, Names).ok()
+}
+
+/// A game as the list of games names it: its full name, its sides' names,
+/// and the size of its board at the start (cells, levels).
+pub struct GameSummary {
+    pub name: &'static str,
+    pub sides: [&'static str; 2],
+    pub cells: usize,
+    pub levels: usize,
+}
+
+/// The full name, side names and board size of a game.
+pub fn game_summary(id: &str) -> Option<GameSummary> {
+    struct Summary;
+    impl EngineVisitor for Summary {
+        type Output = GameSummary;
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
+            let start = game.start();
+            let geo = &start.tables().geo;
+            let present = R::present(&start);
+            let cells: Vec<_> = geo.cells().filter(|&c| present.contains(c)).collect();
+            let mut levels: Vec<i32> = cells.iter().map(|&c| geo.coord(c)[2]).collect();
+            levels.sort_unstable();
+            levels.dedup();
+            GameSummary {
+                name: game.name(),
+                sides: game.side_names(),
+                cells: cells.len(),
+                levels: levels.len(),
+            }
+        }
+    }
+    by_id(id, Summary).ok()
 }
 
 /// What a player reads about a game: its name, sides, setup, goal, special

@@ -101,6 +101,35 @@ async fn variants_lists_every_game() {
         .map(|g| g["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, chess3d_games::AVAILABLE);
+    // The size of each board at the start, from the seeds and RULINGS.md:
+    // the pyramid's 8 levels of 64 down to 1 squares (204); the stepped
+    // 43; Star Trek's three main boards of 16 and four attack boards of 4
+    // on five heights; Elevator's 256 cells less a shaft (4 cells) on each
+    // of 16 poles; Polyhedron's 36 + 64 + 100 + 64 + 36; Raumschach's 5³.
+    let size: Vec<(&str, u64, u64)> = v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap(),
+                g["cells"].as_u64().unwrap(),
+                g["levels"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        size,
+        [
+            ("ziggurat", 204, 8),
+            ("ziggurat43", 43, 1),
+            ("startrek", 64, 5),
+            ("elevator", 192, 4),
+            ("polyhedron", 300, 5),
+            ("chess", 64, 1),
+            ("raumschach", 125, 5),
+        ]
+    );
     let (status, v) = get(addr, "/api/v1/nothing").await;
     assert_eq!(status, 404);
     assert!(error(&v).contains("no such API path"));
@@ -369,6 +398,25 @@ async fn local_games_undo_and_resign() {
     // Gold is to move, so Gold resigns and Red wins.
     assert_eq!(v["view"]["result"], json!(["1-0", "Gold resigns"]));
     assert!(v["view"]["legal"].as_array().unwrap().is_empty());
+    // A finished game stays finished: neither undo nor play-on revives it.
+    for action in [
+        json!({ "action": "undo" }),
+        json!({ "action": "back", "ply": 0 }),
+    ] {
+        let mut body = action.clone();
+        body["token"] = json!(token);
+        let (status, v) = act(addr, &id, body).await;
+        assert_eq!(
+            (status, error(&v)),
+            (409, "the game is over (Gold resigns)"),
+            "{action}"
+        );
+    }
+    let (_, state) = get(addr, &format!("/api/v1/games/{id}")).await;
+    assert_eq!(
+        (state["ply"].clone(), state["view"]["result"].clone()),
+        (json!(1), json!(["1-0", "Gold resigns"]))
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -62,8 +62,10 @@ export function facing(azimuth: number): Facing {
 }
 
 /// The labels of one level: each file's letter in front of its nearest
-/// square, each rank's number left of its leftmost square, and the level's
-/// name left of `left` (the left edge of its stack, across the screen), so
+/// square (of every square on a stepped level), each rank's number left
+/// of its leftmost square (the other way round when the camera looks
+/// along the files), and the level's name
+/// left of `left` (the left edge of its stack, across the screen), so
 /// that the names stand in a column clear of every square.
 export function levelLabels(
   cells: Cell[],
@@ -76,22 +78,31 @@ export function levelLabels(
   const placed = cells.map((c) => ({ c, p: position(c) }));
   const nearest = new Map<string, { c: Cell; p: THREE.Vector3 }>();
   const leftmost = new Map<string, { c: Cell; p: THREE.Vector3 }>();
+  // Files run across the screen unless the camera looks along them.
+  const filesAcross = Math.abs(look.right.x) >= Math.abs(look.right.z);
+  const front = (c: Cell) => (filesAcross ? c.file : c.rank);
+  const side = (c: Cell) => (filesAcross ? c.rank : c.file);
   for (const x of placed) {
     const a = x.p.dot(look.away);
     const u = x.p.dot(look.right);
-    const n = nearest.get(x.c.file);
-    if (!n || a < n.p.dot(look.away)) nearest.set(x.c.file, x);
-    const l = leftmost.get(x.c.rank);
-    if (!l || u < l.p.dot(look.right)) leftmost.set(x.c.rank, x);
+    const n = nearest.get(front(x.c));
+    if (!n || a < n.p.dot(look.away)) nearest.set(front(x.c), x);
+    const l = leftmost.get(side(x.c));
+    if (!l || u < l.p.dot(look.right)) leftmost.set(side(x.c), x);
   }
-  for (const [file, { p }] of nearest) {
-    const s = textSprite(file, 0.34);
-    s.position.copy(p).addScaledVector(look.away, -0.78);
+  // A stepped level (each rank a step higher, the 43-square Ziggurat)
+  // names the file of every square on the step in front of it: the front
+  // rank's letters are far from the narrow ranks on top.
+  const stepped = filesAcross && new Set(placed.map((x) => x.p.y.toFixed(2))).size > 1;
+  const fronts = stepped ? placed.map((x) => [x.c.file, x] as const) : [...nearest];
+  for (const [text, { p }] of fronts) {
+    const s = textSprite(text, stepped ? 0.26 : 0.34);
+    s.position.copy(p).addScaledVector(look.away, stepped ? -0.62 : -0.78);
     s.position.y += 0.05;
     out.push(s);
   }
-  for (const [rank, { p }] of leftmost) {
-    const s = textSprite(rank, 0.34);
+  for (const [text, { p }] of leftmost) {
+    const s = textSprite(text, 0.34);
     s.position.copy(p).addScaledVector(look.right, -0.8);
     s.position.y += 0.05;
     out.push(s);

@@ -13,7 +13,8 @@
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import type { Cell, GameState } from "../api";
-import { COLOURS, type Marks } from "../marks";
+import { COLOURS, type Marks, type Palette } from "../marks";
+import { currentTheme } from "../theme";
 import { DESIGNS, designOf, sideColours } from "../pieces/designs";
 import { badge } from "../pieces/badges";
 import { hasBadge, modelHeight, pieceModel, type SideMaterials } from "../pieces/models";
@@ -35,7 +36,14 @@ export interface ViewOptions {
   spread: number;
   /// A level shown alone (the others faded), or null.
   focus: number | null;
+  /// A phone, or a narrow window: one level is seen from higher up, and
+  /// along its long side when that draws its squares larger.
+  narrow: boolean;
 }
+
+/// The least height of the camera over a level seen alone on a phone, in
+/// degrees: ranks far away are foreshortened less, and stay tappable.
+const STEEP = 75;
 
 /// What a point of the canvas shows: a cell, the knob of a board, or the
 /// name of a level.
@@ -43,7 +51,39 @@ export interface Pick {
   cell: string | null;
   handle: string | null;
   level?: number;
+  /// The point shows a piece's badge (for the browser tests).
+  badge?: boolean;
 }
+
+/// What the pointer does on the board, answered by the game (game/drag.ts,
+/// game/select.ts): a hover names a cell, a click picks; a press on a
+/// piece (or a board's knob, `board`) the game lets the player `grab`
+/// follows the pointer, lights the destination it is `over` and is
+/// dropped on release (`moved`: it was a drag, not a click).
+export interface BoardInput {
+  hover(cell: string | null, x: number, y: number): void;
+  pick(pick: Pick): void;
+  grab(cell: string, board: boolean): boolean;
+  over(cell: string | null): void;
+  drop(cell: string | null, moved: boolean): void;
+}
+
+/// A press on a piece in progress: the pointer, where it started, and the
+/// piece's object with its place before the drag.
+interface Drag {
+  pointer: number;
+  cell: string;
+  /// A board's knob (its copy) is carried, not a piece.
+  board: boolean;
+  x: number;
+  y: number;
+  moved: boolean;
+  object: THREE.Object3D | null;
+  home: THREE.Vector3 | null;
+}
+
+/// Pixels a press may move and still be a click.
+const CLICK_SLOP = 6;
 
 interface Motion {
   object: THREE.Object3D;
@@ -58,6 +98,14 @@ interface PieceObject {
   key: string;
 }
 
+/// The four corners of the square whose middle is `p`.
+const corners = (p: THREE.Vector3) =>
+  [
+    [-0.5, -0.5],
+    [0.5, -0.5],
+    [-0.5, 0.5],
+    [0.5, 0.5],
+  ].map(([dx, dz]) => p.clone().add(new THREE.Vector3(dx, 0, dz)));
 const top = (p: THREE.Vector3) => p.clone().add(new THREE.Vector3(0, TILE_HEIGHT / 2, 0));
 const flat = (g: THREE.BufferGeometry) => g.rotateX(-Math.PI / 2);
 
@@ -66,6 +114,8 @@ const tileGeometry = new THREE.BoxGeometry(TILE, TILE_HEIGHT, TILE);
 const moveDot = flat(new THREE.CircleGeometry(0.2, 28));
 const captureRing = flat(new THREE.RingGeometry(0.33, 0.45, 36));
 const checkRing = flat(new THREE.RingGeometry(0.38, 0.47, 36));
+/// The destination under a dragged piece: the whole square lit.
+const overSquare = flat(new THREE.PlaneGeometry(TILE, TILE));
 /// Where a click plays a destination's move.
 const pickDisc = flat(new THREE.CircleGeometry(0.42, 24));
 const knobGeometry = new THREE.SphereGeometry(0.13, 18, 12);
@@ -95,6 +145,20 @@ function overlayMaterial(colour: number, opacity = 0.9): THREE.MeshBasicMaterial
   });
 }
 
+/// The materials of the marks and knobs, in the theme's colours.
+function marksMaterials() {
+  return {
+    move: overlayMaterial(COLOURS.move, 0.85),
+    capture: overlayMaterial(COLOURS.capture, 0.9),
+    check: overlayMaterial(COLOURS.check, 0.95),
+    cursor: overlayMaterial(COLOURS.cursor, 0.95),
+    selected: overlayMaterial(COLOURS.selected, 0.95),
+    over: overlayMaterial(COLOURS.over, 0.5),
+    knob: new THREE.MeshStandardMaterial({ color: COLOURS.handle, emissive: 0x552200, roughness: 0.4 }),
+    knobSelected: new THREE.MeshStandardMaterial({ color: COLOURS.selected, emissive: 0x665500, roughness: 0.4 }),
+  };
+}
+
 export class Board3D {
   readonly canvas: HTMLCanvasElement;
   private renderer: THREE.WebGLRenderer;
@@ -113,7 +177,12 @@ export class Board3D {
   };
   private state: GameState | null = null;
   private marks: Marks | null = null;
-  private options: ViewOptions = { spread: 1, focus: null };
+  private options: ViewOptions = { spread: 1, focus: null, narrow: false };
+  /// Degrees the camera is turned from the game's default direction (a
+  /// wide level on a tall screen is seen along its long side).
+  private turn = 0;
+  /// Whether one level is shown (the game has one, or one is in focus).
+  private oneLevel = false;
   private layout: Layout | null = null;
   private layoutKey = "";
   private stackCount = 1;
@@ -127,15 +196,9 @@ export class Board3D {
   private dirty = true;
   private tileMaterials = new Map<string, THREE.Material>();
   private sideMaterials = new Map<string, SideMaterials>();
-  private marksMaterials = {
-    move: overlayMaterial(COLOURS.move, 0.85),
-    capture: overlayMaterial(COLOURS.capture, 0.9),
-    check: overlayMaterial(COLOURS.check, 0.95),
-    cursor: overlayMaterial(COLOURS.cursor, 0.95),
-    selected: overlayMaterial(COLOURS.selected, 0.95),
-  };
-  private knobMaterial = new THREE.MeshStandardMaterial({ color: COLOURS.handle, emissive: 0x552200, roughness: 0.4 });
-  private knobSelected = new THREE.MeshStandardMaterial({ color: COLOURS.selected, emissive: 0x665500, roughness: 0.4 });
+  private marksMaterials = marksMaterials();
+  /// The theme the materials were made for (theme.ts).
+  private themeId = currentTheme().id;
   private postMaterial = new THREE.MeshStandardMaterial({ color: 0x8e99a6, metalness: 0.5, roughness: 0.45 });
   /// How many board or elevator journeys have been shown (for tests).
   travels = 0;
@@ -144,8 +207,7 @@ export class Board3D {
 
   constructor(
     private host: HTMLElement,
-    private onHover: (cell: string | null, x: number, y: number) => void,
-    private onPick: (pick: Pick) => void,
+    private input: BoardInput,
   ) {
     // Software renderers (a browser without a GPU) spend most of a frame
     // on antialiasing: they draw without it.
@@ -155,7 +217,7 @@ export class Board3D {
     this.canvas.tabIndex = 0;
     this.canvas.setAttribute("aria-label", "3-D board: arrow keys move the cursor, Enter selects");
     host.appendChild(this.canvas);
-    this.scene.background = new THREE.Color(0x1b222c);
+    this.scene.background = new THREE.Color(COLOURS.background);
     this.controls = new OrbitControls(this.camera, this.canvas);
     this.controls.enableDamping = true;
     this.controls.dampingFactor = 0.15;
@@ -211,20 +273,28 @@ export class Board3D {
     const side = marks.flipped ? 1 : 0;
     const present = state.view.cells.filter((c) => c.present).map((c) => c.name).join(",");
     const key = `${state.id}|${side}|${options.spread}|${present}`;
-    const frameKey = `${state.id}|${side}|${options.focus}|${options.spread}`;
+    const frameKey = `${state.id}|${side}|${options.focus}|${options.spread}|${options.narrow}`;
     const reframe = frameKey !== this.framedKey;
     this.framedKey = frameKey;
-    const moved = key !== this.layoutKey || !this.layout;
+    // A new frame (a level in focus, another side, a phone) may look from
+    // another height or direction: the levels are spread for it anew.
+    // The host may have changed size since the last frame (shown again,
+    // a bar above it): the frame is made for its size now.
+    this.syncSize();
+    const moved = key !== this.layoutKey || !this.layout || reframe;
     if (moved) {
       this.layoutKey = key;
       this.arrange(reframe, reframe);
-    } else if (reframe) {
-      this.fit(true);
     }
+    // A piece dropped on its destination: that move does not slide.
+    const parked = this.parked;
+    const last = state.view.last;
+    const dropped = !!parked && !!last && last[0] === parked.from && last[1] === parked.to;
+    this.unpark();
     this.finishMotions();
     this.syncTiles(moved);
     this.syncPieces(moved);
-    if (sameGame && before && before.version !== state.version) this.animateChange(before, state);
+    if (sameGame && before && before.version !== state.version && !dropped) this.animateChange(before, state);
     this.colour(marks);
     this.dirty = true;
   }
@@ -234,8 +304,8 @@ export class Board3D {
     return layout({
       cells: state.view.cells,
       levels: state.view.levels,
-      camera: state.view.camera,
-      side: this.marks?.flipped ? 1 : 0,
+      camera: { elevation: this.elevation(), azimuth: [this.azimuth(), this.azimuth()] },
+      side: 0,
       spread: this.options.spread,
       pieceHeight: PIECE_HEIGHT,
       stacks,
@@ -245,32 +315,80 @@ export class Board3D {
   /// Spreads the levels for the camera (the perspective's correction) and
   /// frames the board from the default direction (`reset`) or the current
   /// one. With `choose`, also picks how many stacks side by side show the
-  /// levels largest in this canvas (one, unless more are much larger).
-  /// Then rebuilds what stands by the levels (labels, posts).
+  /// levels largest in this canvas (one, unless more are much larger),
+  /// and, for one level on a tall narrow screen, whether to look along
+  /// its long side (the camera turned a quarter, toward the viewer's own
+  /// pieces). Then rebuilds what stands by the levels (labels, posts).
   private arrange(reset: boolean, choose: boolean) {
     const state = this.state;
     if (!state) return;
     const levels = new Set(state.view.cells.filter((c) => c.present).map((c) => c.at[2])).size;
-    const candidates = choose ? [1, 2, 3].filter((n) => n === 1 || levels >= 2 * n) : [this.stackCount];
-    let best = { stacks: 1, scale: 0 };
-    for (const stacks of candidates) {
-      this.layout = this.makeLayout(stacks);
+    this.oneLevel = levels === 1 || this.options.focus !== null;
+    const tall = this.canvas.clientWidth < 0.9 * this.canvas.clientHeight;
+    // A turned camera looks straight along the board's sides.
+    const from = state.view.camera.azimuth[this.marks?.flipped ? 1 : 0] ?? 0;
+    const square = Math.round(from / 90) * 90;
+    const turned = [square + 90 - from, square - 90 - from];
+    const turns = !reset ? [this.turn] : choose && this.oneLevel && this.options.narrow && tall ? [0, ...turned] : [0];
+    const stackCounts = choose ? [1, 2, 3].filter((n) => n === 1 || levels >= 2 * n) : [this.stackCount];
+    const tries = turns.flatMap((turn) => (turn === 0 ? stackCounts : [1]).map((stacks) => ({ turn, stacks })));
+    type Tried = { stacks: number; turn: number; across: number; full: number; near: number };
+    // More stacks must draw the narrowest square (the far levels of a tall
+    // stack shrink most) clearly wider; a turned camera must draw the
+    // smallest step either way clearly larger; of the two turned views,
+    // the one with the viewer's pieces nearer, unless the other is larger.
+    const better = (r: Tried, best: Tried | null) => {
+      if (!best) return true;
+      if (r.turn === best.turn) return r.across > best.across * (r.stacks > best.stacks ? 1.15 : 1);
+      if (best.turn === 0) return r.full > best.full * 1.05;
+      return Math.abs(r.full - best.full) <= 0.05 * best.full ? r.near < best.near : r.full > best.full;
+    };
+    let best: Tried | null = null;
+    for (const t of tries) {
+      this.turn = t.turn;
+      this.layout = this.makeLayout(t.stacks);
       this.settle(reset);
-      const scale = this.scale();
-      if (scale > best.scale * (stacks > best.stacks ? 1.25 : 1)) best = { stacks, scale };
+      const focus = this.options.focus;
+      const r = { ...t, across: this.squarePixels(focus, true), full: this.squarePixels(focus), near: this.nearness() };
+      if (better(r, best)) best = r;
     }
-    if (best.stacks !== candidates[candidates.length - 1]) {
-      this.layout = this.makeLayout(best.stacks);
+    const last = tries[tries.length - 1];
+    const chosen = best ?? last;
+    if (chosen.stacks !== last.stacks || chosen.turn !== last.turn) {
+      this.turn = chosen.turn;
+      this.layout = this.makeLayout(chosen.stacks);
       this.settle(reset);
     }
-    this.stackCount = best.stacks;
+    this.stackCount = chosen.stacks;
     this.buildPosts();
+  }
+
+  /// The camera's direction around the board, in degrees: the viewing
+  /// side's default, turned.
+  private azimuth(): number {
+    return (this.state?.view.camera.azimuth[this.marks?.flipped ? 1 : 0] ?? 0) + this.turn;
+  }
+
+  /// The camera's height over the board, in degrees: the game's, or higher
+  /// for one level on a phone or in focus.
+  private elevation(): number {
+    const base = this.state?.view.camera.elevation ?? 42;
+    return this.oneLevel && (this.options.narrow || this.options.focus !== null) ? Math.max(base, STEEP) : base;
+  }
+
+  /// How far away the viewer's own pieces are drawn, on average, along
+  /// the camera's look, from the board's middle: smaller is nearer.
+  private nearness(): number {
+    const side = this.marks?.flipped ? 1 : 0;
+    const away = facing((this.azimuth() * Math.PI) / 180).away;
+    const depth = (cells: Cell[]) => cells.reduce((s, c) => s + this.position(c.name).dot(away), 0) / Math.max(cells.length, 1);
+    const present = [...this.cells.values()].filter((c) => c.present);
+    return depth(present.filter((c) => c.piece?.side === side)) - depth(present);
   }
 
   private settle(reset: boolean) {
     const state = this.state!;
-    const side = this.marks?.flipped ? 1 : 0;
-    const look = facing((state.view.camera.azimuth[side] * Math.PI) / 180);
+    const look = facing((this.azimuth() * Math.PI) / 180);
     settle(
       this.layout!,
       state.view.cells,
@@ -285,13 +403,30 @@ export class Board3D {
     );
   }
 
-  /// Pixels per square at the middle of the view.
-  private scale(): number {
-    const target = this.controls.target;
-    const right = new THREE.Vector3().setFromMatrixColumn(this.camera.matrixWorld, 0);
-    const a = this.toPage(target);
-    const b = this.toPage(target.clone().add(right));
-    return Math.hypot(b.x - a.x, b.y - a.y);
+  /// The smallest distance on the page, in CSS pixels, between the
+  /// middles of two neighbouring squares (one square apart on the same
+  /// level) of level `level`, or of every level (null): how small the
+  /// board is drawn where it is drawn smallest. With `across`, only of
+  /// neighbours side by side on the screen (how wide a square is drawn).
+  squarePixels(level: number | null, across = false): number {
+    const cells = [...this.cells.values()].filter((c) => c.present && (level === null || c.at[2] === level));
+    const key = (z: number, x: number, d: number) => `${z}:${Math.round(x * 2)}:${Math.round(d * 2)}`;
+    const byPlace = new Map(cells.map((c) => [key(c.at[2], c.place[0], c.place[2]), c]));
+    let least = Infinity;
+    for (const c of cells) {
+      const a = this.toPage(top(this.position(c.name)));
+      for (const [dx, dd] of [
+        [1, 0],
+        [0, 1],
+      ]) {
+        const n = byPlace.get(key(c.at[2], c.place[0] + dx, c.place[2] + dd));
+        if (!n) continue;
+        const b = this.toPage(top(this.position(n.name)));
+        if (across && Math.abs(b.x - a.x) < Math.abs(b.y - a.y)) continue;
+        least = Math.min(least, Math.hypot(b.x - a.x, b.y - a.y));
+      }
+    }
+    return least === Infinity ? 0 : least;
   }
 
   private position(name: string): THREE.Vector3 {
@@ -415,14 +550,22 @@ export class Board3D {
     const g = this.groups.labels;
     g.clear();
     const state = this.state!;
-    const side = this.marks?.flipped ? 1 : 0;
-    const look = facing((state.view.camera.azimuth[side] * Math.PI) / 180);
+    const look = facing((this.azimuth() * Math.PI) / 180);
     const present = state.view.cells.filter((c) => c.present);
-    for (const stack of this.layout!.stacks) {
+    const stacks = this.layout!.stacks;
+    // The stack a level belongs to: its own, or for a level with no board
+    // now (where a board may arrive), the stack of the nearest level.
+    const stackOf = (z: number) => {
+      const own = stacks.findIndex((s) => s.includes(z));
+      if (own >= 0) return own;
+      const distance = (s: number[]) => Math.min(...s.map((k) => Math.abs(k - z)));
+      return stacks.reduce((best, s, i) => (distance(s) < distance(stacks[best]) ? i : best), 0);
+    };
+    for (const [i, stack] of stacks.entries()) {
       // Every square a board may stand on in this stack's levels, now or
       // later (the ghosts of its moves): the names stand left of them all.
       const left = Math.min(
-        ...state.view.cells.filter((c) => stack.includes(c.at[2]) || !c.present).map((c) => this.position(c.name).dot(look.right)),
+        ...state.view.cells.filter((c) => stackOf(c.at[2]) === i).map((c) => this.position(c.name).dot(look.right)),
       );
       for (const z of stack) {
         const name = state.view.levels.find(([k]) => k === z)?.[1] ?? "";
@@ -457,12 +600,12 @@ export class Board3D {
     }
   }
 
-  private tileMaterial(c: Cell, kind: string, faded: boolean): THREE.Material {
+  private tileMaterial(c: Cell, kind: keyof Palette, faded: boolean): THREE.Material {
     const ghost = !c.present;
     const key = `${kind}:${ghost}:${faded}`;
     let m = this.tileMaterials.get(key);
     if (!m) {
-      const colour = (COLOURS as Record<string, number>)[kind];
+      const colour = COLOURS[kind];
       const opacity = faded ? 0.12 : ghost ? 0.5 : 1;
       m = new THREE.MeshStandardMaterial({
         color: colour,
@@ -477,17 +620,32 @@ export class Board3D {
     return m;
   }
 
+  /// A new theme chosen: the materials in its colours.
+  private themed() {
+    const id = currentTheme().id;
+    if (id === this.themeId) return;
+    this.themeId = id;
+    for (const m of this.tileMaterials.values()) m.dispose();
+    this.tileMaterials.clear();
+    for (const m of Object.values(this.marksMaterials)) m.dispose();
+    this.marksMaterials = marksMaterials();
+    this.scene.background = new THREE.Color(COLOURS.background);
+  }
+
   /// Colours and marks: selection, targets, last move, check, cursor,
   /// board knobs. Cheap: called on every cursor move.
   colour(marks: Marks) {
     this.marks = marks;
     const state = this.state;
     if (!state) return;
+    this.themed();
     const last = new Set(marks.last ?? []);
+    const premove = new Set(marks.premove ?? []);
     for (const [name, tile] of this.tiles) {
       const c = this.cells.get(name)!;
-      let kind = c.light ? "light" : "dark";
+      let kind: keyof Palette = c.light ? "light" : "dark";
       if (last.has(name)) kind = c.light ? "lastLight" : "lastDark";
+      if (premove.has(name)) kind = c.light ? "premoveLight" : "premoveDark";
       if (marks.checked === name) kind = "check";
       if (marks.selected === name && !marks.board) kind = "selected";
       tile.material = this.tileMaterial(c, kind, this.faded(name));
@@ -522,6 +680,12 @@ export class Board3D {
       ring.renderOrder = 19;
       overlay.add(ring);
     }
+    if (marks.over && this.tiles.has(marks.over)) {
+      const lit = new THREE.Mesh(overSquare, this.marksMaterials.over);
+      lit.position.copy(top(this.position(marks.over))).add(new THREE.Vector3(0, 0.004, 0));
+      lit.renderOrder = 18;
+      overlay.add(lit);
+    }
     if (marks.cursor && this.tiles.has(marks.cursor)) {
       for (const bar of frameBars) {
         const m = new THREE.Mesh(bar, this.marksMaterials.cursor);
@@ -531,11 +695,11 @@ export class Board3D {
       }
     }
     this.buildKnobs(marks);
-    // With a level in focus, only its coordinates show (and every level's
-    // name, to go to it).
+    // With a level in focus, only its coordinates show (the switcher over
+    // the board names the levels).
     const focus = this.options.focus;
     for (const label of this.groups.labels.children) {
-      label.visible = focus === null || label.userData.level === focus || !!label.userData.name;
+      label.visible = focus === null || (label.userData.level === focus && !label.userData.name);
     }
     // Choosing a board shows where it may go, even off the usual frame.
     const boardChosen = marks.board && marks.targets.size > 0;
@@ -562,7 +726,7 @@ export class Board3D {
     for (const [from, cells] of this.boards()) {
       const centre = cells.reduce((s, c) => s.add(this.position(c)), new THREE.Vector3()).divideScalar(cells.length);
       const chosen = marks.board && marks.selected === from;
-      const knob = new THREE.Mesh(knobGeometry, chosen ? this.knobSelected : this.knobMaterial);
+      const knob = new THREE.Mesh(knobGeometry, chosen ? this.marksMaterials.knobSelected : this.marksMaterials.knob);
       knob.position.copy(centre).add(new THREE.Vector3(0, 0.6, 0));
       knob.userData.handle = from;
       g.add(knob);
@@ -577,22 +741,20 @@ export class Board3D {
     for (const [name, c] of this.cells) {
       if (!c.present || (focus !== null && c.at[2] !== focus)) continue;
       const p = this.position(name);
-      for (const [dx, dz] of [
-        [-0.5, -0.5],
-        [0.5, -0.5],
-        [-0.5, 0.5],
-        [0.5, 0.5],
-      ]) {
-        points.push(p.clone().add(new THREE.Vector3(dx, 0, dz)));
-      }
+      points.push(...corners(p));
       points.push(p.clone().add(new THREE.Vector3(0, PIECE_HEIGHT, 0)));
     }
-    // A board's destinations, while it is chosen.
+    // A board's destinations, while it is chosen: the whole of each
+    // ghost square, and the knob's height over it.
     if (this.marks?.board) {
-      for (const name of this.marks.targets.keys()) points.push(this.position(name).add(new THREE.Vector3(0, 0.5, 0)));
+      for (const name of this.marks.targets.keys()) {
+        const p = this.position(name);
+        points.push(...corners(p));
+        points.push(p.add(new THREE.Vector3(0, 0.6, 0)));
+      }
     }
     for (const s of this.groups.labels.children) {
-      if (focus !== null && s.userData.level !== focus) continue;
+      if (focus !== null && (s.userData.level !== focus || s.userData.name)) continue;
       const half = s.scale.x / 2;
       points.push(s.position.clone().add(new THREE.Vector3(half, s.scale.y / 2, 0)));
       points.push(s.position.clone().add(new THREE.Vector3(-half, -s.scale.y / 2, 0)));
@@ -607,8 +769,8 @@ export class Board3D {
   fit(reset: boolean) {
     const state = this.state;
     if (!state) return;
-    let elevation = (state.view.camera.elevation * Math.PI) / 180;
-    let azimuth = (state.view.camera.azimuth[this.marks?.flipped ? 1 : 0] * Math.PI) / 180;
+    let elevation = (this.elevation() * Math.PI) / 180;
+    let azimuth = (this.azimuth() * Math.PI) / 180;
     if (!reset) {
       const s = new THREE.Spherical().setFromVector3(this.camera.position.clone().sub(this.controls.target));
       elevation = Math.PI / 2 - s.phi;
@@ -619,23 +781,32 @@ export class Board3D {
     // The view's buttons stand over the canvas's right edge: keep the
     // board clear of them.
     const tools = document.getElementById("board-tools");
-    const inset = tools && !tools.hidden ? (tools.offsetWidth + 12) / Math.max(this.canvas.clientWidth, 1) : 0;
+    const column = tools && !tools.hidden && getComputedStyle(tools).position === "absolute";
+    const inset = column ? (tools.offsetWidth + 12) / Math.max(this.canvas.clientWidth, 1) : 0;
     const target = frame(this.camera, points, elevation, azimuth, inset);
     this.controls.target.copy(target);
     this.controls.update();
     this.dirty = true;
   }
 
-  private resize() {
+  /// The drawing's size and the camera's aspect, from the host's size
+  /// now; whether they changed.
+  private syncSize(): boolean {
     const w = Math.max(this.host.clientWidth, 10);
     const h = Math.max(this.host.clientHeight, 10);
+    const size = this.renderer.getSize(new THREE.Vector2());
+    if (size.x === w && size.y === h) return false;
     this.renderer.setSize(w, h, false);
     this.canvas.style.width = "100%";
     this.canvas.style.height = "100%";
     this.camera.aspect = w / h;
     this.camera.updateProjectionMatrix();
+    return true;
+  }
+
+  private resize() {
     // The perspective changes with the frame: spread the levels again.
-    if (this.layout && this.state) {
+    if (this.syncSize() && this.layout && this.state) {
       this.finishMotions();
       this.arrange(false, true);
       this.syncTiles(true);
@@ -706,30 +877,146 @@ export class Board3D {
 
   private pointer() {
     let down: { x: number; y: number } | null = null;
-    // Hovering picks at most once a frame, and not while dragging (an
-    // orbit): picking tests the pieces' triangles.
+    // Hovering picks at most once a frame, and not while a button is down
+    // (an orbit, a drag): picking tests the pieces' triangles.
     let hoverAt: { x: number; y: number } | null = null;
-    this.canvas.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY }));
+    // A press on a piece the player may move is the drag's, not the
+    // camera's: taken before OrbitControls (listening on the canvas) sees
+    // it. Any other press (empty space, another piece, the right button,
+    // a second finger) orbits, zooms or pans as before.
+    this.host.addEventListener(
+      "pointerdown",
+      (e) => {
+        if (this.drag) return e.stopPropagation();
+        if (e.button !== 0 || !e.isPrimary) return;
+        const p = this.pickAt(e.clientX, e.clientY);
+        const cell = p.handle ?? p.cell;
+        if (!cell || p.level !== undefined || !this.input.grab(cell, !!p.handle)) return;
+        e.stopPropagation();
+        e.preventDefault();
+        this.canvas.setPointerCapture(e.pointerId);
+        // A board is carried by a copy of its knob; a piece by itself.
+        let object: THREE.Object3D | null = this.pieces.get(cell)?.object ?? null;
+        if (p.handle) {
+          const knob = this.groups.knobs.children.find((k) => k.userData.handle === cell);
+          object = new THREE.Mesh(knobGeometry, this.marksMaterials.knobSelected);
+          object.position.copy(knob?.position ?? this.position(cell));
+          object.raycast = () => {};
+          this.scene.add(object);
+        }
+        this.drag = { pointer: e.pointerId, cell, board: !!p.handle, x: e.clientX, y: e.clientY, moved: false, object, home: object?.position.clone() ?? null };
+      },
+      { capture: true },
+    );
     this.canvas.addEventListener("pointermove", (e) => {
+      const drag = this.drag;
+      if (drag && e.pointerId === drag.pointer) {
+        if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < CLICK_SLOP) return;
+        if (!drag.moved) this.input.hover(null, 0, 0);
+        drag.moved = true;
+        if (!this.dragAt) requestAnimationFrame(() => this.dragStep());
+        this.dragAt = { x: e.clientX, y: e.clientY };
+        return;
+      }
       if (down || e.buttons) return;
       if (!hoverAt) {
         requestAnimationFrame(() => {
           const at = hoverAt!;
           hoverAt = null;
-          this.onHover(this.pickAt(at.x, at.y).cell, at.x, at.y);
+          this.input.hover(this.pickAt(at.x, at.y).cell, at.x, at.y);
         });
       }
       hoverAt = { x: e.clientX, y: e.clientY };
     });
-    this.canvas.addEventListener("pointerleave", () => this.onHover(null, 0, 0));
+    const release = (e: PointerEvent, cancelled: boolean) => {
+      const drag = this.drag;
+      if (!drag || e.pointerId !== drag.pointer) return;
+      this.drag = null;
+      this.dragAt = null;
+      const cell = drag.moved && !cancelled ? this.targetAt(e.clientX, e.clientY) : null;
+      if (cell && drag.object && drag.home && !drag.board) this.park(drag, cell);
+      else this.putBack(drag);
+      this.input.drop(cell, drag.moved);
+    };
+    this.canvas.addEventListener("pointerup", (e) => release(e, false));
+    this.canvas.addEventListener("pointercancel", (e) => release(e, true));
+    this.canvas.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY }));
+    this.canvas.addEventListener("pointerleave", () => !this.drag && this.input.hover(null, 0, 0));
     this.canvas.addEventListener("pointerup", (e) => {
       // A drag orbits; only a click (or a tap) picks.
-      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < 6) {
+      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < CLICK_SLOP) {
         const p = this.pickAt(e.clientX, e.clientY);
-        if (p.cell || p.handle || p.level !== undefined) this.onPick(p);
+        if (p.cell || p.handle || p.level !== undefined) this.input.pick(p);
       }
       down = null;
     });
+  }
+
+  /// The press on a piece going on, if any, and where the pointer went
+  /// since the last frame.
+  private drag: Drag | null = null;
+  private dragAt: { x: number; y: number } | null = null;
+
+  /// A frame of a drag: the piece over the destination under the pointer,
+  /// or under the pointer at its own level's height.
+  private dragStep() {
+    const drag = this.drag;
+    const at = this.dragAt;
+    this.dragAt = null;
+    if (!drag || !at) return;
+    const cell = this.targetAt(at.x, at.y);
+    this.input.over(cell);
+    const object = drag.object;
+    if (!object || !drag.home) return;
+    if (cell) {
+      object.position.copy(top(this.position(cell))).add(new THREE.Vector3(0, 0.15, 0));
+    } else {
+      this.ray(at.x, at.y);
+      const plane = new THREE.Plane(new THREE.Vector3(0, 1, 0), -drag.home.y);
+      const hit = this.raycaster.ray.intersectPlane(plane, new THREE.Vector3());
+      if (hit) object.position.set(hit.x, drag.home.y + 0.3, hit.z);
+    }
+    this.dirty = true;
+  }
+
+  /// The destination mark under a page point, if any.
+  private targetAt(x: number, y: number): string | null {
+    this.ray(x, y);
+    const hit = this.raycaster.intersectObjects(this.groups.targets.children, false)[0];
+    return hit ? (hit.object.userData.cell as string) : null;
+  }
+
+  /// A piece dropped on a destination stays there until the next state
+  /// (the move's: it does not slide again) or, if none comes (a menu
+  /// asks which move, the server refuses), for a moment.
+  private parked: { object: THREE.Object3D; home: THREE.Vector3; from: string; to: string; timer: number } | null = null;
+
+  private park(drag: Drag, to: string) {
+    this.unpark();
+    const timer = window.setTimeout(() => this.unpark(), 1500);
+    this.parked = { object: drag.object!, home: drag.home!, from: drag.cell, to, timer };
+  }
+
+  private unpark() {
+    const p = this.parked;
+    if (!p) return;
+    clearTimeout(p.timer);
+    p.object.position.copy(p.home);
+    this.parked = null;
+    this.dirty = true;
+  }
+
+  private putBack(drag: Drag) {
+    if (drag.board && drag.object) this.scene.remove(drag.object);
+    else if (drag.object && drag.home) drag.object.position.copy(drag.home);
+    this.dirty = true;
+  }
+
+  /// Ends a drag without a move (Esc): the piece goes back.
+  cancelDrag() {
+    const drag = this.drag;
+    this.drag = null;
+    if (drag) this.putBack(drag);
   }
 
   private ray(x: number, y: number) {
@@ -756,9 +1043,19 @@ export class Board3D {
       if (o.userData.name) return { cell: null, handle: null, level: o.userData.level };
       if (o.userData.handle) return { cell: null, handle: o.userData.handle };
       if (this.faded(o.userData.cell)) continue;
-      return { cell: o.userData.cell, handle: null };
+      return { cell: o.userData.cell, handle: null, badge: !!h.object.userData.badge };
     }
     return { cell: null, handle: null };
+  }
+
+  /// Points of the piece on `name` up its body (a fifth, two fifths and
+  /// three fifths of its height, over its middle), in page pixels: where
+  /// a badge in front would hide it (for the browser tests).
+  bodyPoints(name: string): { x: number; y: number }[] {
+    const piece = this.pieces.get(name);
+    if (!piece?.object.visible || this.marks?.demo) return [];
+    const box = new THREE.Box3().setFromObject(piece.object);
+    return [0.2, 0.4, 0.6].map((f) => this.toPage(piece.object.position.clone().setY(box.min.y + (box.max.y - box.min.y) * f)));
   }
 
   /// The cell a click at a page point selects (a knob stands for its

@@ -173,9 +173,16 @@ interface Template {
 
 const templates = new Map<Design, Template>();
 
-/// Where a badge stands and how large it is.
-const BADGE_Y = 0.6;
-const BADGE_SIZE = 0.56;
+/// Where a badge stands: its middle's height, its size, and how far it
+/// stands out from its pedestal toward the camera. It always faces the
+/// camera, so it is drawn at its full size while the board behind is
+/// foreshortened: standing in front of its pedestal, low, its top stays
+/// below the foot of the piece one square behind, from the games' default
+/// cameras down to 25 degrees over the board (at e degrees up,
+/// BADGE_Y cos e + BADGE_SIZE / 2 < (1 + BADGE_OUT) sin e).
+const BADGE_Y = 0.3;
+const BADGE_SIZE = 0.5;
+const BADGE_OUT = 0.32;
 
 /// One geometry from many (all made non-indexed, as merging needs).
 function merge(parts: THREE.BufferGeometry[]): THREE.BufferGeometry {
@@ -221,13 +228,30 @@ export function pieceModel(design: Design, materials: SideMaterials, badge?: THR
   // The outline is drawn, not picked: the body is what a click hits.
   outline.raycast = () => {};
   piece.add(outline);
-  if (badge && hasBadge(design)) {
-    const sprite = new THREE.Sprite(badge);
-    sprite.scale.set(BADGE_SIZE, BADGE_SIZE, 1);
-    sprite.position.y = BADGE_Y;
-    piece.add(sprite);
-  }
+  if (badge && hasBadge(design)) piece.add(badgeStand(badge, piece));
   return piece;
+}
+
+/// A badge: a picture facing the camera, moved before each frame to the
+/// side of its pedestal that faces the camera.
+function badgeStand(material: THREE.SpriteMaterial, piece: THREE.Object3D): THREE.Object3D {
+  const sprite = new THREE.Sprite(material);
+  sprite.scale.set(BADGE_SIZE, BADGE_SIZE, 1);
+  sprite.position.y = BADGE_Y;
+  sprite.userData.badge = true;
+  const at = new THREE.Vector3();
+  sprite.onBeforeRender = (_renderer, _scene, camera) => {
+    piece.getWorldPosition(at);
+    // Toward the camera across the board, in the piece's own turn.
+    const yaw = Math.atan2(camera.position.x - at.x, camera.position.z - at.z) - piece.rotation.y;
+    const x = Math.sin(yaw) * BADGE_OUT;
+    const z = Math.cos(yaw) * BADGE_OUT;
+    if (Math.abs(sprite.position.x - x) + Math.abs(sprite.position.z - z) > 1e-4) {
+      sprite.position.set(x, BADGE_Y, z);
+      sprite.updateMatrixWorld();
+    }
+  };
+  return sprite;
 }
 
 /// The height of a design's model.

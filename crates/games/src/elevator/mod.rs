@@ -365,8 +365,9 @@ pub const START_SHAFTS: &str = "4444/2323/3232/1111";
 const ABOUT: About = About {
     setup: "An 8×8 board on four levels made of elevators: each 2×2 block of squares rides \
             a pole that holds three elevators and one empty level, its shaft. Each side has \
-            48 pieces on levels 2 to 4 (White) or 1 to 3 (Black). The setup is a \
-            reconstruction (docs/rules/elevator.md).",
+            48 pieces on levels 2 to 4 (White) or 1 to 3 (Black). The rules' own setup \
+            diagram is lost: this one is rebuilt from what their text fixes (the White King \
+            on 2e1, an Ox on 2a1 behind a Pawn, Black's opening elevator move E3c4U).",
     goal: "Checkmate the enemy King. The player whose move repeats a position for the third \
            time loses. Stalemate, 100 plies without a capture or a Pawn move, and Kings with \
            at most one Bishop each are draws.",

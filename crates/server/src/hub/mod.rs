@@ -384,6 +384,22 @@ impl Hub {
             .map_err(|e| ApiError::bad(e.to_string()))
     }
 
+    /// Where the piece on `cell` of game `id`, of the side waiting for its
+    /// turn, may be premoved; with the version of the game it was asked of.
+    pub fn premoves(
+        self: &Arc<Hub>,
+        id: &str,
+        cell: &str,
+    ) -> Result<(u64, crate::premoves::Premoves), ApiError> {
+        let live = self.get(id)?;
+        let inner = live.lock();
+        let premoves = inner
+            .table
+            .premoves(cell)
+            .map_err(|e| ApiError::conflict(e.to_string()))?;
+        Ok((inner.version, premoves))
+    }
+
     /// Claims a remote game's open seat with its invitation.
     pub fn join(
         self: &Arc<Hub>,
@@ -558,6 +574,9 @@ impl Hub {
                         "moves cannot be taken back in a remote game",
                     ));
                 }
+                if let Some((_, why)) = over {
+                    return Err(ApiError::conflict(format!("the game is over ({why})")));
+                }
                 inner
                     .table
                     .undo()
@@ -610,6 +629,9 @@ impl Hub {
                     return Err(ApiError::conflict(
                         "moves cannot be taken back in a remote game",
                     ));
+                }
+                if let Some((_, why)) = over {
+                    return Err(ApiError::conflict(format!("the game is over ({why})")));
                 }
                 note = Some(
                     inner

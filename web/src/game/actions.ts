@@ -1,0 +1,67 @@
+// What the player asks of the server: a move, the other actions (undo,
+// resign, draw, rematch, play on from a past position) and a hint.
+
+import { api } from "../api";
+import { mine } from "../panels";
+import { closePicker } from "../picker";
+import { explain, type Doing } from "../messages";
+import { endReview } from "./review";
+import { clearSelection, targetKind } from "./select";
+import { drawBoard, renderCursor, say } from "./render";
+import { page } from "./state";
+import { render } from "./open";
+
+export function play(text: string) {
+  closePicker();
+  act({ action: "move", move: text, ply: page.state?.ply }, "move");
+}
+
+/// The wait for an action's answer; a lost answer frees the buttons after
+/// a while.
+let pendingTimer: ReturnType<typeof setTimeout> | undefined;
+
+export async function act(body: Record<string, unknown>, doing: Doing = "action") {
+  const state = page.state;
+  if (!state || page.pending) return;
+  page.pending = true;
+  clearTimeout(pendingTimer);
+  pendingTimer = setTimeout(() => (page.pending = false), 3000);
+  const request = { token: page.held?.token ?? null, ...body };
+  say("");
+  if (page.connection?.send(request)) return;
+  try {
+    const next = await api.act(state.id, request);
+    if (page.state?.id === state.id) render(next);
+  } catch (e) {
+    if (page.state?.id !== state.id) return;
+    page.pending = false;
+    say(explain(e, doing), true);
+  }
+}
+
+/// The engine's suggestion: its piece selected with the suggested square
+/// as its only target (Enter or a click plays it).
+export async function askHint() {
+  const state = page.state;
+  if (!state || !mine(state, page.held) || state.view.result) return;
+  if (page.review) endReview();
+  say("The engine is thinking about a hint…");
+  try {
+    const hint = await api.hint(state.id, page.held?.token ?? null);
+    if (page.state?.id !== state.id) return;
+    if (page.state.version !== hint.version) return say("");
+    const m = state.view.legal.find((l) => l.text === hint.move);
+    if (!m) return;
+    clearSelection();
+    page.marks.selected = m.from;
+    page.marks.board = !!m.board;
+    page.marks.cursor = m.board ? m.from : m.to;
+    if (m.board) for (const c of m.board.lands) page.marks.targets.set(c, "move");
+    else page.marks.targets.set(m.to, targetKind(m));
+    say(`Hint: ${hint.label}${hint.summary ? ` (${hint.summary})` : ""}. Enter or a click on the marked square plays it.`);
+    drawBoard();
+    renderCursor();
+  } catch (e) {
+    say(explain(e, "action"), true);
+  }
+}

@@ -1,0 +1,62 @@
+// window.chess3d: what the browser tests (and other tools) ask of the
+// page. Kept stable: tests outside this repository rely on screenPoint,
+// cellAt and state.
+
+import { pickerOpen } from "../picker";
+import { isMuted, played } from "../sound";
+import { currentTheme } from "../theme";
+import { board3d, theDiagram } from "./render";
+import { page } from "./state";
+
+export const hooks = {
+  /// Where a cell is on the page: the mark of a destination, the body of
+  /// a piece, or the middle of a square.
+  screenPoint: (cell: string) => (page.view === "3d" ? board3d()?.screenPoint(cell) : theDiagram()?.screenPoint(cell)) ?? null,
+  /// The cell a click at a page point selects (a knob stands for its
+  /// board's cell).
+  cellAt: (x: number, y: number) => {
+    if (page.view === "3d") return board3d()?.cellAt(x, y) ?? null;
+    const el = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-cell]");
+    return el?.dataset.cell ?? null;
+  },
+  targets: () => [...page.marks.targets.keys()],
+  marks: () => ({
+    cursor: page.marks.cursor,
+    selected: page.marks.selected,
+    checked: page.marks.checked,
+    last: page.marks.last,
+    focus: page.focus,
+    over: page.marks.over,
+    premove: page.marks.premove,
+  }),
+  knobs: () => board3d()?.knobs() ?? [],
+  moving: () => board3d()?.moving ?? false,
+  travels: () => board3d()?.travels ?? 0,
+  frames: () => board3d()?.frames ?? 0,
+  updateMs: () => [...page.updateMs],
+  pickerOpen,
+  state: () => page.state,
+  /// The move under review (0: the start), or null for the live game.
+  reviewing: () => page.review?.ply ?? null,
+  /// The board shown: the one under review, else the live one.
+  shown: () => page.review?.view ?? page.state?.view ?? null,
+  /// The view shown: "3d" or "2d" (the diagram, also where WebGL fails).
+  view: () => page.view,
+  /// The queued premove, or null.
+  premove: () => page.premove,
+  /// The sounds played, newest last, and whether sound is off.
+  sounds: () => [...played],
+  muted: isMuted,
+  theme: () => currentTheme().id,
+  /// What a point of the 3-D view shows: the cell a click picks, and
+  /// whether it is a piece's badge.
+  hitAt: (x: number, y: number) => {
+    const p = board3d()?.pickAt(x, y);
+    return p ? { cell: p.cell ?? p.handle, badge: !!p.badge } : null;
+  },
+  /// Points up the body of the piece on a cell, in the 3-D view.
+  bodyPoints: (cell: string) => board3d()?.bodyPoints(cell) ?? [],
+  /// The smallest distance in page pixels between two neighbouring
+  /// squares of the levels shown (all, or the one in focus).
+  squarePixels: () => board3d()?.squarePixels(page.focus) ?? null,
+};

@@ -1,0 +1,123 @@
+// Premoves: while the opponent (a person or the computer) is to move, the
+// player may select one of their own pieces and choose where it goes, by
+// clicks or by a drag, as on any chess site. The move is queued and shown
+// in its own colour; when the turn comes it is played at once if it is
+// legal then, else dropped with a word. One premove at a time; Esc or a
+// right click cancels it.
+//
+// Where a piece may be premoved comes from the server (GET .../premoves):
+// its legal moves were it its turn now, and every other cell its kind
+// reaches on the emptied board (the opponent's move may open a line or
+// bring a piece to take).
+
+import { api, type LegalMove } from "../api";
+import { explain } from "../messages";
+import { mine } from "../panels";
+import { openPicker } from "../picker";
+import { play } from "./actions";
+import { drawBoard, say } from "./render";
+import { clearSelection, selectPiece } from "./select";
+import { cellOf, page } from "./state";
+
+/// The premove destinations of the piece selected while waiting: its
+/// moves were it to move now (each with its text, for the menu).
+let choices: LegalMove[] = [];
+let asking = 0;
+
+/// Whether the piece on `cell` may be selected for a premove now: the
+/// game goes on, this browser holds the side that waits (and not the side
+/// to move: one screen holding both plays each move in its turn), and the
+/// piece is that side's.
+export function canPremove(cell: string): boolean {
+  const state = page.state;
+  const held = page.held;
+  if (!state || !held || state.view.result || page.review || page.marks.demo) return false;
+  if (mine(state, held) || held.sides.includes(state.view.to_move)) return false;
+  const piece = cellOf(cell)?.piece;
+  return !!piece && held.sides.includes(piece.side) && state.seats[piece.side].player === "human";
+}
+
+/// Selects the piece on `cell` for a premove; its destinations are marked
+/// once the server has said where it may go.
+export async function selectForPremove(cell: string) {
+  const state = page.state!;
+  clearSelection();
+  choices = [];
+  page.marks.selected = cell;
+  page.marks.premoving = true;
+  say("");
+  drawBoard();
+  const ticket = ++asking;
+  try {
+    const reply = await api.premoves(state.id, cell);
+    if (ticket !== asking || page.marks.selected !== cell || !page.marks.premoving) return;
+    if (page.state?.version !== reply.version) {
+      // The opponent moved meanwhile: a move now, if the piece can.
+      if (page.state && mine(page.state, page.held) && selectPiece(cell)) drawBoard();
+      return;
+    }
+    choices = reply.moves;
+    for (const m of reply.moves) if (page.marks.targets.get(m.to) !== "capture") page.marks.targets.set(m.to, m.capture ? "capture" : "move");
+    for (const c of reply.more) if (!page.marks.targets.has(c)) page.marks.targets.set(c, "move");
+    drawBoard();
+  } catch (e) {
+    if (ticket === asking) say(explain(e, "action"), true);
+  }
+}
+
+/// The premove's destination chosen: queued (after the menu, where
+/// several moves join the two squares).
+export function choosePremove(to: string) {
+  const from = page.marks.selected;
+  if (!from) return;
+  const here = choices.filter((m) => m.to === to);
+  if (here.length > 1) openPicker(here, (text) => setPremove(from, to, text));
+  else setPremove(from, to, here[0]?.text ?? null);
+}
+
+function setPremove(from: string, to: string, text: string | null) {
+  page.premove = { from, to, text };
+  page.marks.premove = [from, to];
+  clearSelection();
+  const what = choices.find((m) => m.text === text)?.label ?? `${from} to ${to}`;
+  say(`Premove ${what}: played when your turn comes, if it is legal then. Esc or a right click cancels it.`);
+  drawBoard();
+}
+
+/// Drops the queued premove (and a selection for one), with a word.
+export function cancelPremove(why: string) {
+  const had = page.premove || page.marks.premoving;
+  page.premove = null;
+  page.marks.premove = null;
+  if (page.marks.premoving) clearSelection();
+  if (!had) return;
+  say(why);
+  drawBoard();
+}
+
+/// The turn has come (a new state, the player to move): the premove is
+/// played if it is legal, asked about if it fits several moves, else
+/// dropped.
+export function playPremove() {
+  const p = page.premove;
+  const state = page.state;
+  if (!p || !state) return;
+  if (state.view.result) {
+    page.premove = null;
+    page.marks.premove = null;
+    return;
+  }
+  if (!mine(state, page.held)) return;
+  page.premove = null;
+  page.marks.premove = null;
+  const fits = state.view.legal.filter((m) => !m.board && m.from === p.from && m.to === p.to);
+  const exact = fits.find((m) => m.text === p.text);
+  if (exact || fits.length === 1) return play((exact ?? fits[0]).text);
+  if (fits.length > 1) {
+    selectPiece(p.from);
+    drawBoard();
+    say("Your premove fits several moves: choose one.");
+    return openPicker(fits, play);
+  }
+  say(`Premove ${p.from} to ${p.to} dropped: it is not legal now.`);
+}

@@ -1,0 +1,141 @@
+// What the player points at, clicks or presses Enter on: a piece selected
+// (its destinations marked), a destination played, a board's knob chosen.
+// These are the only functions that change the selection; the premove
+// room (premove.ts) takes a selection made while the opponent is to move.
+
+import type { LegalMove } from "../api";
+import type { TargetKind } from "../marks";
+import { mine } from "../panels";
+import { openPicker } from "../picker";
+import type { Pick } from "../board3d/view";
+import { play } from "./actions";
+import { moveDemo } from "./demo";
+import { focusLevel } from "./levels";
+import { canPremove, choosePremove, selectForPremove } from "./premove";
+import { drawBoard, renderCursor, say } from "./render";
+import { cellOf, page } from "./state";
+
+export function pick(p: Pick) {
+  if (p.level !== undefined) focusLevel(p.level);
+  else if (p.handle) selectBoard(p.handle);
+  else if (p.cell) activate(p.cell);
+}
+
+/// The moves of pieces (not boards) from `cell`.
+export function pieceMoves(cell: string): LegalMove[] {
+  return page.state?.view.legal.filter((m) => m.from === cell && !m.board) ?? [];
+}
+
+export function boardMoves(cell: string): LegalMove[] {
+  return page.state?.view.legal.filter((m) => m.from === cell && m.board) ?? [];
+}
+
+export function targetKind(m: LegalMove): TargetKind {
+  return m.capture ? "capture" : "move";
+}
+
+export function clearSelection() {
+  page.marks.selected = null;
+  page.marks.board = false;
+  page.marks.premoving = false;
+  page.marks.over = null;
+  page.marks.targets.clear();
+}
+
+/// Selects the piece on `cell` and marks where it can go; false if it
+/// has no legal move (nothing changes then).
+export function selectPiece(cell: string): boolean {
+  const moves = pieceMoves(cell);
+  if (!moves.length) return false;
+  clearSelection();
+  const marks = page.marks;
+  marks.selected = cell;
+  for (const m of moves) {
+    if (marks.targets.get(m.to) !== "capture") marks.targets.set(m.to, targetKind(m));
+  }
+  return true;
+}
+
+/// The moves that a click on the destination `cell` of the selection
+/// may mean: one is played, several ask which.
+export function movesTo(cell: string): LegalMove[] {
+  const from = page.marks.selected;
+  if (!from) return [];
+  return page.marks.board
+    ? boardMoves(from).filter((m) => m.to === cell || m.board!.lands.includes(cell))
+    : pieceMoves(from).filter((m) => m.to === cell);
+}
+
+/// Plays the selection's move to the destination `cell` (or asks which,
+/// or queues it as a premove while the opponent is to move).
+export function playTo(cell: string) {
+  if (page.marks.premoving) return choosePremove(cell);
+  const choices = movesTo(cell);
+  if (choices.length === 1) play(choices[0].text);
+  else if (choices.length > 1) openPicker(choices, play);
+}
+
+/// A click or Enter on a cell: select a piece, or play to a destination.
+export function activate(cell: string) {
+  const state = page.state;
+  if (!state) return;
+  const marks = page.marks;
+  marks.cursor = cell;
+  if (marks.demo) return moveDemo(cell);
+  if (page.review) {
+    renderCursor();
+    return say("This is a past position: press End or Esc (or click the last move) to play on from the live game.");
+  }
+  if (marks.selected && marks.targets.has(cell)) return playTo(cell);
+  if (mine(state, page.held) && selectPiece(cell)) {
+    say("");
+    drawBoard();
+  } else if (boardMoves(cell).length && mine(state, page.held)) {
+    selectBoard(cell);
+  } else if (canPremove(cell)) {
+    selectForPremove(cell);
+  } else {
+    clearSelection();
+    if (!state.view.result) say(whyNot(cell));
+    drawBoard();
+  }
+  renderCursor();
+}
+
+/// Why a click on `cell` selects nothing, in a player's words.
+function whyNot(cell: string): string {
+  const state = page.state!;
+  const side = state.sides[state.view.to_move];
+  const piece = cellOf(cell)?.piece;
+  if (!page.held) return "You are watching: this browser holds no seat in this game.";
+  if (!mine(state, page.held)) return "It is not your turn.";
+  if (piece && piece.side !== state.view.to_move) return `It is ${side}'s turn: choose one of ${side}'s pieces.`;
+  return piece ? `The ${piece.name} on ${cell} has no legal move.` : `No legal move from ${cell}.`;
+}
+
+/// Shows where a board can go: its destinations as ghost boards.
+export function selectBoard(from: string) {
+  const state = page.state;
+  if (!state || !mine(state, page.held)) {
+    say(page.held ? "It is not your turn." : "You are watching: this browser holds no seat in this game.");
+    return;
+  }
+  const moves = boardMoves(from);
+  if (!moves.length) return;
+  clearSelection();
+  page.marks.selected = from;
+  page.marks.board = true;
+  for (const m of moves) for (const c of m.board!.lands) page.marks.targets.set(c, "move");
+  say(`Where should the board go? ${moves.length} choice${moves.length > 1 ? "s" : ""}, shown as pale squares.`);
+  drawBoard();
+}
+
+/// B: the next board that can move.
+export function nextBoard() {
+  const state = page.state;
+  if (!state || page.marks.demo) return;
+  const froms = [...new Set(state.view.legal.filter((m) => m.board).map((m) => m.from))];
+  if (!froms.length) return say("No board can move now.");
+  const i = page.marks.board && page.marks.selected ? froms.indexOf(page.marks.selected) : -1;
+  selectBoard(froms[(i + 1) % froms.length]);
+}
