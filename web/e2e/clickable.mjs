@@ -14,13 +14,14 @@ function pickable(cell) {
   return document.elementFromPoint(p.x, p.y) === canvas && window.chess3d.cellAt(p.x, p.y) === cell;
 }
 
-/// Shows level `z` alone by its button in the switcher over the board
-/// (or every level, for null, by "All levels"), the selection kept.
+/// Shows level `z` alone by its button in the switcher over the board (a
+/// level's name, or one of "N more on levels ..."), or every level for
+/// null ("All levels"), the selection kept.
 export async function showLevel(page, z) {
   const now = await page.evaluate(() => window.chess3d.marks().focus);
   if (now === z) return;
   if (z === null) await page.click("#tool-focus");
-  else await page.click(`#levels-list button[data-level="${z}"]`);
+  else await page.click(`#levels button[data-level="${z}"]`);
   await page.waitForFunction((z) => window.chess3d.marks().focus === z, z);
   await page.waitForTimeout(100);
 }

@@ -178,3 +178,41 @@ export async function emptyPoint(page) {
   return p;
 }
 
+
+/// The page point of a cell (its destination mark once a piece is
+/// selected).
+export async function pointOf(page, cell) {
+  const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
+  if (!p) throw new Error(`no square ${cell} on the screen`);
+  return p;
+}
+
+/// Steps from `a` to `b`, the last one at `b`.
+function path(a, b, steps) {
+  return Array.from({ length: steps }, (_, i) => ({ x: a.x + ((b.x - a.x) * (i + 1)) / steps, y: a.y + ((b.y - a.y) * (i + 1)) / steps }));
+}
+
+/// Drags as a player does, with the mouse or a finger (`touch`): a press on
+/// `from`, a first move that lifts the piece, then to where `to` is drawn
+/// once the piece is selected (its destination mark), in steps; `before`
+/// runs with the pointer over `to`, before the release. `from` and `to`
+/// are cells, or page points.
+export async function drag(page, from, to, { touch = false, before = async () => {} } = {}) {
+  const a = typeof from === "string" ? await pointOf(page, from) : from;
+  const cdp = touch ? await page.context().newCDPSession(page) : null;
+  const finger = (type, p) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [{ x: p.x, y: p.y }] : [] });
+  const down = (p) => (touch ? finger("touchStart", p) : page.mouse.move(p.x, p.y).then(() => page.mouse.down()));
+  const move = (p) => (touch ? finger("touchMove", p) : page.mouse.move(p.x, p.y));
+  await down(a);
+  await move({ x: a.x + 12, y: a.y - 12 });
+  // A premove's destinations come from the server: wait for them.
+  if (typeof to === "string") await page.waitForFunction((c) => window.chess3d.targets().includes(c), to, { timeout: 5000 });
+  const b = typeof to === "string" ? await pointOf(page, to) : to;
+  for (const p of path({ x: a.x + 12, y: a.y - 12 }, b, 6)) await move(p);
+  // The view follows the pointer once a frame.
+  await page.waitForTimeout(80);
+  await before();
+  if (touch) await finger("touchEnd", null);
+  else await page.mouse.up();
+  await cdp?.detach();
+}

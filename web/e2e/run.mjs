@@ -14,7 +14,9 @@
 
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { clickability } from "./clickable.mjs";
+import { sections as around } from "./around.mjs";
+import { clickability, showLevel } from "./clickable.mjs";
+import { sections as moving } from "./moving.mjs";
 import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, hits, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
@@ -224,6 +226,16 @@ async function attackBoard() {
   const move = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.text === "Lb1(2)-b3(4)"));
   check(move.board.lands.every((c) => targets.includes(c)), `its destinations are shown as ghost boards (${targets.length} squares)`);
   await page.screenshot({ path: join(shots, "startrek-board-move.png") });
+  await ghostsInside(page, "Star Trek 1400x900");
+  // At phone size too.
+  const phone = await newPage(PHONE, { hasTouch: true, isMobile: true });
+  await openGame(phone, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await settle(phone);
+  await showLevel(phone, await levelOf(phone, knobs[0].from));
+  await clickKnob(phone, knobs[0].from);
+  await ghostsInside(phone, "Star Trek 390x844");
+  await phone.screenshot({ path: join(shots, "startrek-board-move-390x844.png") });
+  await done(phone, "attack board at phone size");
   await clickCell(page, move.board.lands[0]);
   await waitPly(page, 1);
   check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "Lb1(2)-b3(4) is played by pointing at its knob and at a square where it lands");
@@ -238,6 +250,43 @@ async function attackBoard() {
   check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "and in the diagram by its knob and a square where it lands");
   await page.keyboard.press("v");
   await done(page, "attack board");
+}
+
+/// The level of a cell, as the page numbers them.
+async function levelOf(page, cell) {
+  return page.evaluate((name) => window.chess3d.state().view.cells.find((c) => c.name === name).at[2], cell);
+}
+
+/// With a board's knob chosen: every square where the board may land is
+/// drawn on the canvas, inside it and clear of the bar and the buttons
+/// over it (its middle is where a click lands on the canvas and picks it).
+/// With one level shown alone (a phone), the squares on each level are
+/// checked with that level shown, reached by one tap in the switcher.
+async function ghostsInside(page, what) {
+  await settle(page);
+  const targets = await page.evaluate(() => window.chess3d.targets());
+  const focused = (await page.evaluate(() => window.chess3d.marks().focus)) !== null;
+  const levels = focused ? [...new Set(await Promise.all(targets.map((c) => levelOf(page, c))))] : [null];
+  const out = [];
+  for (const z of levels) {
+    if (z !== null) await showLevel(page, z);
+    await settle(page);
+    const here = [];
+    for (const c of targets) if (z === null || (await levelOf(page, c)) === z) here.push(c);
+    out.push(
+      ...(await page.evaluate((cells) => {
+        const canvas = document.querySelector("#board3d canvas");
+        const r = canvas.getBoundingClientRect();
+        return cells.filter((c) => {
+          const p = window.chess3d.screenPoint(c);
+          const inside = p && p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom;
+          return !window.chess3d.targets().includes(c) || !inside || document.elementFromPoint(p.x, p.y) !== canvas || window.chess3d.cellAt(p.x, p.y) !== c;
+        });
+      }, here)),
+    );
+  }
+  const how = focused ? `, each level's shown by one tap (levels ${levels.join(", ")})` : "";
+  check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area${how}${out.length ? ` (outside: ${out.join(" ")})` : ""}`);
 }
 
 /// Elevator: an Ox's push or leap from the menu, and an elevator moved by
@@ -263,6 +312,16 @@ async function elevator() {
   const move = await page.evaluate((from) => window.chess3d.state().view.legal.find((m) => m.from === from && m.board), knob.from);
   check(await hits(page, move.board.lands[0]), `the elevator's arrival square ${move.board.lands[0]} is shown and clickable`);
   await page.screenshot({ path: join(shots, "elevator-move.png") });
+  await ghostsInside(page, "Elevator 1400x900");
+  const phone = await newPage(PHONE, { hasTouch: true, isMobile: true });
+  await openGame(phone, { game: "elevator", mode: "local" });
+  await settle(phone);
+  const lift = (await phone.evaluate(() => window.chess3d.knobs()))[0].from;
+  await showLevel(phone, await levelOf(phone, lift));
+  await clickKnob(phone, lift);
+  await ghostsInside(phone, "Elevator 390x844");
+  await phone.screenshot({ path: join(shots, "elevator-move-390x844.png") });
+  await done(phone, "elevator at phone size");
   await clickCell(page, move.board.lands[0]);
   if (await page.isVisible("#picker")) await page.click(`[data-move="${move.text}"]`);
   await waitPly(page, 2);
@@ -292,10 +351,14 @@ async function diagram() {
         const r = c.getBoundingClientRect();
         return r.width >= 10 && r.left >= box.left - 1 && r.right <= box.right + 1;
       }).length;
-      return { cells: cells.length, inside, files: host.querySelectorAll(".coord.file").length, ranks: host.querySelectorAll(".coord.rank").length, focusable: cells.filter((c) => c.tabIndex >= 0).length, sq: getComputedStyle(host).getPropertyValue("--sq") };
+      // Width over height of the squares, the least and the most.
+      const shapes = cells.map((c) => c.getBoundingClientRect()).map((r) => r.width / r.height);
+      const shape = [Math.min(...shapes), Math.max(...shapes)];
+      return { cells: cells.length, inside, shape, files: host.querySelectorAll(".coord.file").length, ranks: host.querySelectorAll(".coord.rank").length, focusable: cells.filter((c) => c.tabIndex >= 0).length, sq: getComputedStyle(host).getPropertyValue("--sq") };
     });
     const present = s.view.cells.filter((c) => c.present).length;
     check(info.cells === present && info.inside === present, `${game} ${viewport.width}: the diagram shows all ${present} cells whole (squares ${info.sq})`);
+    check(info.shape[0] > 0.95 && info.shape[1] < 1.05, `${game} ${viewport.width}: the diagram's squares are square (width/height ${info.shape.map((x) => x.toFixed(2)).join(" to ")})`);
     check(info.files > 0 && info.ranks > 0, `${game}: the diagram has coordinates (${info.files} file letters, ${info.ranks} rank numbers)`);
     check(info.focusable === 0 && (await page.$eval("#diagram", (d) => d.tabIndex)) === 0, `${game}: the diagram is one tab stop`);
     // The pointer over a square, the focus elsewhere: the keys still work.
@@ -739,6 +802,8 @@ const sections = {
   rendering,
   remote,
   engineQueue,
+  ...moving,
+  ...around,
 };
 
 const started = Date.now();

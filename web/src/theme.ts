@@ -1,10 +1,12 @@
 // The board's colours: a few themes, chosen in the game's panel and kept
 // in this browser. The 3-D view reads the palette (`COLOURS`, marks.ts)
 // when it makes its materials; the diagram reads the same colours as CSS
-// variables. The high-contrast theme keeps squares, marks and pieces apart
-// in greyscale too: its marks are near black against white and mid-grey
-// squares (contrast at least 3:1 with both, by WCAG's luminance formula,
-// which the browser tests compute).
+// variables. The high-contrast theme keeps squares and marks apart in
+// greyscale too (by WCAG's relative luminance, which the browser tests
+// compute): its marks are near black on white and mid-grey squares
+// (contrast at least 3:1 with both), and a marked square (the last move,
+// the premove, the selection, check) differs from the plain square it
+// stands for by at least 1.6:1. Pieces keep their outlines.
 
 import { COLOURS, hex, type Palette } from "./marks";
 import { stored, store } from "./settings";
@@ -82,12 +84,12 @@ export const THEMES: Theme[] = [
     colours: {
       light: 0xffffff,
       dark: 0x8c8c8c,
-      lastLight: 0xbfd3ff,
-      lastDark: 0x5d6f94,
-      premoveLight: 0xe0b0ff,
-      premoveDark: 0x7a4a99,
-      selected: 0xffd700,
-      check: 0xc00000,
+      lastLight: 0xa9c4f5,
+      lastDark: 0x4e5d7d,
+      premoveLight: 0xd8a6ff,
+      premoveDark: 0x6b3d8a,
+      selected: 0xf2c200,
+      check: 0xb30000,
       move: 0x000000,
       capture: 0x400000,
       over: 0x002a80,

@@ -316,9 +316,9 @@ export class Board3D {
   /// frames the board from the default direction (`reset`) or the current
   /// one. With `choose`, also picks how many stacks side by side show the
   /// levels largest in this canvas (one, unless more are much larger),
-  /// and, for one level on a tall narrow screen, whether to look along
-  /// its long side (the camera turned a quarter, toward the viewer's own
-  /// pieces). Then rebuilds what stands by the levels (labels, posts).
+  /// and, for a game of one level on a tall narrow screen, whether to look
+  /// along its long side (the camera turned a quarter, toward the viewer's
+  /// own pieces). Then rebuilds what stands by the levels (labels, posts).
   private arrange(reset: boolean, choose: boolean) {
     const state = this.state;
     if (!state) return;
@@ -329,7 +329,9 @@ export class Board3D {
     const from = state.view.camera.azimuth[this.marks?.flipped ? 1 : 0] ?? 0;
     const square = Math.round(from / 90) * 90;
     const turned = [square + 90 - from, square - 90 - from];
-    const turns = !reset ? [this.turn] : choose && this.oneLevel && this.options.narrow && tall ? [0, ...turned] : [0];
+    // Only a game of one level turns: the levels of a taller one, shown
+    // alone in turn, keep one direction.
+    const turns = !reset ? [this.turn] : choose && levels === 1 && this.options.narrow && tall ? [0, ...turned] : [0];
     const stackCounts = choose ? [1, 2, 3].filter((n) => n === 1 || levels >= 2 * n) : [this.stackCount];
     const tries = turns.flatMap((turn) => (turn === 0 ? stackCounts : [1]).map((stacks) => ({ turn, stacks })));
     type Tried = { stacks: number; turn: number; across: number; full: number; near: number };
@@ -745,9 +747,11 @@ export class Board3D {
       points.push(p.clone().add(new THREE.Vector3(0, PIECE_HEIGHT, 0)));
     }
     // A board's destinations, while it is chosen: the whole of each
-    // ghost square, and the knob's height over it.
+    // ghost square, and the knob's height over it (with a level shown
+    // alone, those on it: the switcher leads to the others).
     if (this.marks?.board) {
       for (const name of this.marks.targets.keys()) {
+        if (focus !== null && this.level(name) !== focus) continue;
         const p = this.position(name);
         points.push(...corners(p));
         points.push(p.add(new THREE.Vector3(0, 0.6, 0)));

@@ -135,6 +135,7 @@ export function renderLevels() {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "link";
+      b.dataset.level = String(z);
       b.textContent = names.get(z) ?? String(z);
       b.addEventListener("click", () => showLevel(z));
       moreLine.append(b);
