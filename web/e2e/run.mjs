@@ -295,6 +295,8 @@ async function elevator() {
   const page = await newPage();
   await openGame(page, { game: "elevator", mode: "local" });
   await settle(page);
+  // A wide window: the four levels in two stacks side by side.
+  check((await page.evaluate(() => window.chess3d.stacks())) === 2, "at 1400×900 Elevator's levels stand in two stacks side by side");
   await clickCell(page, "2a1");
   await clickCell(page, "2a3");
   await page.waitForSelector("#picker:not([hidden])");

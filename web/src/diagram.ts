@@ -10,6 +10,7 @@
 
 import type { Cell, GameState } from "./api";
 import type { Marks } from "./marks";
+import { CLICK_SLOP, type PointerInput, type Press } from "./pointer";
 import { glyph } from "./pieces/glyphs";
 import { sideColours } from "./pieces/designs";
 
@@ -18,8 +19,6 @@ const FILE_ROW = 16;
 const RANK_COLUMN = 20;
 const GAP = 14;
 const PAD = 12;
-/// Pixels a press may move and still be a click.
-const CLICK_SLOP = 6;
 
 interface Grid {
   xs: number[];
@@ -27,22 +26,16 @@ interface Grid {
   span: number;
 }
 
-/// What the pointer does on the diagram, answered by the game.
-export interface DiagramInput {
-  hover(cell: string | null, x: number, y: number): void;
+/// What the pointer does on the diagram (pointer.ts), a click's pick and
+/// a click on a board's knob.
+export interface DiagramInput extends PointerInput {
   pick(cell: string): void;
   board(from: string): void;
-  grab(cell: string, board: boolean): boolean;
-  over(cell: string | null): void;
-  drop(cell: string | null, moved: boolean): void;
 }
 
-interface Drag {
-  pointer: number;
-  cell: string;
-  board: boolean;
-  x: number;
-  y: number;
+/// A press in progress, with the picture following the pointer once it
+/// is a drag.
+interface Drag extends Press {
   ghost: HTMLElement | null;
 }
 

@@ -19,8 +19,11 @@ import { DESIGNS, designOf, sideColours } from "../pieces/designs";
 import { badge } from "../pieces/badges";
 import { hasBadge, modelHeight, pieceModel, type SideMaterials } from "../pieces/models";
 import { frame } from "./fit";
+import { Hand, type BoardInput, type Pick, type Stage } from "./hand";
+import { cameraKey } from "./keys";
 import { facing, levelLabels } from "./labels";
 import { layout, type Layout } from "./layout";
+import { Motions } from "./motion";
 import { settle } from "./settle";
 
 const TILE = 0.94;
@@ -44,54 +47,6 @@ export interface ViewOptions {
 /// The least height of the camera over a level seen alone on a phone, in
 /// degrees: ranks far away are foreshortened less, and stay tappable.
 const STEEP = 75;
-
-/// What a point of the canvas shows: a cell, the knob of a board, or the
-/// name of a level.
-export interface Pick {
-  cell: string | null;
-  handle: string | null;
-  level?: number;
-  /// The point shows a piece's badge (for the browser tests).
-  badge?: boolean;
-}
-
-/// What the pointer does on the board, answered by the game (game/drag.ts,
-/// game/select.ts): a hover names a cell, a click picks; a press on a
-/// piece (or a board's knob, `board`) the game lets the player `grab`
-/// follows the pointer, lights the destination it is `over` and is
-/// dropped on release (`moved`: it was a drag, not a click).
-export interface BoardInput {
-  hover(cell: string | null, x: number, y: number): void;
-  pick(pick: Pick): void;
-  grab(cell: string, board: boolean): boolean;
-  over(cell: string | null): void;
-  drop(cell: string | null, moved: boolean): void;
-}
-
-/// A press on a piece in progress: the pointer, where it started, and the
-/// piece's object with its place before the drag.
-interface Drag {
-  pointer: number;
-  cell: string;
-  /// A board's knob (its copy) is carried, not a piece.
-  board: boolean;
-  x: number;
-  y: number;
-  moved: boolean;
-  object: THREE.Object3D | null;
-  home: THREE.Vector3 | null;
-}
-
-/// Pixels a press may move and still be a click.
-const CLICK_SLOP = 6;
-
-interface Motion {
-  object: THREE.Object3D;
-  from: THREE.Vector3;
-  to: THREE.Vector3;
-  start: number;
-  ms: number;
-}
 
 interface PieceObject {
   object: THREE.Object3D;
@@ -159,7 +114,9 @@ function marksMaterials() {
   };
 }
 
-export class Board3D {
+export type { BoardInput, Pick };
+
+export class Board3D implements Stage {
   readonly canvas: HTMLCanvasElement;
   private renderer: THREE.WebGLRenderer;
   private scene = new THREE.Scene();
@@ -192,7 +149,7 @@ export class Board3D {
   private pieces = new Map<string, PieceObject>();
   private demo: PieceObject | null = null;
   private cells = new Map<string, Cell>();
-  private motions: Motion[] = [];
+  private motions = new Motions();
   private dirty = true;
   private tileMaterials = new Map<string, THREE.Material>();
   private sideMaterials = new Map<string, SideMaterials>();
@@ -205,9 +162,12 @@ export class Board3D {
   /// Frames drawn (for the rendering measurement of the browser tests).
   frames = 0;
 
+  /// The pointer: hover, click, drag (hand.ts).
+  private hand: Hand;
+
   constructor(
-    private host: HTMLElement,
-    private input: BoardInput,
+    readonly host: HTMLElement,
+    input: BoardInput,
   ) {
     // Software renderers (a browser without a GPU) spend most of a frame
     // on antialiasing: they draw without it.
@@ -231,7 +191,7 @@ export class Board3D {
     this.scene.add(sun);
     for (const g of Object.values(this.groups)) this.scene.add(g);
     this.groups.targets.renderOrder = 20;
-    this.pointer();
+    this.hand = new Hand(this, input);
     // A window dragged to a new size reports many sizes: spread the levels
     // once a frame at most.
     let resizing = false;
@@ -247,8 +207,8 @@ export class Board3D {
     // Drawn only when something changed: a still picture costs nothing.
     this.controls.addEventListener("change", () => (this.dirty = true));
     const tick = (now: number) => {
-      const animating = this.motions.length > 0;
-      this.animate(now);
+      const animating = this.motions.running;
+      this.motions.step(now);
       this.controls.update();
       if (this.dirty || animating) {
         this.renderer.render(this.scene, this.camera);
@@ -287,11 +247,8 @@ export class Board3D {
       this.arrange(reframe, reframe);
     }
     // A piece dropped on its destination: that move does not slide.
-    const parked = this.parked;
-    const last = state.view.last;
-    const dropped = !!parked && !!last && last[0] === parked.from && last[1] === parked.to;
-    this.unpark();
-    this.finishMotions();
+    const dropped = this.hand.landed(state.view.last);
+    this.motions.finish();
     this.syncTiles(moved);
     this.syncPieces(moved);
     if (sameGame && before && before.version !== state.version && !dropped) this.animateChange(before, state);
@@ -811,7 +768,7 @@ export class Board3D {
   private resize() {
     // The perspective changes with the frame: spread the levels again.
     if (this.syncSize() && this.layout && this.state) {
-      this.finishMotions();
+      this.motions.finish();
       this.arrange(false, true);
       this.syncTiles(true);
       this.syncPieces(true);
@@ -826,7 +783,6 @@ export class Board3D {
   /// with its pieces from where it was.
   private animateChange(before: GameState, after: GameState) {
     if (after.ply !== before.ply + 1 || !after.view.last) return;
-    const now = performance.now();
     const was = new Map(before.view.cells.filter((c) => c.present).map((c) => [c.name, c]));
     const is = new Set(after.view.cells.filter((c) => c.present).map((c) => c.name));
     const gone = [...was.values()].filter((c) => !is.has(c.name));
@@ -841,7 +797,7 @@ export class Board3D {
       for (const name of came) {
         for (const o of [this.tiles.get(name), this.pieces.get(name)?.object]) {
           if (!o) continue;
-          this.motions.push({ object: o, from: o.position.clone().add(shift), to: o.position.clone(), start: now, ms: TRAVEL_MS });
+          this.motions.add(o, o.position.clone().add(shift), TRAVEL_MS);
         }
       }
       return;
@@ -851,176 +807,61 @@ export class Board3D {
     const origin = was.get(from);
     if (piece && origin && this.layout) {
       const start = top(new THREE.Vector3(...this.layout.position(origin)));
-      this.motions.push({ object: piece, from: start, to: piece.position.clone(), start: now, ms: SLIDE_MS });
+      this.motions.add(piece, start, SLIDE_MS);
     }
   }
 
-  /// Ends every animation where it was going: a new picture starts from
-  /// the places of the last one.
-  private finishMotions() {
-    for (const m of this.motions) m.object.position.copy(m.to);
-    this.motions = [];
-  }
-
-  private animate(now: number) {
-    this.motions = this.motions.filter((m) => {
-      const t = Math.min(1, (now - m.start) / m.ms);
-      const e = t * t * (3 - 2 * t);
-      m.object.position.lerpVectors(m.from, m.to, e);
-      if (t < 1) m.object.position.y += Math.sin(Math.PI * t) * 0.4;
-      return t < 1;
-    });
+  /// Into how many stacks side by side the levels are cut.
+  get stacks(): number {
+    return this.stackCount;
   }
 
   /// Whether an animation is running (tests wait for it to end).
   get moving(): boolean {
-    return this.motions.length > 0;
+    return this.motions.running;
   }
 
   // ------------------------------------------------------------ pointing
 
-  private pointer() {
-    let down: { x: number; y: number } | null = null;
-    // Hovering picks at most once a frame, and not while a button is down
-    // (an orbit, a drag): picking tests the pieces' triangles.
-    let hoverAt: { x: number; y: number } | null = null;
-    // A press on a piece the player may move is the drag's, not the
-    // camera's: taken before OrbitControls (listening on the canvas) sees
-    // it. Any other press (empty space, another piece, the right button,
-    // a second finger) orbits, zooms or pans as before.
-    this.host.addEventListener(
-      "pointerdown",
-      (e) => {
-        if (this.drag) return e.stopPropagation();
-        if (e.button !== 0 || !e.isPrimary) return;
-        const p = this.pickAt(e.clientX, e.clientY);
-        const cell = p.handle ?? p.cell;
-        if (!cell || p.level !== undefined || !this.input.grab(cell, !!p.handle)) return;
-        e.stopPropagation();
-        e.preventDefault();
-        this.canvas.setPointerCapture(e.pointerId);
-        // A board is carried by a copy of its knob; a piece by itself.
-        let object: THREE.Object3D | null = this.pieces.get(cell)?.object ?? null;
-        if (p.handle) {
-          const knob = this.groups.knobs.children.find((k) => k.userData.handle === cell);
-          object = new THREE.Mesh(knobGeometry, this.marksMaterials.knobSelected);
-          object.position.copy(knob?.position ?? this.position(cell));
-          object.raycast = () => {};
-          this.scene.add(object);
-        }
-        this.drag = { pointer: e.pointerId, cell, board: !!p.handle, x: e.clientX, y: e.clientY, moved: false, object, home: object?.position.clone() ?? null };
-      },
-      { capture: true },
-    );
-    this.canvas.addEventListener("pointermove", (e) => {
-      const drag = this.drag;
-      if (drag && e.pointerId === drag.pointer) {
-        if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < CLICK_SLOP) return;
-        if (!drag.moved) this.input.hover(null, 0, 0);
-        drag.moved = true;
-        if (!this.dragAt) requestAnimationFrame(() => this.dragStep());
-        this.dragAt = { x: e.clientX, y: e.clientY };
-        return;
-      }
-      if (down || e.buttons) return;
-      if (!hoverAt) {
-        requestAnimationFrame(() => {
-          const at = hoverAt!;
-          hoverAt = null;
-          this.input.hover(this.pickAt(at.x, at.y).cell, at.x, at.y);
-        });
-      }
-      hoverAt = { x: e.clientX, y: e.clientY };
-    });
-    const release = (e: PointerEvent, cancelled: boolean) => {
-      const drag = this.drag;
-      if (!drag || e.pointerId !== drag.pointer) return;
-      this.drag = null;
-      this.dragAt = null;
-      const cell = drag.moved && !cancelled ? this.targetAt(e.clientX, e.clientY) : null;
-      if (cell && drag.object && drag.home && !drag.board) this.park(drag, cell);
-      else this.putBack(drag);
-      this.input.drop(cell, drag.moved);
-    };
-    this.canvas.addEventListener("pointerup", (e) => release(e, false));
-    this.canvas.addEventListener("pointercancel", (e) => release(e, true));
-    this.canvas.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY }));
-    this.canvas.addEventListener("pointerleave", () => !this.drag && this.input.hover(null, 0, 0));
-    this.canvas.addEventListener("pointerup", (e) => {
-      // A drag orbits; only a click (or a tap) picks.
-      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) < CLICK_SLOP) {
-        const p = this.pickAt(e.clientX, e.clientY);
-        if (p.cell || p.handle || p.level !== undefined) this.input.pick(p);
-      }
-      down = null;
-    });
-  }
-
-  /// The press on a piece going on, if any, and where the pointer went
-  /// since the last frame.
-  private drag: Drag | null = null;
-  private dragAt: { x: number; y: number } | null = null;
-
-  /// A frame of a drag: the piece over the destination under the pointer,
-  /// or under the pointer at its own level's height.
-  private dragStep() {
-    const drag = this.drag;
-    const at = this.dragAt;
-    this.dragAt = null;
-    if (!drag || !at) return;
-    const cell = this.targetAt(at.x, at.y);
-    this.input.over(cell);
-    const object = drag.object;
-    if (!object || !drag.home) return;
-    if (cell) {
-      object.position.copy(top(this.position(cell))).add(new THREE.Vector3(0, 0.15, 0));
-    } else {
-      this.ray(at.x, at.y);
-      const plane = new THREE.Plane(new THREE.Vector3(0, 1, 0), -drag.home.y);
-      const hit = this.raycaster.ray.intersectPlane(plane, new THREE.Vector3());
-      if (hit) object.position.set(hit.x, drag.home.y + 0.3, hit.z);
-    }
-    this.dirty = true;
-  }
-
   /// The destination mark under a page point, if any.
-  private targetAt(x: number, y: number): string | null {
+  targetAt(x: number, y: number): string | null {
     this.ray(x, y);
     const hit = this.raycaster.intersectObjects(this.groups.targets.children, false)[0];
     return hit ? (hit.object.userData.cell as string) : null;
   }
 
-  /// A piece dropped on a destination stays there until the next state
-  /// (the move's: it does not slide again) or, if none comes (a menu
-  /// asks which move, the server refuses), for a moment.
-  private parked: { object: THREE.Object3D; home: THREE.Vector3; from: string; to: string; timer: number } | null = null;
-
-  private park(drag: Drag, to: string) {
-    this.unpark();
-    const timer = window.setTimeout(() => this.unpark(), 1500);
-    this.parked = { object: drag.object!, home: drag.home!, from: drag.cell, to, timer };
+  /// What a press on `cell` carries: its piece, or for a board a copy of
+  /// its knob.
+  carry(cell: string, board: boolean): THREE.Object3D | null {
+    if (!board) return this.pieces.get(cell)?.object ?? null;
+    const knob = this.groups.knobs.children.find((k) => k.userData.handle === cell);
+    const copy = new THREE.Mesh(knobGeometry, this.marksMaterials.knobSelected);
+    copy.position.copy(knob?.position ?? this.position(cell));
+    copy.raycast = () => {};
+    this.scene.add(copy);
+    return copy;
   }
 
-  private unpark() {
-    const p = this.parked;
-    if (!p) return;
-    clearTimeout(p.timer);
-    p.object.position.copy(p.home);
-    this.parked = null;
-    this.dirty = true;
+  discard(object: THREE.Object3D) {
+    this.scene.remove(object);
   }
 
-  private putBack(drag: Drag) {
-    if (drag.board && drag.object) this.scene.remove(drag.object);
-    else if (drag.object && drag.home) drag.object.position.copy(drag.home);
+  above(cell: string): THREE.Vector3 {
+    return top(this.position(cell));
+  }
+
+  ground(x: number, y: number, height: number): THREE.Vector3 | null {
+    this.ray(x, y);
+    return this.raycaster.ray.intersectPlane(new THREE.Plane(new THREE.Vector3(0, 1, 0), -height), new THREE.Vector3());
+  }
+
+  redraw() {
     this.dirty = true;
   }
 
   /// Ends a drag without a move (Esc): the piece goes back.
   cancelDrag() {
-    const drag = this.drag;
-    this.drag = null;
-    if (drag) this.putBack(drag);
+    this.hand.cancel();
   }
 
   private ray(x: number, y: number) {
@@ -1097,49 +938,10 @@ export class Board3D {
 
   // ------------------------------------------------------------ keys
 
-  /// Camera keys: Q/E orbit, R/F tilt, +/- zoom, Shift+arrows pan, 0
-  /// back to the default view.
+  /// Camera keys (keys.ts), and 0: the default view.
   key(e: KeyboardEvent): boolean {
-    const offset = this.camera.position.clone().sub(this.controls.target);
-    const spherical = new THREE.Spherical().setFromVector3(offset);
-    const size = Math.max(spherical.radius * 0.06, 0.2);
-    if (e.key === "0") {
-      this.fit(true);
-      return true;
-    }
-    if (e.shiftKey && e.key.startsWith("Arrow")) {
-      const dx = e.key === "ArrowLeft" ? -1 : e.key === "ArrowRight" ? 1 : 0;
-      const dz = e.key === "ArrowUp" ? -1 : e.key === "ArrowDown" ? 1 : 0;
-      const v = new THREE.Vector3(dx, 0, dz).multiplyScalar(size).applyAxisAngle(new THREE.Vector3(0, 1, 0), spherical.theta);
-      this.camera.position.add(v);
-      this.controls.target.add(v);
-      this.dirty = true;
-      return true;
-    }
-    switch (e.key.toLowerCase()) {
-      case "q":
-        spherical.theta -= 0.15;
-        break;
-      case "e":
-        spherical.theta += 0.15;
-        break;
-      case "r":
-        spherical.phi = Math.max(0.12, spherical.phi - 0.1);
-        break;
-      case "f":
-        spherical.phi = Math.min(Math.PI / 2 - 0.05, spherical.phi + 0.1);
-        break;
-      case "+":
-      case "=":
-        spherical.radius *= 0.9;
-        break;
-      case "-":
-        spherical.radius *= 1.1;
-        break;
-      default:
-        return false;
-    }
-    this.camera.position.copy(this.controls.target).add(new THREE.Vector3().setFromSpherical(spherical));
+    if (e.key === "0") this.fit(true);
+    else if (!cameraKey(e, this.camera, this.controls.target)) return false;
     this.dirty = true;
     return true;
   }

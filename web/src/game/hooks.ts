@@ -30,6 +30,8 @@ export const hooks = {
     premove: page.marks.premove,
   }),
   knobs: () => board3d()?.knobs() ?? [],
+  /// Into how many stacks side by side the 3-D view cuts the levels.
+  stacks: () => board3d()?.stacks ?? null,
   moving: () => board3d()?.moving ?? false,
   travels: () => board3d()?.travels ?? 0,
   frames: () => board3d()?.frames ?? 0,
