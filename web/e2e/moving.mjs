@@ -52,6 +52,13 @@ async function dragEveryGame() {
   await mouse.waitForTimeout(300);
   const after = await mouse.evaluate(() => ({ ply: window.chess3d.state().ply, selected: window.chess3d.marks().selected, hit: window.chess3d.cellAt(window.chess3d.screenPoint("e2").x, window.chess3d.screenPoint("e2").y) }));
   check(after.ply === 0 && after.selected === null && after.hit === "e2", "a drag released off the destinations plays nothing, and the Pawn is back on e2");
+  // A right click on a marked square does not play it.
+  await clickCell(mouse, "e2");
+  const e4 = await pointOf(mouse, "e4");
+  await mouse.mouse.click(e4.x, e4.y, { button: "right" });
+  await mouse.waitForTimeout(300);
+  check((await state(mouse)).ply === 0, "a right click on a marked square plays nothing");
+  await mouse.keyboard.press("Escape");
   // A click, then a click: still the way it was.
   await clickCell(mouse, "g1");
   await clickCell(mouse, "f3");
@@ -131,6 +138,15 @@ async function premoves() {
   await waitPly(page, 3, 15000);
   const s = await state(page);
   check(s.moves[2] === "g1f3" && (await page.evaluate(() => window.chess3d.premove())) === null, `the premove is played when the computer answers (${s.labels.slice(0, 3).join(" ")})`);
+  // A premove queued, then Undo: the move it was made after is gone, and
+  // so is the premove.
+  await drag(page, "d2", "d4");
+  check((await page.evaluate(() => window.chess3d.premove()))?.to === "d4", "d2-d4 queued while the computer thinks again");
+  await page.click("#undo");
+  await page.waitForFunction(() => window.chess3d.state().ply === 2);
+  await page.waitForTimeout(500);
+  const undone = await page.evaluate(() => ({ ply: window.chess3d.state().ply, premove: window.chess3d.premove(), marks: window.chess3d.marks().premove }));
+  check(undone.ply === 2 && undone.premove === null && undone.marks === null, "Undo takes the premove away with the move it followed: nothing is played");
   await done(page, "premove against the computer");
 
   // A remote game: Bob answers through the API.
@@ -167,23 +183,24 @@ async function premoves() {
   // by Esc.
   await drag(ann, "g1", "f3");
   await waitPly(ann, 3, 5000);
-  for (const [how, cancel] of [
-    ["a right click", async () => ann.mouse.click((await emptyPoint(ann)).x, (await emptyPoint(ann)).y, { button: "right" })],
-    ["Esc", () => ann.keyboard.press("Escape")],
-  ]) {
-    await drag(ann, "d2", "d4");
-    check((await ann.evaluate(() => window.chess3d.premove()))?.to === "d4", `d2-d4 dragged while Bob is to move is queued`);
-    if (how === "Esc") {
-      // The queued move is marked in the diagram too.
-      await ann.keyboard.press("v");
-      const marked = await ann.$$eval("#diagram .sq.premove", (s) => s.map((e) => e.dataset.cell).sort().join());
-      check(marked === "d2,d4", `the diagram marks the premove's squares (${marked})`);
-      await ann.keyboard.press("v");
-      await settle(ann);
-    }
-    await cancel();
-    check((await ann.evaluate(() => window.chess3d.premove())) === null, `${how} cancels it`);
-  }
+  // A right click on one of Ann's pieces cancels the premove and selects
+  // nothing.
+  await drag(ann, "d2", "d4");
+  check((await ann.evaluate(() => window.chess3d.premove()))?.to === "d4", "d2-d4 dragged in 3-D while Bob is to move is queued");
+  const b1 = await pointOf(ann, "b1");
+  await ann.mouse.click(b1.x, b1.y, { button: "right" });
+  const right = await ann.evaluate(() => ({ premove: window.chess3d.premove(), selected: window.chess3d.marks().selected }));
+  check(right.premove === null && right.selected === null, "a right click cancels it, selecting nothing");
+  // In the diagram: dragged, marked in its colour, and Esc cancels it.
+  await ann.keyboard.press("v");
+  await ann.waitForSelector("#diagram .sq");
+  await drag(ann, "d2", "d4");
+  const marked = await ann.$$eval("#diagram .sq.premove", (s) => s.map((e) => e.dataset.cell).sort().join());
+  check((await ann.evaluate(() => window.chess3d.premove()))?.to === "d4" && marked === "d2,d4", `d2-d4 dragged in the diagram is queued, its squares marked (${marked})`);
+  await ann.keyboard.press("Escape");
+  check((await ann.evaluate(() => window.chess3d.premove())) === null, "Esc cancels it");
+  await ann.keyboard.press("v");
+  await settle(ann);
   await bob("b8c6", 3);
   await waitPly(ann, 4, 5000);
   check((await state(ann)).ply === 4, "nothing was played for Ann");

@@ -297,6 +297,12 @@ async function elevator() {
   await settle(page);
   // A wide window: the four levels in two stacks side by side.
   check((await page.evaluate(() => window.chess3d.stacks())) === 2, "at 1400×900 Elevator's levels stand in two stacks side by side");
+  // To the diagram and back: the 3-D view is arranged for its size again.
+  await page.keyboard.press("v");
+  await page.waitForSelector("#diagram .sq");
+  await page.keyboard.press("v");
+  await settle(page);
+  check((await page.evaluate(() => window.chess3d.stacks())) === 2, "and again after the diagram and back (V, V)");
   await clickCell(page, "2a1");
   await clickCell(page, "2a3");
   await page.waitForSelector("#picker:not([hidden])");

@@ -161,7 +161,6 @@ export class Diagram {
   /// squares keep a touch for the drag instead of scrolling).
   show(state: GameState, marks: Marks, grabbable: (cell: string) => boolean) {
     this.state = state;
-    this.cancelDrag();
     this.squares.clear();
     const host = this.host;
     const cells = state.view.cells.filter((c) => c.present || marks.targets.has(c.name));
@@ -262,6 +261,9 @@ export class Diagram {
       panels.push(panel);
     }
     host.replaceChildren(...panels);
+    // A drag goes on through a redraw (the premove's destinations, a new
+    // state): its square shows the piece lifted again.
+    if (this.drag?.ghost) this.squares.get(this.drag.cell)?.classList.add("lifted");
     this.host.style.setProperty("--columns", String(columns));
     this.size();
     this.colour(marks);

@@ -52,9 +52,12 @@ export function isMuted(): boolean {
   return muted;
 }
 
+/// Sound off (`on`) or on, kept; switched on by the player's click, which
+/// also lets the browser start audio.
 export function setMuted(on: boolean) {
   muted = on;
   store("chess3d.sound", on ? "off" : "on");
+  if (!on) audio();
 }
 
 function audio(): AudioContext | null {
@@ -93,7 +96,12 @@ export function playSound(sound: Sound) {
   }
 }
 
-// The first touch of the page lets the browser start audio.
-for (const event of ["pointerdown", "keydown"]) {
-  window.addEventListener(event, () => !muted && audio(), { once: true, capture: true });
+// Browsers start audio only in answer to the player's own action (a
+// click, a key, the end of a touch): woken on each until it runs.
+function wake() {
+  if (muted) return;
+  audio();
+  if (context?.state === "running") for (const event of WAKERS) window.removeEventListener(event, wake, true);
 }
+const WAKERS = ["pointerup", "touchend", "click", "keydown"];
+for (const event of WAKERS) window.addEventListener(event, wake, true);

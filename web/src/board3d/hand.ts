@@ -125,7 +125,9 @@ export class Hand {
     };
     canvas.addEventListener("pointerup", (e) => release(e, false));
     canvas.addEventListener("pointercancel", (e) => release(e, true));
-    canvas.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY }));
+    // Only the primary button (or a finger) clicks: the right button pans,
+    // and its click cancels a premove (game/buttons.ts).
+    canvas.addEventListener("pointerdown", (e) => (down = e.button === 0 ? { x: e.clientX, y: e.clientY } : null));
     canvas.addEventListener("pointerleave", () => !this.drag && this.input.hover(null, 0, 0));
     canvas.addEventListener("pointerup", (e) => {
       // A drag orbits; only a click (or a tap) picks.

@@ -240,11 +240,11 @@ export class Board3D implements Stage {
     // another height or direction: the levels are spread for it anew.
     // The host may have changed size since the last frame (shown again,
     // a bar above it): the frame is made for its size now.
-    this.syncSize();
-    const moved = key !== this.layoutKey || !this.layout || reframe;
+    const resized = this.syncSize();
+    const moved = key !== this.layoutKey || !this.layout || reframe || resized;
     if (moved) {
       this.layoutKey = key;
-      this.arrange(reframe, reframe);
+      this.arrange(reframe, reframe || resized);
     }
     // A piece dropped on its destination: that move does not slide.
     const dropped = this.hand.landed(state.view.last);
@@ -694,9 +694,8 @@ export class Board3D implements Stage {
 
   /// The points the camera must show: every tile, the tallest piece
   /// over it, the labels.
-  private framePoints(): THREE.Vector3[] {
+  private framePoints(focus = this.options.focus): THREE.Vector3[] {
     const points: THREE.Vector3[] = [];
-    const focus = this.options.focus;
     for (const [name, c] of this.cells) {
       if (!c.present || (focus !== null && c.at[2] !== focus)) continue;
       const p = this.position(name);
@@ -737,7 +736,9 @@ export class Board3D implements Stage {
       elevation = Math.PI / 2 - s.phi;
       azimuth = s.theta;
     }
-    const points = this.framePoints();
+    // A level in focus with nothing on it frames the whole board.
+    let points = this.framePoints();
+    if (!points.length) points = this.framePoints(null);
     if (!points.length) return;
     // The view's buttons stand over the canvas's right edge: keep the
     // board clear of them.
@@ -766,6 +767,9 @@ export class Board3D implements Stage {
   }
 
   private resize() {
+    // Hidden (the diagram shown, another screen): nothing to frame; the
+    // next show or size takes the real one.
+    if (!this.host.clientWidth || !this.host.clientHeight) return;
     // The perspective changes with the frame: spread the levels again.
     if (this.syncSize() && this.layout && this.state) {
       this.motions.finish();

@@ -8,6 +8,7 @@ import { applyTheme, currentTheme, THEMES } from "../theme";
 import { act, askHint, play } from "./actions";
 import { openLegend, step } from "./keys";
 import { stepLevel, toggleFocus } from "./levels";
+import { dragging } from "./drag";
 import { cancelPremove } from "./premove";
 import { drawBoard, flip, focusBoard, resetView, setSpread, toggleView } from "./render";
 import { endReview } from "./review";
@@ -64,7 +65,10 @@ export function wireGameButtons(loadRecord: (file: File, base: Record<string, un
     drawBoard();
   });
   // A right click on the board cancels a premove (as on chess sites).
+  // A long press on a touch screen is a context menu too: not during a
+  // drag, which it would end.
   $("boards").addEventListener("contextmenu", (e) => {
+    if (dragging()) return e.preventDefault();
     if (!page.premove && !page.marks.premoving) return;
     e.preventDefault();
     cancelPremove("Premove cancelled.");

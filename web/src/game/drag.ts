@@ -19,7 +19,7 @@ let active: { from: string } | null = null;
 /// this browser plays, in a game still going on.
 export function grabbable(cell: string): boolean {
   const piece = cellOf(cell)?.piece;
-  return !!piece && !!page.held?.sides.includes(piece.side) && !page.state?.view.result && !page.review;
+  return !!piece && !!page.held?.sides.includes(piece.side) && !page.state?.view.result && !page.review && !page.marks.demo;
 }
 
 export function dragging(): boolean {

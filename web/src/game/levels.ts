@@ -90,6 +90,9 @@ export function phoneFocus() {
   showLevel(z);
 }
 
+/// What the switcher shows now, as a key.
+let drawn = "";
+
 /// The switcher over the board while a level is shown alone: a button a
 /// level (pressed: the one shown), each with the number of the selected
 /// piece's destinations there, and "N more on levels ..." for those not
@@ -99,6 +102,7 @@ export function renderLevels() {
   const view = page.review?.view ?? page.state?.view;
   const focus = page.focus;
   nav.hidden = page.view !== "3d" || focus === null || !view;
+  if (nav.hidden) drawn = "";
   // The board's views start below the switcher.
   const bar = () => $("boards").style.setProperty("--bar", `${$("board-bar").offsetHeight}px`);
   $("tool-focus-text").textContent = focus === null ? "One level" : "All levels";
@@ -109,6 +113,11 @@ export function renderLevels() {
     const z = cellOf(name)?.at[2];
     if (z !== undefined) onLevel.set(z, (onLevel.get(z) ?? 0) + 1);
   }
+  // Drawn anew only when it changes (a hover recolours the board each
+  // frame): a button keeps the keyboard's focus.
+  const key = JSON.stringify([focus, view.levels, presentLevels(), [...onLevel]]);
+  if (key === drawn) return bar();
+  drawn = key;
   const buttons = $("levels-list");
   buttons.replaceChildren(
     ...[...presentLevels()].reverse().map((z) => {

@@ -15,8 +15,9 @@ import { playSound, type Sound } from "../sound";
 import { endDemo, startDemo } from "./demo";
 import { stateChanged } from "./drag";
 import { phoneFocus } from "./levels";
-import { playPremove } from "./premove";
+import { dropPremove, playPremove } from "./premove";
 import { drawBoard, renderCursor, renderPanels, say } from "./render";
+import { clearSelection } from "./select";
 import { page } from "./state";
 
 /// Counts the games opened: an answer for an earlier one is dropped.
@@ -141,11 +142,10 @@ export function render(next: GameState) {
     page.message = next.note ? clip(next.note, 300) : now ? "" : page.message;
     page.messageIsError = false;
     if (now?.id === next.id) soundOf(now, next);
-    marks.selected = null;
-    marks.board = false;
-    marks.premoving = false;
-    marks.over = null;
-    marks.targets.clear();
+    // Moves taken back (undo, play on from a past position): a premove
+    // made for the position that was is not for this one.
+    if (now?.id === next.id && next.ply <= now.ply) dropPremove();
+    clearSelection();
     closePicker();
     // The tooltip named what stood under the pointer before.
     $("tip").hidden = true;

@@ -13,10 +13,10 @@
 import { api, type LegalMove } from "../api";
 import { explain } from "../messages";
 import { mine } from "../panels";
-import { openPicker } from "../picker";
+import { closePicker, openPicker } from "../picker";
 import { play } from "./actions";
-import { drawBoard, say } from "./render";
-import { clearSelection, selectPiece } from "./select";
+import { drawBoard, recolour, say } from "./render";
+import { clearSelection, markTargets, selectPiece } from "./select";
 import { cellOf, page } from "./state";
 
 /// The premove destinations of the piece selected while waiting: its
@@ -48,20 +48,17 @@ export async function selectForPremove(cell: string) {
   say("");
   drawBoard();
   const ticket = ++asking;
+  // Still asked for: the selection made then (a new state clears it).
+  const wanted = () => ticket === asking && page.marks.selected === cell && page.marks.premoving;
   try {
     const reply = await api.premoves(state.id, cell);
-    if (ticket !== asking || page.marks.selected !== cell || !page.marks.premoving) return;
-    if (page.state?.version !== reply.version) {
-      // The opponent moved meanwhile: a move now, if the piece can.
-      if (page.state && mine(page.state, page.held) && selectPiece(cell)) drawBoard();
-      return;
-    }
+    if (!wanted() || page.state?.version !== reply.version) return;
     choices = reply.moves;
-    for (const m of reply.moves) if (page.marks.targets.get(m.to) !== "capture") page.marks.targets.set(m.to, m.capture ? "capture" : "move");
+    markTargets(reply.moves);
     for (const c of reply.more) if (!page.marks.targets.has(c)) page.marks.targets.set(c, "move");
     drawBoard();
   } catch (e) {
-    if (ticket === asking) say(explain(e, "action"), true);
+    if (wanted()) say(explain(e, "action"), true);
   }
 }
 
@@ -76,12 +73,19 @@ export function choosePremove(to: string) {
 }
 
 function setPremove(from: string, to: string, text: string | null) {
+  closePicker();
   page.premove = { from, to, text };
   page.marks.premove = [from, to];
   clearSelection();
   const what = choices.find((m) => m.text === text)?.label ?? `${from} to ${to}`;
   say(`Premove ${what}: played when your turn comes, if it is legal then. Esc or a right click cancels it.`);
   drawBoard();
+}
+
+/// Forgets the queued premove without a word (its position is gone).
+export function dropPremove() {
+  page.premove = null;
+  page.marks.premove = null;
 }
 
 /// Drops the queued premove (and a selection for one), with a word.
@@ -103,13 +107,12 @@ export function playPremove() {
   const state = page.state;
   if (!p || !state) return;
   if (state.view.result) {
-    page.premove = null;
-    page.marks.premove = null;
-    return;
+    dropPremove();
+    return recolour();
   }
   if (!mine(state, page.held)) return;
-  page.premove = null;
-  page.marks.premove = null;
+  dropPremove();
+  recolour();
   const fits = state.view.legal.filter((m) => !m.board && m.from === p.from && m.to === p.to);
   const exact = fits.find((m) => m.text === p.text);
   if (exact || fits.length === 1) return play((exact ?? fits[0]).text);

@@ -42,6 +42,11 @@ export function say(text: string, error = false) {
 export function drawBoard() {
   const state = shown();
   if (!state) return;
+  // A level shown alone with nothing left on it (its board moved away, a
+  // past position): every level again.
+  if (page.focus !== null && !state.view.cells.some((c) => c.at[2] === page.focus && (c.present || page.marks.targets.has(c.name)))) {
+    page.focus = null;
+  }
   // The last move and the King in check of the position shown.
   page.marks.last = state.view.last;
   page.marks.checked = state.view.checked;

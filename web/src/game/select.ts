@@ -42,17 +42,21 @@ export function clearSelection() {
   page.marks.targets.clear();
 }
 
+/// Marks the destinations of `moves` (a capture where any move there
+/// captures).
+export function markTargets(moves: LegalMove[]) {
+  const targets = page.marks.targets;
+  for (const m of moves) if (targets.get(m.to) !== "capture") targets.set(m.to, targetKind(m));
+}
+
 /// Selects the piece on `cell` and marks where it can go; false if it
 /// has no legal move (nothing changes then).
 export function selectPiece(cell: string): boolean {
   const moves = pieceMoves(cell);
   if (!moves.length) return false;
   clearSelection();
-  const marks = page.marks;
-  marks.selected = cell;
-  for (const m of moves) {
-    if (marks.targets.get(m.to) !== "capture") marks.targets.set(m.to, targetKind(m));
-  }
+  page.marks.selected = cell;
+  markTargets(moves);
   return true;
 }
 
@@ -117,7 +121,7 @@ function whyNot(cell: string): string {
 export function selectBoard(from: string) {
   const state = page.state;
   if (!state || !mine(state, page.held)) {
-    say(page.held ? "It is not your turn." : "You are watching: this browser holds no seat in this game.");
+    if (state) say(whyNot(from));
     return;
   }
   const moves = boardMoves(from);
