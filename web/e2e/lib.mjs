@@ -107,20 +107,26 @@ export async function settle(page) {
   await page.waitForTimeout(150);
 }
 
-/// Creates a game through the API in the page's browser, holding its seat
-/// there, and opens it. `body` as POST /api/v1/games takes it.
+/// Creates a game (createGame) and opens it. `body` as POST
+/// /api/v1/games takes it.
 export async function openGame(page, body) {
+  const { id } = await createGame(page, body);
+  await page.goto(`${env.server.base}/#/game/${id}`);
+  await page.waitForFunction((id) => window.chess3d.state()?.id === id, id, { timeout: 10000 });
+  return id;
+}
+
+/// Creates a game through the API in the page's browser, holding its seat
+/// there; the answer of POST /api/v1/games (id, token, invite, ...).
+export async function createGame(page, body) {
   await page.goto(`${env.server.base}/#/`);
-  const id = await page.evaluate(async (body) => {
+  return page.evaluate(async (body) => {
     const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const c = await r.json();
     if (!r.ok) throw new Error(c.error);
     localStorage.setItem(`chess3d.seat.${c.id}`, JSON.stringify({ token: c.token, sides: c.sides, invite: c.invite }));
-    return c.id;
+    return c;
   }, body);
-  await page.goto(`${env.server.base}/#/game/${id}`);
-  await page.waitForFunction((id) => window.chess3d.state()?.id === id, id, { timeout: 10000 });
-  return id;
 }
 
 /// Starts a game from the start form, as a player does.

@@ -4,8 +4,7 @@
 // dropped when the turn comes, and cancelled.
 
 import { join } from "node:path";
-import { showLevel } from "./clickable.mjs";
-import { check, clickCell, DESKTOP, done, drag, emptyPoint, env, newPage, openGame, PHONE, pointOf, settle, shots, state, waitPly } from "./lib.mjs";
+import { check, clickCell, createGame, DESKTOP, done, drag, emptyPoint, env, newPage, openGame, PHONE, pointOf, settle, shots, state, waitPly } from "./lib.mjs";
 
 /// A move of a piece whose two cells no other move joins (no menu), with
 /// both cells on level `level` when one is given.
@@ -151,13 +150,7 @@ async function premoves() {
 
   // A remote game: Bob answers through the API.
   const ann = await newPage(DESKTOP);
-  await ann.goto(`${env.server.base}/#/`);
-  const game = await ann.evaluate(async () => {
-    const r = await fetch("/api/v1/games", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: "chess", mode: "remote", side: 0 }) });
-    const c = await r.json();
-    localStorage.setItem(`chess3d.seat.${c.id}`, JSON.stringify({ token: c.token, sides: c.sides, invite: c.invite }));
-    return c;
-  });
+  const game = await createGame(ann, { game: "chess", mode: "remote", side: 0 });
   const joined = await (
     await fetch(`${env.server.base}/api/v1/games/${game.id}/join`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ invite: game.invite }) })
   ).json();

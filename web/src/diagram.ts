@@ -110,8 +110,9 @@ export class Diagram {
     host.addEventListener("pointercancel", (e) => release(e, true));
   }
 
-  /// The cell under a page point (the ghost lets the pointer through).
-  private cellAt(x: number, y: number): string | null {
+  /// The cell under a page point (a drag's ghost lets the pointer
+  /// through).
+  cellAt(x: number, y: number): string | null {
     return document.elementFromPoint(x, y)?.closest<HTMLElement>("#diagram [data-cell]")?.dataset.cell ?? null;
   }
 

@@ -152,6 +152,15 @@ mod tests {
             .starts_with("the game is over"));
     }
 
+    /// The cells on the board now.
+    fn present_cells(view: &crate::scene::View) -> BTreeSet<&str> {
+        view.cells
+            .iter()
+            .filter(|c| c.present)
+            .map(|c| c.name.as_str())
+            .collect()
+    }
+
     /// A small seeded generator: the same games on every run.
     struct Lcg(u64);
     impl Lcg {
@@ -200,22 +209,11 @@ mod tests {
                         (cell.clone(), moves.union(&more).cloned().collect())
                     })
                     .collect();
-                let present: BTreeSet<&str> = before
-                    .cells
-                    .iter()
-                    .filter(|c| c.present)
-                    .map(|c| c.name.as_str())
-                    .collect();
+                let present = present_cells(&before);
                 let reply = before.legal[rng.below(before.legal.len())].text.clone();
                 table.play(&reply).unwrap();
                 let after = table.view();
-                let still: BTreeSet<&str> = after
-                    .cells
-                    .iter()
-                    .filter(|c| c.present)
-                    .map(|c| c.name.as_str())
-                    .collect();
-                if still == present {
+                if present_cells(&after) == present {
                     for m in after
                         .legal
                         .iter()

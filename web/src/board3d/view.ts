@@ -880,9 +880,8 @@ export class Board3D implements Stage {
   /// piece's destinations are drawn over everything, so they are picked
   /// first; then the nearest tile, piece or knob that is not faded out.
   pickAt(x: number, y: number): Pick {
-    this.ray(x, y);
-    const target = this.raycaster.intersectObjects(this.groups.targets.children, false)[0];
-    if (target) return { cell: target.object.userData.cell, handle: null };
+    const target = this.targetAt(x, y);
+    if (target) return { cell: target, handle: null };
     const names = this.groups.labels.children.filter((s) => s.userData.name);
     const hits = this.raycaster.intersectObjects([this.groups.tiles, this.groups.pieces, this.groups.knobs, ...names], true);
     for (const h of hits) {

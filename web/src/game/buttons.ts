@@ -7,7 +7,7 @@ import { isMuted, setMuted } from "../sound";
 import { applyTheme, currentTheme, THEMES } from "../theme";
 import { act, askHint, play } from "./actions";
 import { openLegend, step } from "./keys";
-import { stepLevel, toggleFocus } from "./levels";
+import { toggleFocus } from "./levels";
 import { dragging } from "./drag";
 import { cancelPremove } from "./premove";
 import { drawBoard, flip, focusBoard, resetView, setSpread, toggleView } from "./render";
@@ -20,13 +20,13 @@ export function wireGameButtons(loadRecord: (file: File, base: Record<string, un
       run();
       if (refocus) focusBoard();
     });
-  const level = (dz: number) => stepLevel(dz) || step(dz > 0 ? "PageUp" : "PageDown");
   button("toggle-view", toggleView);
   button("flip", flip);
   button("reset-view", resetView);
   button("focus-level", toggleFocus);
-  button("tool-up", () => level(1));
-  button("tool-down", () => level(-1));
+  // The cursor a level up or down; a level shown alone follows it.
+  button("tool-up", () => step("PageUp"));
+  button("tool-down", () => step("PageDown"));
   button("tool-focus", toggleFocus);
   button("tool-reset", resetView);
   button("legend-open", openLegend, false);

@@ -8,9 +8,8 @@
 // and ask these functions what a press, a hover and a release mean.
 
 import { mine } from "../panels";
-import { canPremove, selectForPremove } from "./premove";
-import { board3d, drawBoard, recolour, renderCursor, say, theDiagram } from "./render";
-import { boardMoves, clearSelection, playTo, selectBoard, selectPiece } from "./select";
+import { board3d, drawBoard, recolour, renderCursor, theDiagram } from "./render";
+import { boardMoves, clearSelection, playTo, selectBoard, selectOwn } from "./select";
 import { cellOf, page } from "./state";
 
 let active: { from: string } | null = null;
@@ -39,15 +38,12 @@ export function grab(cell: string, board = false): boolean {
     return true;
   }
   if (page.marks.selected && page.marks.targets.has(cell)) return false;
-  if (mine(state, page.held)) {
-    if (!selectPiece(cell)) return false;
-    page.marks.cursor = cell;
-    say("");
-    drawBoard();
-  } else if (canPremove(cell)) {
-    page.marks.cursor = cell;
-    if (!(page.marks.premoving && page.marks.selected === cell)) selectForPremove(cell);
-  } else return false;
+  const cursor = page.marks.cursor;
+  page.marks.cursor = cell;
+  if (!selectOwn(cell)) {
+    page.marks.cursor = cursor;
+    return false;
+  }
   renderCursor();
   active = { from: cell };
   return true;
@@ -87,10 +83,6 @@ export function cancelDrag() {
 /// selection (a move now if the turn has come, else a premove), or the
 /// drag ends if it can go nowhere.
 export function stateChanged() {
-  if (!active) return;
-  const from = active.from;
-  const state = page.state;
-  if (state && mine(state, page.held) && selectPiece(from)) return;
-  if (canPremove(from)) return void selectForPremove(from);
-  cancelDrag();
+  // The board is drawn with the new state next.
+  if (active && !selectOwn(active.from, false)) cancelDrag();
 }

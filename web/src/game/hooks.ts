@@ -15,9 +15,7 @@ export const hooks = {
   /// The cell a click at a page point selects (a knob stands for its
   /// board's cell).
   cellAt: (x: number, y: number) => {
-    if (page.view === "3d") return board3d()?.cellAt(x, y) ?? null;
-    const el = document.elementFromPoint(x, y)?.closest<HTMLElement>("[data-cell]");
-    return el?.dataset.cell ?? null;
+    return (page.view === "3d" ? board3d()?.cellAt(x, y) : theDiagram()?.cellAt(x, y)) ?? null;
   },
   targets: () => [...page.marks.targets.keys()],
   marks: () => ({

@@ -15,9 +15,7 @@ export const SMALLEST_TAP = 28;
 
 /// A level's name clicked: that level alone, or every level again.
 export function focusLevel(z: number) {
-  page.focus = page.focus === z ? null : z;
-  keepCursorOn(page.focus);
-  drawBoard();
+  showLevel(page.focus === z ? null : z);
 }
 
 /// Shows level `z` alone (null: every level), the selection kept.
@@ -40,19 +38,6 @@ export function toggleFocus() {
   showLevel(page.focus === null ? z : null);
 }
 
-/// PageUp/PageDown with a level shown alone: the level above or below
-/// (the cursor follows).
-export function stepLevel(dz: number) {
-  const state = page.state;
-  if (!state || page.focus === null) return false;
-  const levels = presentLevels();
-  const i = levels.indexOf(page.focus);
-  const next = levels[i + dz];
-  if (next === undefined) return true;
-  showLevel(next);
-  return true;
-}
-
 /// The levels that have cells now, lowest first.
 function presentLevels(): number[] {
   const view = page.review?.view ?? page.state?.view;
@@ -64,7 +49,7 @@ function presentLevels(): number[] {
 /// The level where the player's pieces stand: the one with most pieces
 /// that can move now (most of the viewer's pieces when it is not their
 /// turn), the lowest on a tie.
-export function playersLevel(): number | null {
+function playersLevel(): number | null {
   const state = page.state;
   if (!state) return null;
   const count = new Map<number, number>();

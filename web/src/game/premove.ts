@@ -91,8 +91,7 @@ export function dropPremove() {
 /// Drops the queued premove (and a selection for one), with a word.
 export function cancelPremove(why: string) {
   const had = page.premove || page.marks.premoving;
-  page.premove = null;
-  page.marks.premove = null;
+  dropPremove();
   if (page.marks.premoving) clearSelection();
   if (!had) return;
   say(why);
@@ -105,14 +104,11 @@ export function cancelPremove(why: string) {
 export function playPremove() {
   const p = page.premove;
   const state = page.state;
-  if (!p || !state) return;
-  if (state.view.result) {
-    dropPremove();
-    return recolour();
-  }
-  if (!mine(state, page.held)) return;
+  // Still waiting: kept; the game over: gone.
+  if (!p || !state || (!state.view.result && !mine(state, page.held))) return;
   dropPremove();
   recolour();
+  if (state.view.result) return;
   const fits = state.view.legal.filter((m) => !m.board && m.from === p.from && m.to === p.to);
   const exact = fits.find((m) => m.text === p.text);
   if (exact || fits.length === 1) return play((exact ?? fits[0]).text);

@@ -60,6 +60,23 @@ export function selectPiece(cell: string): boolean {
   return true;
 }
 
+/// Selects the player's own piece on `cell`: for a move in their turn,
+/// for a premove while the opponent is to move (kept if it is already
+/// selected for one). Whether it did; `draw`: draw the board now.
+export function selectOwn(cell: string, draw = true): boolean {
+  const state = page.state;
+  if (!state) return false;
+  if (mine(state, page.held)) {
+    if (!selectPiece(cell)) return false;
+    say("");
+    if (draw) drawBoard();
+    return true;
+  }
+  if (!canPremove(cell)) return false;
+  if (!(page.marks.premoving && page.marks.selected === cell)) selectForPremove(cell);
+  return true;
+}
+
 /// The moves that a click on the destination `cell` of the selection
 /// may mean: one is played, several ask which.
 export function movesTo(cell: string): LegalMove[] {
@@ -91,13 +108,10 @@ export function activate(cell: string) {
     return say("This is a past position: press End or Esc (or click the last move) to play on from the live game.");
   }
   if (marks.selected && marks.targets.has(cell)) return playTo(cell);
-  if (mine(state, page.held) && selectPiece(cell)) {
-    say("");
-    drawBoard();
+  if (selectOwn(cell)) {
+    // Selected, for a move or a premove.
   } else if (boardMoves(cell).length && mine(state, page.held)) {
     selectBoard(cell);
-  } else if (canPremove(cell)) {
-    selectForPremove(cell);
   } else {
     clearSelection();
     if (!state.view.result) say(whyNot(cell));

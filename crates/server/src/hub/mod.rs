@@ -452,9 +452,7 @@ impl Hub {
         let (live, (job, version)) = self.on_game(id, |live, inner| {
             let sides = live.sides_of(inner, token)?;
             self.flag_fall(live, inner);
-            if let Some((_, why)) = inner.table.result() {
-                return Err(ApiError::conflict(format!("the game is over ({why})")));
-            }
+            still_on(&inner.table.result())?;
             let to_move = inner.table.side_to_move();
             if !sides.contains(&to_move.index()) {
                 return Err(ApiError::conflict(
@@ -546,9 +544,7 @@ impl Hub {
         let mut engine_answers = None;
         match action {
             Action::Move { r#move, ply } => {
-                if let Some((_, why)) = over {
-                    return Err(ApiError::conflict(format!("the game is over ({why})")));
-                }
+                still_on(&over)?;
                 if !sides.contains(&to_move.index()) {
                     return Err(ApiError::conflict(format!(
                         "it is {}'s turn, and this seat plays {}",
@@ -574,9 +570,7 @@ impl Hub {
                         "moves cannot be taken back in a remote game",
                     ));
                 }
-                if let Some((_, why)) = over {
-                    return Err(ApiError::conflict(format!("the game is over ({why})")));
-                }
+                still_on(&over)?;
                 inner
                     .table
                     .undo()
@@ -608,9 +602,7 @@ impl Hub {
                 }
             }
             Action::Decline => {
-                if let Some((_, why)) = over {
-                    return Err(ApiError::conflict(format!("the game is over ({why})")));
-                }
+                still_on(&over)?;
                 let by = match inner.table.draw_offer() {
                     Some(offer) => offer.other(),
                     None => acting,
@@ -630,9 +622,7 @@ impl Hub {
                         "moves cannot be taken back in a remote game",
                     ));
                 }
-                if let Some((_, why)) = over {
-                    return Err(ApiError::conflict(format!("the game is over ({why})")));
-                }
+                still_on(&over)?;
                 note = Some(
                     inner
                         .table
@@ -1042,6 +1032,15 @@ fn check_record(text: &str) -> Result<(), ApiError> {
         )));
     }
     Ok(())
+}
+
+/// 409 once the game is over (`over`, the table's result): a finished
+/// game takes no move, hint, take-back nor draw answer.
+fn still_on(over: &Option<(&'static str, String)>) -> Result<(), ApiError> {
+    match over {
+        Some((_, why)) => Err(ApiError::conflict(format!("the game is over ({why})"))),
+        None => Ok(()),
+    }
 }
 
 /// A store's error as the API reports it: 503 when the database cannot be
