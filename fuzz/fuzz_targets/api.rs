@@ -33,6 +33,7 @@ fn setup() -> &'static Setup {
         let config = Config {
             creates_per_minute: u32::MAX,
             actions_per_second: u32::MAX,
+            reads_per_second: u32::MAX,
             ..Config::default()
         };
         let _guard = runtime.enter();

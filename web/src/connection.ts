@@ -18,15 +18,19 @@ export class Connection {
   private retryMs = 500;
   private closed = false;
 
+  /// `token`, the seat this browser holds, if any: the server keeps
+  /// room for the players' connections that watchers cannot take.
   constructor(
     private id: string,
     private events: Events,
+    private token: string | null = null,
   ) {
     this.connect();
   }
 
   private connect() {
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/games/${encodeURIComponent(this.id)}/ws`;
+    const seat = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/games/${encodeURIComponent(this.id)}/ws${seat}`;
     const ws = new WebSocket(url);
     this.socket = ws;
     this.events.link("connecting");

@@ -47,8 +47,14 @@ export function explain(e: unknown, doing: Doing): string {
       if (doing === "reach") return capital(said) + ".";
       if (doing === "start") return "The game could not be started with these settings.";
       return "The server could not read that request.";
+    case 408:
+      return "The server was too busy to get to that in time; nothing was changed. Try again.";
+    case 429:
+      return capital(said) + ".";
     case 503:
       return "The server is busy. Try again in a moment.";
+    case 504:
+      return "The server could not confirm that this was stored: the game is shown again as the server holds it.";
     default:
       return "The server failed to do that; nothing was changed. Try again.";
   }

@@ -4,6 +4,7 @@
 mod analyze;
 mod bench;
 mod commands;
+mod flood;
 mod matches;
 mod play;
 mod players;

@@ -42,14 +42,28 @@ pub struct ServeArgs {
     /// second, with bursts of three seconds' worth.
     #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub actions_per_second: u32,
+    /// API reads (GET) a client address may send per second, with bursts
+    /// of three seconds' worth.
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub reads_per_second: u32,
+    /// Engine turns (hints included) a client address may have waiting or
+    /// running at once.
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub engine_turns_per_client: u32,
+    /// Hints a client address may have asked for and not yet had.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub hints_per_client: u32,
+    /// Timed games a client address may have created and not finished.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub timed_games_per_client: u32,
     /// Open WebSockets per client address.
-    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub sockets_per_client: u32,
     /// Open HTTP connections (WebSockets included) of all clients together.
     #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_connections: u32,
     /// Open connections of one client address (raise it behind a proxy).
-    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub connections_per_client: u32,
     /// The address of a reverse proxy in front of this server (repeat it
     /// for several): a request through it counts, for the limits per
@@ -72,6 +86,10 @@ impl ServeArgs {
             engine_hash_mb: self.engine_hash as usize,
             creates_per_minute: self.games_per_minute,
             actions_per_second: self.actions_per_second,
+            reads_per_second: self.reads_per_second,
+            engine_turns_per_client: self.engine_turns_per_client as usize,
+            hints_per_client: self.hints_per_client as usize,
+            timed_games_per_client: self.timed_games_per_client as usize,
             sockets_per_client: self.sockets_per_client as usize,
             max_connections: self.max_connections as usize,
             connections_per_client: self.connections_per_client as usize,
@@ -97,15 +115,15 @@ pub struct LoadTestArgs {
     /// servers sharing one database: each game is then played by two
     /// players on two of them. Default: servers started here (see
     /// --instances) on free loopback ports.
-    #[arg(long, value_name = "HOST:PORT", conflicts_with = "flood")]
+    #[arg(long, value_name = "HOST:PORT", conflicts_with_all = ["flood", "hint_flood"])]
     pub server: Vec<SocketAddr>,
     /// Servers started here, all on the database --db.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16), conflicts_with_all = ["server", "flood"])]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=16), conflicts_with_all = ["server", "flood", "hint_flood"])]
     pub instances: u32,
     /// The database of the servers started here: an SQLite file (one
     /// server), or a PostgreSQL URL (any number). Default: an SQLite file
     /// in a temporary folder, removed at the end.
-    #[arg(long, value_name = "FILE|URL", conflicts_with_all = ["server", "flood"])]
+    #[arg(long, value_name = "FILE|URL", conflicts_with_all = ["server", "flood", "hint_flood"])]
     pub db: Option<String>,
     /// Instead: request N games against the engine as fast as one client
     /// can, timing a cheap GET meanwhile, against a `chess3d serve` started
@@ -116,22 +134,26 @@ pub struct LoadTestArgs {
     /// The engine's time per move in the flood's games, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 60_000, requires = "flood")]
     pub movetime: u64,
-    /// The chess3d binary whose server the flood runs (default: this one),
+    /// Instead: N hints asked for at once by each of --clients clients on
+    /// games of their own, while another client plays and is timed,
+    /// against a `chess3d serve` started as its own process with default
+    /// limits (its memory and threads measured too).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000), conflicts_with = "flood")]
+    pub hint_flood: Option<u32>,
+    /// The clients of --hint-flood.
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=250), requires = "hint_flood")]
+    pub clients: u32,
+    /// The chess3d binary whose server a flood runs (default: this one),
     /// to compare with another build.
-    #[arg(long, value_name = "FILE", requires = "flood")]
+    #[arg(long, value_name = "FILE")]
     pub server_binary: Option<PathBuf>,
-    /// An argument for the flood's `chess3d serve` (repeat it for more),
+    /// An argument for a flood's `chess3d serve` (repeat it for more),
     /// e.g. `--serve-arg=--games-per-minute=1000`.
-    #[arg(
-        long,
-        value_name = "ARG",
-        requires = "flood",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "ARG", allow_hyphen_values = true)]
     pub serve_arg: Vec<String>,
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Requests' blocking work (database writes, moves) is short: a few
@@ -194,7 +216,10 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
         bail!("unknown game '{}' (games: {})", args.game, ids.join(", "));
     }
     if let Some(games) = args.flood {
-        return flood(&args, games);
+        return crate::flood::engine_games(&args, games);
+    }
+    if let Some(hints) = args.hint_flood {
+        return crate::flood::hints(&args, hints);
     }
     let instances = args.instances as usize;
     let (db, scratch) = match &args.db {
@@ -268,6 +293,7 @@ async fn start_server(db: chess3d_server::Database) -> Result<SocketAddr> {
     let config = chess3d_server::Config {
         creates_per_minute: 1_000_000,
         actions_per_second: 1_000_000,
+        reads_per_second: 1_000_000,
         sockets_per_client: 100_000,
         max_connections: 100_000,
         connections_per_client: 100_000,
@@ -290,93 +316,4 @@ async fn start_server(db: chess3d_server::Database) -> Result<SocketAddr> {
             _ => bail!("the server did not start"),
         },
     }
-}
-
-/// A server process's resident memory peak (MB) and threads now, from
-/// /proc (Linux).
-fn process_use(pid: u32) -> Option<(f64, usize)> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
-    };
-    Some((field("VmHWM:")? / 1024.0, field("Threads:")? as usize))
-}
-
-/// `chess3d loadtest --flood N`: see [`LoadTestArgs::flood`].
-fn flood(args: &LoadTestArgs, games: u32) -> Result<()> {
-    use std::io::BufRead;
-    let binary = match &args.server_binary {
-        Some(b) => b.clone(),
-        None => std::env::current_exe().context("cannot find this chess3d binary")?,
-    };
-    let dir = std::env::temp_dir().join(format!("chess3d-flood-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir)?;
-    let mut server = std::process::Command::new(&binary)
-        .args(["serve", "--port", "0", "--db"])
-        .arg(dir.join("games.db"))
-        .args(&args.serve_arg)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {}", binary.display()))?;
-    let pid = server.id();
-    let mut lines = std::io::BufReader::new(server.stdout.take().context("no output")?).lines();
-    let addr: SocketAddr = loop {
-        let line = lines
-            .next()
-            .context("the server stopped before listening")??;
-        if let Some(at) = line.split("http://").nth(1) {
-            break at
-                .split('/')
-                .next()
-                .unwrap_or_default()
-                .parse()
-                .context("cannot read the server's address")?;
-        }
-    };
-    // Threads: sampled every 20 ms while the flood runs.
-    let sampling = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let sampler = {
-        let sampling = std::sync::Arc::clone(&sampling);
-        std::thread::spawn(move || {
-            let mut most = 0;
-            while sampling.load(std::sync::atomic::Ordering::Relaxed) {
-                if let Some((_, threads)) = process_use(pid) {
-                    most = most.max(threads);
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            most
-        })
-    };
-    println!(
-        "flood: {games} games of {} against the engine at {} ms a move, against {} (pid {pid}) at {addr}",
-        args.game,
-        args.movetime,
-        binary.display()
-    );
-    let report = runtime()?.block_on(chess3d_server::loadtest::flood(
-        addr,
-        &args.game,
-        games as usize,
-        args.movetime,
-        Duration::from_secs(3),
-    ));
-    sampling.store(false, std::sync::atomic::Ordering::Relaxed);
-    let threads = sampler.join().unwrap_or(0);
-    let memory = process_use(pid).map_or(0.0, |u| u.0);
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
-    let report = report?;
-    println!("{}", report.summary());
-    println!("server: peak memory {memory:.0} MB, most threads {threads}");
-    if let Some(other) = &report.first_other {
-        bail!("an unexpected answer: {other}");
-    }
-    Ok(())
 }

@@ -5,7 +5,7 @@
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -18,11 +18,10 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 
 use crate::config::{MAX_BODY, MAX_WS_MESSAGE};
 use crate::error::ApiError;
-use crate::hub::{Action, Hub, NewGame};
+use crate::hub::{Action, Caller, Hub, NewGame};
 use crate::limits::Limits;
 use crate::live::Live;
 use crate::page::Page;
@@ -49,7 +48,26 @@ pub struct ThroughProxy;
 struct Client {
     ip: IpAddr,
     slot: Option<crate::limits::ConnectionSlot>,
+    /// When the request's deadline passes ([`Arrived`] plus the request
+    /// timeout).
+    deadline: Option<Instant>,
 }
+
+impl Client {
+    /// The hub's view of the request: who, and by when.
+    fn caller(&self) -> Caller {
+        Caller::new(self.ip, self.deadline)
+    }
+}
+
+/// When a request arrived (its headers read): its deadline counts from
+/// then.
+#[derive(Clone, Copy)]
+struct Arrived(Instant);
+
+/// Its deadline's allowance: how long the request may take to be done.
+#[derive(Clone, Copy)]
+struct Allowed(Duration);
 
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
     type Rejection = Infallible;
@@ -65,9 +83,17 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Client {
             Some(_) => forwarded_client(&parts.headers).unwrap_or(peer),
             None => peer,
         };
+        let deadline = match (
+            parts.extensions.get::<Arrived>(),
+            parts.extensions.get::<Allowed>(),
+        ) {
+            (Some(Arrived(at)), Some(Allowed(allowed))) => Some(*at + *allowed),
+            _ => None,
+        };
         Ok(Client {
             ip,
             slot: parts.extensions.get().cloned(),
+            deadline,
         })
     }
 }
@@ -109,12 +135,14 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
                 "this API path does not take that method (see docs/api.md)",
             )
         })
+        .layer(middleware::from_fn_with_state(state.clone(), limit_reads))
         .with_state(state)
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),
         ));
     let loopback_only = config.loopback_only;
+    let (body_timeout, allowed) = (config.body_timeout, config.request_timeout);
     Router::new()
         .nest("/api/v1", api)
         .fallback(move |uri: axum::http::Uri| {
@@ -122,13 +150,16 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
             async move { page.serve(&uri) }
         })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            config.request_timeout,
-        ))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            body_in_time(body_timeout, req, next)
+        }))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            within_deadline(allowed, req, next)
+        }))
         .layer(middleware::from_fn(move |req: Request, next: Next| {
             check_host(loopback_only, req, next)
         }))
+        .layer(middleware::from_fn(one_framing))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
@@ -189,6 +220,96 @@ async fn check_host(loopback_only: bool, req: Request, next: Next) -> Response {
                 ),
             )
             .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// How long a request may go on past its deadline once it has begun a
+/// change: the database's write and, when its answer is lost, the read
+/// that says whether it was stored (each at most 10 s), with room to
+/// spare.
+const GRACE: Duration = Duration::from_secs(30);
+
+/// Gives a request its deadline (`allowed` from now: a change not begun
+/// by then is not made, see [`Caller`]), and answers for it if it is
+/// still not done [`GRACE`] after that: a change it began may have been
+/// stored (504, as for a write the database did not confirm), which the
+/// page answers by reloading the game.
+async fn within_deadline(allowed: Duration, mut req: Request, next: Next) -> Response {
+    req.extensions_mut().insert(Arrived(Instant::now()));
+    req.extensions_mut().insert(Allowed(allowed));
+    match tokio::time::timeout(allowed + GRACE, next.run(req)).await {
+        Ok(answer) => answer,
+        Err(_) => ApiError::new(
+            StatusCode::GATEWAY_TIMEOUT,
+            "the server did not finish this request in time: it may have been done; \
+             reload the game to see",
+        )
+        .into_response(),
+    }
+}
+
+/// Reads a request's body whole within `limit` (a client sending it a byte
+/// at a time holds a connection no longer): 408 after, saying so.
+async fn body_in_time(limit: Duration, req: Request, next: Next) -> Response {
+    let (parts, body) = req.into_parts();
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, MAX_BODY + 1)).await {
+        Ok(Ok(bytes)) => {
+            next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
+                .await
+        }
+        Ok(Err(_)) => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the body is larger than the {} KB a request may be, or was cut off",
+                MAX_BODY / 1024
+            ),
+        )
+        .into_response(),
+        Err(_) => ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            format!(
+                "the request's body did not arrive within {} s: nothing was done",
+                limit.as_secs()
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// A request whose body is framed by `Transfer-Encoding` is refused (411)
+/// and its connection closed: with a `Content-Length` beside it (which
+/// the HTTP library drops, as the standard allows), a proxy in front may
+/// have read its end elsewhere and sent what follows as another client's
+/// request (request smuggling). The page and every client of the API send
+/// `Content-Length`.
+async fn one_framing(req: Request, next: Next) -> Response {
+    if req.headers().contains_key(header::TRANSFER_ENCODING) {
+        let mut refused = ApiError::new(
+            StatusCode::LENGTH_REQUIRED,
+            "send the body with a Content-Length: Transfer-Encoding is not taken",
+        )
+        .into_response();
+        refused
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return refused;
+    }
+    next.run(req).await
+}
+
+/// API reads (GET) count toward their client's bucket
+/// ([`crate::Config::reads_per_second`]).
+async fn limit_reads(
+    State(App { limits, .. }): State<App>,
+    client: Client,
+    req: Request,
+    next: Next,
+) -> Response {
+    if req.method() == axum::http::Method::GET {
+        if let Err(e) = limits.read(client.ip) {
+            return e.into_response();
         }
     }
     next.run(req).await
@@ -292,12 +413,13 @@ async fn premoves(
 
 async fn create(
     State(App { hub, limits }): State<App>,
-    Client { ip: who, .. }: Client,
+    client: Client,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, ApiError> {
-    limits.create(who)?;
+    limits.create(client.ip)?;
     let req: NewGame = parse(body(req)?)?;
-    let created = blocking(move || hub.create(req)).await?;
+    let caller = client.caller();
+    let created = blocking(move || hub.create_as(req, caller)).await?;
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
@@ -356,15 +478,16 @@ async fn record(
 
 async fn join(
     State(App { hub, limits }): State<App>,
-    Client { ip: who, .. }: Client,
+    client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    limits.act(who)?;
+    limits.act(client.ip)?;
     let req = body(req)?;
     let invite = field(&req, "invite", "the invitation")?;
     let name = optional(&req, "name");
-    seat_json(blocking(move || hub.join(&id, &invite, name.as_deref())).await?)
+    let caller = client.caller();
+    seat_json(blocking(move || hub.join_as(&id, &invite, name.as_deref(), caller)).await?)
 }
 
 /// The seat a token holds: `{"token": ...}` (a resume link).
@@ -397,17 +520,20 @@ fn seat_json(seat: crate::hub::Joined) -> Result<Json<Value>, ApiError> {
 }
 
 /// The engine's suggestion for the player to move: `{"token": ...}`.
+/// Waits for the engine without holding a thread; one hint at a time per
+/// client ([`crate::Config::hints_per_client`]).
 async fn hint(
     State(App { hub, limits }): State<App>,
-    Client { ip: who, .. }: Client,
+    client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    limits.act(who)?;
+    limits.act(client.ip)?;
+    let _asked = limits.hint(client.ip)?;
     let req = body(req)?;
     let token = optional(&req, "token");
     Ok(Json(
-        blocking(move || hub.hint(&id, token.as_deref())).await?,
+        hub.hint(&id, token.as_deref(), client.caller()).await?,
     ))
 }
 
@@ -427,14 +553,15 @@ fn action(mut v: Value) -> Result<(Option<String>, Action), ApiError> {
 
 async fn act(
     State(App { hub, limits }): State<App>,
-    Client { ip: who, .. }: Client,
+    client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    limits.act(who)?;
+    limits.act(client.ip)?;
     let (token, action) = action(body(req)?)?;
+    let caller = client.caller();
     Ok(Json(
-        blocking(move || hub.act(&id, token.as_deref(), action)).await?,
+        blocking(move || hub.act_as(&id, token.as_deref(), action, caller)).await?,
     ))
 }
 
@@ -445,19 +572,32 @@ fn same_origin(headers: &HeaderMap) -> bool {
         return true; // not a browser: nothing to forge
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    // The page is served over http, or https behind a proxy: any other
+    // scheme is not this server's page.
     let origin_host = origin
         .to_str()
         .ok()
         .and_then(|o| o.split_once("://"))
+        .filter(|(scheme, _)| {
+            scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+        })
         .map(|(_, rest)| rest.trim_end_matches('/'));
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
+/// `?token=`: a seat's token, whose sockets count among the game's
+/// players' rather than its watchers'.
+#[derive(serde::Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
 async fn ws(
     State(App { hub, limits }): State<App>,
-    Client { ip: who, slot }: Client,
+    Client { ip: who, slot, .. }: Client,
     headers: HeaderMap,
     Path(id): Path<String>,
+    query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if !same_origin(&headers) {
@@ -466,12 +606,18 @@ async fn ws(
             "WebSockets are for this server's own page (the Origin is another site's)",
         ));
     }
-    let live = blocking({
+    let Query(WsQuery { token }) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+    let (live, seated) = blocking({
         let hub = Arc::clone(&hub);
-        move || hub.get(&id)
+        move || {
+            let live = hub.get(&id)?;
+            // A token that holds no seat watches, as no token does.
+            let seated = token.is_some_and(|t| live.sides_of(&live.lock(), Some(&t)).is_ok());
+            Ok((live, seated))
+        }
     })
     .await?;
-    let guard = limits.socket(who, &live.id)?;
+    let guard = limits.socket(who, &live.id, seated)?;
     let ping = hub.config().ping_every;
     Ok(upgrade
         .max_message_size(MAX_WS_MESSAGE)
@@ -528,7 +674,10 @@ async fn watch(
                     {
                         Ok((token, action)) => {
                             let (hub, id) = (Arc::clone(&hub), live.id.clone());
-                            blocking(move || hub.act(&id, token.as_deref(), action)).await
+                            // No deadline: a WebSocket's action is answered
+                            // however long it waits.
+                            let caller = Caller::new(who, None);
+                            blocking(move || hub.act_as(&id, token.as_deref(), action, caller)).await
                         }
                         Err(e) => Err(e),
                     };
@@ -645,5 +794,8 @@ mod tests {
         assert!(!same_origin(&headers(Some("http://evil.example"))));
         assert!(!same_origin(&headers(Some("http://localhost:9999"))));
         assert!(!same_origin(&headers(Some("null"))));
+        // Issue 54: the scheme is the page's, http or https.
+        assert!(same_origin(&headers(Some("https://localhost:8080"))));
+        assert!(!same_origin(&headers(Some("evil://localhost:8080"))));
     }
 }

@@ -8,9 +8,18 @@ use std::time::Duration;
 /// without flags.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Engine searches at once; more engine turns wait in a queue, first
-    /// come first served.
+    /// Engine searches at once; more engine turns wait in a queue, served
+    /// by client in turn.
     pub engine_threads: usize,
+    /// Engine turns (hints included) one client address may have waiting
+    /// or running; a move, a new game or a draw offer that would start
+    /// another is refused (429).
+    pub engine_turns_per_client: usize,
+    /// Hints one client address may have asked for and not yet had.
+    pub hints_per_client: usize,
+    /// Timed games one client address may have created (in memory) and
+    /// not finished: a running clock keeps its game in memory.
+    pub timed_games_per_client: usize,
     /// Hash-table memory of all engine searches together, in MB: each of
     /// the `engine_threads` searches gets its share.
     pub engine_hash_mb: usize,
@@ -20,9 +29,15 @@ pub struct Config {
     /// Actions (moves, undo, draw offers...) a client address may send per
     /// second, with a burst of three seconds' worth.
     pub actions_per_second: u32,
-    /// Open WebSockets per client address, and per game.
+    /// API reads (GET) a client address may send per second, with a burst
+    /// of three seconds' worth.
+    pub reads_per_second: u32,
+    /// Open WebSockets per client address.
     pub sockets_per_client: usize,
+    /// Open WebSockets per game of watchers (no seat's token), and of the
+    /// players holding its seats: watchers cannot take the players'.
     pub sockets_per_game: usize,
+    pub seat_sockets_per_game: usize,
     /// Open HTTP connections (WebSockets included) of all clients
     /// together; more wait to be accepted.
     pub max_connections: usize,
@@ -37,7 +52,11 @@ pub struct Config {
     /// How long a client may take to send a request's headers, and how long
     /// an idle keep-alive connection stays open.
     pub header_timeout: Duration,
-    /// How long a whole request (body included) may take.
+    /// How long a request's body may take to arrive.
+    pub body_timeout: Duration,
+    /// A request's deadline: a change not begun by then is not made (408).
+    /// A change begun is answered whatever the database takes (within its
+    /// own timeouts).
     pub request_timeout: Duration,
     /// A WebSocket is pinged this often, and closed after twice this long
     /// without a word from the client (a pong counts).
@@ -56,16 +75,22 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            engine_turns_per_client: 4,
+            hints_per_client: 1,
+            timed_games_per_client: 8,
             engine_hash_mb: 64,
             creates_per_minute: 30,
             actions_per_second: 20,
-            sockets_per_client: 32,
+            reads_per_second: 50,
+            sockets_per_client: 8,
             sockets_per_game: 64,
+            seat_sockets_per_game: 8,
             max_connections: 512,
-            connections_per_client: 64,
+            connections_per_client: 32,
             unload_after: Duration::from_secs(10 * 60),
             expire_after: Duration::from_secs(DAY * 30),
-            header_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             ping_every: Duration::from_secs(20),
             loopback_only: true,

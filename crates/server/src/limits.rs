@@ -1,6 +1,7 @@
-//! Limits per client address: game creations per minute, actions per
-//! second (token buckets), open connections, and open WebSockets per
-//! client and per game. A refusal is a 429 with a sentence that says when
+//! Limits per client address: game creations per minute, actions and
+//! reads per second (token buckets), hints asked for at once, open
+//! connections, and open WebSockets per client and per game (watchers and
+//! players counted apart). A refusal is a 429 with a sentence that says when
 //! to try again. An IPv6 client is its /64 network (one host holds a
 //! whole /64, and would otherwise have a bucket per address).
 
@@ -20,10 +21,54 @@ use crate::live::lock;
 pub struct Limits {
     creates: DefaultKeyedRateLimiter<IpAddr>,
     actions: DefaultKeyedRateLimiter<IpAddr>,
-    sockets: Mutex<HashMap<IpAddr, usize>>,
-    game_sockets: Mutex<HashMap<String, usize>>,
+    reads: DefaultKeyedRateLimiter<IpAddr>,
+    sockets: Counts<IpAddr>,
+    /// By game and whether the socket's holder has a seat of it.
+    game_sockets: Counts<(String, bool)>,
+    hints: Counts<IpAddr>,
     sockets_per_client: usize,
     sockets_per_game: usize,
+    seat_sockets_per_game: usize,
+    hints_per_client: usize,
+}
+
+/// Things held at once, by key.
+type Counts<K> = Arc<Mutex<HashMap<K, usize>>>;
+
+/// One thing held (a WebSocket, a hint asked for), counted under its key
+/// until dropped.
+pub struct Held<K: std::hash::Hash + Eq> {
+    counts: Counts<K>,
+    key: K,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> Held<K> {
+    /// Counts one more under `key`, unless `most` are held already: then
+    /// how many are.
+    fn take(counts: &Counts<K>, key: K, most: usize) -> Result<Held<K>, usize> {
+        let mut map = lock(counts);
+        let held = map.get(&key).copied().unwrap_or(0);
+        if held >= most {
+            return Err(held);
+        }
+        *map.entry(key.clone()).or_default() += 1;
+        Ok(Held {
+            counts: Arc::clone(counts),
+            key,
+        })
+    }
+}
+
+impl<K: std::hash::Hash + Eq> Drop for Held<K> {
+    fn drop(&mut self) {
+        let mut map = lock(&self.counts);
+        if let Some(n) = map.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.key);
+            }
+        }
+    }
 }
 
 /// The address limits count by: IPv4 as it is, IPv6 by its /64 network.
@@ -139,13 +184,19 @@ impl Limits {
         let per_minute = at_least_one(config.creates_per_minute);
         let per_second = at_least_one(config.actions_per_second);
         let burst = at_least_one(config.actions_per_second.saturating_mul(3));
+        let reads = at_least_one(config.reads_per_second);
+        let read_burst = at_least_one(config.reads_per_second.saturating_mul(3));
         Arc::new(Limits {
             creates: RateLimiter::keyed(Quota::per_minute(per_minute)),
             actions: RateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
-            sockets: Mutex::default(),
-            game_sockets: Mutex::default(),
+            reads: RateLimiter::keyed(Quota::per_second(reads).allow_burst(read_burst)),
+            sockets: Counts::default(),
+            game_sockets: Counts::default(),
+            hints: Counts::default(),
             sockets_per_client: config.sockets_per_client,
             sockets_per_game: config.sockets_per_game,
+            seat_sockets_per_game: config.seat_sockets_per_game,
+            hints_per_client: config.hints_per_client.max(1),
         })
     }
 
@@ -163,67 +214,82 @@ impl Limits {
             .map_err(|n| too_many("actions", n.wait_time_from(DefaultClock::default().now())))
     }
 
-    /// A WebSocket for `client` on `game`: held open while the returned
-    /// guard lives.
-    pub fn socket(self: &Arc<Self>, client: IpAddr, game: &str) -> Result<SocketGuard, ApiError> {
-        let client = client_key(client);
-        let mut sockets = lock(&self.sockets);
-        let mut games = lock(&self.game_sockets);
-        let mine = sockets.get(&client).copied().unwrap_or(0);
-        if mine >= self.sockets_per_client {
-            return Err(ApiError::new(
+    /// An API read by `client`, if its bucket allows.
+    pub fn read(&self, client: IpAddr) -> Result<(), ApiError> {
+        self.reads
+            .check_key(&client_key(client))
+            .map_err(|n| too_many("reads", n.wait_time_from(DefaultClock::default().now())))
+    }
+
+    /// A hint asked for by `client`: counted while the returned guard
+    /// lives (until it is answered).
+    pub fn hint(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+        Held::take(&self.hints, client_key(client), self.hints_per_client).map_err(|held| {
+            ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
-                    "this address has {mine} WebSockets open, the most allowed; close one first"
+                    "this address has {held} hint{} on the way already; wait for {}",
+                    if held == 1 { "" } else { "s" },
+                    if held == 1 { "it" } else { "one" }
                 ),
-            ));
-        }
-        let watching = games.get(game).copied().unwrap_or(0);
-        if watching >= self.sockets_per_game {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("game {game} has {watching} watchers, the most allowed; try later"),
-            ));
-        }
-        *sockets.entry(client).or_default() += 1;
-        *games.entry(game.to_string()).or_default() += 1;
+            )
+        })
+    }
+
+    /// A WebSocket for `client` on `game` (`seated`: its holder plays a
+    /// seat of the game): held open while the returned guard lives.
+    pub fn socket(
+        &self,
+        client: IpAddr,
+        game: &str,
+        seated: bool,
+    ) -> Result<SocketGuard, ApiError> {
+        let mine = Held::take(&self.sockets, client_key(client), self.sockets_per_client).map_err(
+            |held| {
+                ApiError::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this address has {held} WebSockets open, the most allowed; close one first"
+                    ),
+                )
+            },
+        )?;
+        let most = if seated {
+            self.seat_sockets_per_game
+        } else {
+            self.sockets_per_game
+        };
+        let game =
+            Held::take(&self.game_sockets, (game.to_string(), seated), most).map_err(|held| {
+                let who = if seated {
+                    "players' connections"
+                } else {
+                    "watchers"
+                };
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("game {game} has {held} {who}, the most allowed; try later"),
+                )
+            })?;
         Ok(SocketGuard {
-            limits: Arc::clone(self),
-            client,
-            game: game.to_string(),
+            _client: mine,
+            _game: game,
         })
     }
 
     /// Forgets buckets that are full again (they would be as new).
     pub fn forget_idle(&self) {
-        self.creates.retain_recent();
-        self.actions.retain_recent();
-        self.creates.shrink_to_fit();
-        self.actions.shrink_to_fit();
-    }
-}
-
-/// One open WebSocket, counted until dropped.
-pub struct SocketGuard {
-    limits: Arc<Limits>,
-    client: IpAddr,
-    game: String,
-}
-
-impl Drop for SocketGuard {
-    fn drop(&mut self) {
-        fn release<K: std::hash::Hash + Eq>(map: &Mutex<HashMap<K, usize>>, key: &K) {
-            let mut map = lock(map);
-            if let Some(n) = map.get_mut(key) {
-                *n -= 1;
-                if *n == 0 {
-                    map.remove(key);
-                }
-            }
+        for bucket in [&self.creates, &self.actions, &self.reads] {
+            bucket.retain_recent();
+            bucket.shrink_to_fit();
         }
-        release(&self.limits.sockets, &self.client);
-        release(&self.limits.game_sockets, &self.game);
     }
+}
+
+/// One open WebSocket, counted for its client and its game until dropped.
+pub struct SocketGuard {
+    _client: Held<IpAddr>,
+    _game: Held<(String, bool)>,
 }
 
 #[cfg(test)]
@@ -275,14 +341,37 @@ mod tests {
             limits.act(a).unwrap();
         }
         assert!(limits.act(a).is_err());
-        let one = limits.socket(a, "g").unwrap();
-        let two = limits.socket(a, "g").unwrap();
-        assert!(limits.socket(a, "h").is_err(), "two per client");
-        let three = limits.socket(b, "g").unwrap();
-        assert!(limits.socket(b, "g").is_err(), "three per game");
+        let one = limits.socket(a, "g", false).unwrap();
+        let two = limits.socket(a, "g", false).unwrap();
+        assert!(limits.socket(a, "h", false).is_err(), "two per client");
+        let three = limits.socket(b, "g", false).unwrap();
+        assert!(
+            limits.socket(b, "g", false).is_err(),
+            "three watchers per game"
+        );
+        // The players' sockets are counted apart: watchers cannot take
+        // them (issue 54).
+        let c: IpAddr = "10.0.0.3".parse().unwrap();
+        let seated = limits.socket(c, "g", true).unwrap();
         drop(one);
-        let _again = limits.socket(a, "h").unwrap();
-        drop((two, three));
-        assert_eq!(lock(&limits.game_sockets).get("g"), None);
+        let _again = limits.socket(a, "h", false).unwrap();
+        drop((two, three, seated));
+        assert_eq!(
+            lock(&limits.game_sockets).get(&("g".to_string(), false)),
+            None
+        );
+        assert_eq!(
+            lock(&limits.game_sockets).get(&("g".to_string(), true)),
+            None
+        );
+        // Hints: one at a time per client.
+        let asked = limits.hint(a).unwrap();
+        assert_eq!(
+            limits.hint(a).err().map(|e| e.status),
+            Some(StatusCode::TOO_MANY_REQUESTS)
+        );
+        limits.hint(b).unwrap();
+        drop(asked);
+        limits.hint(a).unwrap();
     }
 }

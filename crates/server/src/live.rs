@@ -11,6 +11,7 @@ use chess3d_play::thinker::Thought;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::engine_pool::Owner;
 use crate::error::ApiError;
 use crate::events::Events;
 use crate::seats::SeatRow;
@@ -51,6 +52,14 @@ pub struct Live {
     pub mode: Mode,
     inner: Mutex<Inner>,
     pub events: Events,
+    /// The client that created the game here (none when it was loaded
+    /// from the database): a timed game counts toward that client's limit
+    /// ([`crate::Config::timed_games_per_client`]) until it ends.
+    pub creator: Owner,
+    /// A change's write whose outcome the database did not confirm: this
+    /// copy may be behind the stored game, and is read again before its
+    /// next use.
+    pub unsure: std::sync::atomic::AtomicBool,
     /// Engine turns ahead of this game's in the queue; -1 when it is not
     /// waiting.
     queued: AtomicI64,
@@ -87,6 +96,9 @@ pub struct Inner {
     pub rematch: Option<String>,
     /// The timer that ends the game when the running clock reaches zero.
     pub clock_timer: Option<tokio::task::AbortHandle>,
+    /// Whose engine turn the next one is (the client whose change starts
+    /// it): the engine pool serves clients in turn.
+    pub owner: Owner,
 }
 
 impl Inner {
@@ -109,6 +121,7 @@ impl Inner {
             rematch_offer: None,
             rematch: None,
             clock_timer: None,
+            owner: None,
         }
     }
 }
@@ -220,11 +233,13 @@ pub fn play_seats(seats: &[SeatRow; 2], hash_mb: usize) -> [Seat; 2] {
 }
 
 impl Live {
-    pub fn new(id: String, game: String, mode: Mode, inner: Inner) -> Arc<Live> {
+    pub fn new(id: String, game: String, mode: Mode, inner: Inner, creator: Owner) -> Arc<Live> {
         let live = Live {
             id,
             game,
             mode,
+            creator,
+            unsure: std::sync::atomic::AtomicBool::new(false),
             events: Events::new(String::new()),
             inner: Mutex::new(inner),
             queued: AtomicI64::new(-1),

@@ -3,13 +3,15 @@
 //! illegal moves that change nothing, the engine answering, the WebSocket,
 //! and games surviving a restart (a new hub on the same database).
 
+mod support;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use chess3d_server::hub::{Action, NewGame};
 use chess3d_server::loadtest::{http, http_text};
-use chess3d_server::{Config, Hub, Page, Store};
+use chess3d_server::{Config, Hub, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -25,6 +27,7 @@ fn lifted() -> Config {
     Config {
         creates_per_minute: 100_000,
         actions_per_second: 100_000,
+        reads_per_second: 100_000,
         connections_per_client: 100_000,
         ..Config::default()
     }
@@ -35,18 +38,7 @@ async fn server(name: &str) -> SocketAddr {
 }
 
 async fn server_with(name: &str, config: Config) -> SocketAddr {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let any: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    tokio::spawn(chess3d_server::serve(
-        any,
-        chess3d_server::Database::File(temp_db(name)),
-        Page::BuiltIn,
-        config,
-        move |at| {
-            let _ = tx.send(at);
-        },
-    ));
-    rx.await.unwrap()
+    support::serve_sqlite(temp_db(name), config).await
 }
 
 async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {

@@ -22,26 +22,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("chess3d-limits-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::temp_dir("limits", name)
 }
 
 async fn server_with(name: &str, config: Config) -> SocketAddr {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    let any: SocketAddr = "127.0.0.1:0".parse().unwrap();
-    let db = temp_dir(name).join("games.db");
-    tokio::spawn(chess3d_server::serve(
-        any,
-        chess3d_server::Database::File(db),
-        Page::BuiltIn,
-        config,
-        move |at| {
-            let _ = tx.send(at);
-        },
-    ));
-    rx.await.unwrap()
+    support::serve_sqlite(temp_dir(name).join("games.db"), config).await
 }
 
 /// One raw HTTP/1.1 exchange: the whole answer (head and body) as text.

@@ -559,3 +559,58 @@ fn postgres_servers_follow_each_others_changes() {
     assert_eq!(resigned["moves"], json!(["d2d4"]));
     assert_eq!(resigned["view"]["result"][0], "1-0");
 }
+
+/// After a write whose answer was lost, the hub reads the game "settled"
+/// (issue 54): on PostgreSQL a read that waits for a transaction holding
+/// the row to end, where a plain read sees the row as it was before. A
+/// transaction of another connection changes the row and commits half a
+/// second later: the plain read answers the old version at once, the
+/// settled read the new one, after the commit.
+#[test]
+fn postgres_reads_a_game_settled_once_a_commit_under_way_ends() {
+    let db = fresh(Kind::Postgres, "settled");
+    let store = Store::connect(&db).unwrap();
+    let mut game = row("g");
+    store.save(&game, None).unwrap();
+    game.version = 1;
+    store.save(&game, Some(0)).unwrap();
+    let Database::Postgres(url) = &db else {
+        unreachable!()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let client = runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        client
+            .batch_execute("BEGIN; UPDATE games SET version = 2 WHERE id = 'g'")
+            .await
+            .unwrap();
+        client
+    });
+    let store = std::sync::Arc::new(store);
+    let reader = {
+        let store = std::sync::Arc::clone(&store);
+        std::thread::spawn(move || {
+            let plain = store.load("g").unwrap().unwrap().version;
+            let start = std::time::Instant::now();
+            let settled = store.load_settled("g").unwrap().unwrap().version;
+            (plain, settled, start.elapsed())
+        })
+    };
+    // The commit, half a second on, is driven by this runtime.
+    runtime.block_on(async {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        client.batch_execute("COMMIT").await.unwrap();
+    });
+    let (plain, settled, waited) = reader.join().unwrap();
+    assert_eq!((plain, settled), (1, 2));
+    assert!(
+        waited >= std::time::Duration::from_millis(300),
+        "{waited:?}"
+    );
+}

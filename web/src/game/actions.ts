@@ -1,7 +1,7 @@
 // What the player asks of the server: a move, the other actions (undo,
 // resign, draw, rematch, play on from a past position) and a hint.
 
-import { api } from "../api";
+import { api, ApiError } from "../api";
 import { mine } from "../panels";
 import { closePicker } from "../picker";
 import { explain, type Doing } from "../messages";
@@ -9,7 +9,7 @@ import { endReview } from "./review";
 import { clearSelection, targetKind } from "./select";
 import { drawBoard, renderCursor, say } from "./render";
 import { page } from "./state";
-import { render } from "./open";
+import { reloadGame, render } from "./open";
 
 export function play(text: string) {
   closePicker();
@@ -36,6 +36,7 @@ export async function act(body: Record<string, unknown>, doing: Doing = "action"
     if (page.state?.id !== state.id) return;
     page.pending = false;
     say(explain(e, doing), true);
+    if (e instanceof ApiError && e.status === 504) reloadGame(state.id);
   }
 }
 

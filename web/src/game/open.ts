@@ -71,14 +71,26 @@ export async function openGame(id: string) {
     error: (status, error) => {
       page.pending = false;
       say(explain(new ApiError(status, error), "move"), true);
+      if (status === 504) reloadGame(id);
     },
     link: (status) => {
       $("link").textContent = status === "live" ? "live" : status === "connecting" ? "connecting…" : "reconnecting…";
       // A network error is over once the connection is back.
       if (status === "live" && page.message.startsWith("Cannot reach")) say("");
     },
-  });
+  }, page.held?.token ?? null);
   loadAbout(state.game);
+}
+
+/// Draws game `id` as the server holds it now: after an answer that says
+/// a change may or may not have been stored (504).
+export async function reloadGame(id: string) {
+  try {
+    const state = await api.game(id);
+    if (page.state?.id === id) render(state);
+  } catch {
+    // The next state from the live connection draws it.
+  }
 }
 
 /// Leaves the game screen: nothing of this game stays on the page.

@@ -178,6 +178,34 @@ fn by_path(path: &Path) -> Result<FileGame, String> {
 
 /// Reads every `*.toml` file of `dir`, in name order. A file that does not
 /// load, or whose id another game has, is a problem, not a game.
+/// The most the games folder is read of: a folder of a few games' files
+/// is far below, and a folder holding anything else (a link to a large
+/// file, thousands of files) costs no more than this at start.
+const MAX_FILE_BYTES: u64 = 256 * 1024;
+const MAX_FOLDER_FILES: usize = 200;
+const MAX_FOLDER_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The size of the file at `path` if it is one to read: a regular file in
+/// the folder itself (a link, which may lead out of it, is not followed)
+/// and at most [`MAX_FILE_BYTES`]; else why not.
+fn regular_file(path: &Path) -> Result<u64, String> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
+    if meta.file_type().is_symlink() {
+        return Err("a link is not read from the games folder: copy the file in".into());
+    }
+    if !meta.is_file() {
+        return Err("not a file".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} KB: a game file is at most {} KB",
+            meta.len() / 1024,
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    Ok(meta.len())
+}
+
 fn scan(dir: &Path) -> Listing {
     let mut listing = Listing {
         dir: dir.to_path_buf(),
@@ -192,12 +220,23 @@ fn scan(dir: &Path) -> Listing {
     };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     paths.sort();
-    for path in paths {
+    let mut read_bytes = 0u64;
+    for (i, path) in paths.into_iter().enumerate() {
         let shown = path.display().to_string();
-        let loaded = std::fs::read_to_string(&path)
+        if i >= MAX_FOLDER_FILES || read_bytes >= MAX_FOLDER_BYTES {
+            listing.problems.push(format!(
+                "{shown}: left out, with the files after it: a games folder is read up to \
+                 {MAX_FOLDER_FILES} files or {} KB",
+                MAX_FOLDER_BYTES / 1024
+            ));
+            break;
+        }
+        let loaded = regular_file(&path)
+            .inspect(|&len| read_bytes += len)
+            .and_then(|_| std::fs::read_to_string(&path).map_err(|e| e.to_string()))
             .map_err(|e| format!("{shown}: {e}"))
             .and_then(|text| load(&text).map_err(|e| e.in_file(&shown)));
         let def = match loaded {
@@ -234,4 +273,49 @@ fn scan(dir: &Path) -> Listing {
 /// every change is one assignment or push).
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 54: the folder's own regular files are read; a link (to a
+    /// game file outside the folder) is not followed, nor is a file over
+    /// the size cap read, and each is named with why.
+    #[test]
+    fn the_games_folder_reads_only_its_own_small_files() {
+        let root = std::env::temp_dir().join(format!("chess3d-catalog-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (dir, outside) = (root.join("variants"), root.join("elsewhere"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        let raumschach = include_str!("../../../../games/raumschach.toml");
+        let named =
+            |id: &str| raumschach.replacen("id = \"raumschach\"", &format!("id = \"{id}\""), 1);
+        std::fs::write(dir.join("inside.toml"), named("inside")).unwrap();
+        std::fs::write(outside.join("secret.toml"), named("outside")).unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(outside.join("secret.toml"), dir.join("link.toml")).unwrap();
+        // Over the cap: a valid file padded with a comment.
+        let padding = "#".repeat(MAX_FILE_BYTES as usize);
+        std::fs::write(dir.join("large.toml"), named("large") + &padding).unwrap();
+        let listing = scan(&dir);
+        let ids: Vec<String> = listing
+            .games
+            .iter()
+            .map(|f| f.game.def().id.to_string())
+            .collect();
+        assert_eq!(ids, ["inside"], "{:?}", listing.problems);
+        let said = listing.problems.join("\n");
+        assert!(
+            said.contains("large.toml") && said.contains("at most 256 KB"),
+            "{said}"
+        );
+        #[cfg(unix)]
+        assert!(
+            said.contains("link.toml") && said.contains("a link is not read"),
+            "{said}"
+        );
+        let _ = std::fs::remove_dir_all(&root);
+    }
 }

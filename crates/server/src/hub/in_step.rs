@@ -31,14 +31,19 @@ impl Hub {
     /// server's copy being behind (a move for a ply another server has
     /// played, a token another server has just given, or a change the
     /// database refused as stale): the stored game is read, and when it is
-    /// newer `change` runs again on it.
+    /// newer `change` runs again on it. Nothing is changed once `caller`'s
+    /// deadline has passed (408).
     pub(super) fn on_game<T>(
         self: &Arc<Hub>,
         id: &str,
+        caller: super::Caller,
         mut change: impl FnMut(&Arc<Live>, &mut Inner) -> Result<T, ApiError>,
     ) -> Result<(Arc<Live>, T), ApiError> {
         let live = self.get(id)?;
         let mut inner = live.lock();
+        // The lock may have been long in coming (a busy game, a slow
+        // database): a request past its deadline changes nothing.
+        caller.in_time()?;
         let mut tries = 0;
         loop {
             let seen = inner.version;

@@ -9,8 +9,10 @@
 
 mod in_step;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use chess3d_core::Side;
 use chess3d_play::clock::TimeControl;
@@ -20,13 +22,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::config::{Config, MAX_RECORD, MAX_RECORD_TAGS};
-use crate::engine_pool::EnginePool;
+use crate::engine_pool::{EnginePool, Owner};
 use crate::error::ApiError;
 pub use crate::live::Mode;
 use crate::live::{play_seats, side_of, Inner, Live, Snapshot};
 use crate::registry::Registry;
 use crate::seats::{digest, new_secret, SeatRow};
-use crate::store::{Saved, Store};
+use crate::store::{GameRow, Saved, Store};
 use crate::table::{self, Abort};
 
 /// `POST /api/v1/games`.
@@ -98,6 +100,42 @@ pub enum Action {
     },
 }
 
+/// Who asks, and by when: the client (its address as the limits count
+/// it), whose share of the engine a turn it starts takes, and the
+/// request's deadline, past which no change is begun.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Caller {
+    pub client: Owner,
+    pub deadline: Option<Instant>,
+}
+
+impl Caller {
+    pub fn new(client: IpAddr, deadline: Option<Instant>) -> Caller {
+        Caller {
+            client: Some(crate::limits::client_key(client)),
+            deadline,
+        }
+    }
+
+    /// 408 once the deadline has passed: checked before a change is made,
+    /// never after, so that a request answered 408 changed nothing.
+    fn in_time(&self) -> Result<(), ApiError> {
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(ApiError::new(
+                axum::http::StatusCode::REQUEST_TIMEOUT,
+                "the server was too busy to get to this request in time: nothing was changed; \
+                 send it again",
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// 504: a change's write that the database did not confirm, and that
+/// could not be read back either.
+pub const UNSURE: &str = "the database did not confirm the change and cannot be read now: \
+    it may have been stored; reload the game to see";
+
 pub const DEFAULT_MOVETIME: u64 = 1000;
 /// A hint's search.
 const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(500);
@@ -136,6 +174,11 @@ impl Hub {
         &self.config
     }
 
+    /// The games' database.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// Games in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games.len()
@@ -146,6 +189,11 @@ impl Hub {
     }
 
     pub fn create(self: &Arc<Hub>, req: NewGame) -> Result<Created, ApiError> {
+        self.create_as(req, Caller::default())
+    }
+
+    /// Creates a game for `caller` (see [`Hub::create`]).
+    pub fn create_as(self: &Arc<Hub>, req: NewGame, caller: Caller) -> Result<Created, ApiError> {
         if let Some(record) = &req.record {
             check_record(record)?;
         }
@@ -231,6 +279,12 @@ impl Hub {
                 None,
             ),
         };
+        // A record's names are names like any other.
+        for (side, tag) in ["White", "Black"].into_iter().enumerate() {
+            let names = table.names();
+            check_name(Some(&names[side]))
+                .map_err(|e| ApiError::bad(format!("the record's {tag} tag: {}", e.message)))?;
+        }
         if req.record.is_none() || control.is_some() {
             table.set_clock(control);
         }
@@ -239,7 +293,16 @@ impl Hub {
         if name.is_some() {
             table.set_name(side_of(side), name);
         }
-        let live = self.open_new(game, mode, Inner::new(table, seats, 0, note.clone()))?;
+        if mode == Mode::Computer {
+            self.engine_room(caller.client)?;
+        }
+        if table.clock().is_some() {
+            self.timed_room(caller.client)?;
+        }
+        caller.in_time()?;
+        let mut inner = Inner::new(table, seats, 0, note.clone());
+        inner.owner = caller.client;
+        let live = self.open_new(game, mode, inner, caller.client)?;
         let sides = live.sides_of(&live.lock(), Some(&token))?;
         Ok(Created {
             id: live.id.clone(),
@@ -258,11 +321,13 @@ impl Hub {
         game: String,
         mode: Mode,
         inner: Inner,
+        creator: Owner,
     ) -> Result<Arc<Live>, ApiError> {
-        // 72 random bits: an id taken already is as good as impossible,
-        // and refused by the database rather than overwritten.
-        let id = new_secret()[..12].to_string();
-        let live = Live::new(id, game, mode, inner);
+        // 96 random bits (24 hex digits; games made before issue 54 have
+        // 12, and still open): an id is not guessed, and one taken already
+        // is refused by the database rather than overwritten.
+        let id = new_secret()[..24].to_string();
+        let live = Live::new(id, game, mode, inner, creator);
         let mut inner = live.lock();
         if self.save(&live, &inner, None)? == Saved::Stale {
             return Err(ApiError::internal(format!(
@@ -282,6 +347,14 @@ impl Hub {
     /// call it on a blocking thread.
     pub fn get(self: &Arc<Hub>, id: &str) -> Result<Arc<Live>, ApiError> {
         if let Some(live) = self.games.get(id) {
+            if live.unsure.load(Ordering::Relaxed) {
+                // A write the database did not confirm: this copy follows
+                // the stored game, if it can be read now.
+                let mut inner = live.lock();
+                if live.unsure.load(Ordering::Relaxed) && self.refresh(&live, &mut inner).is_ok() {
+                    live.unsure.store(false, Ordering::Relaxed);
+                }
+            }
             return Ok(live);
         }
         let unknown = || ApiError::not_found(format!("no game '{}'", id.escape_debug()));
@@ -295,7 +368,7 @@ impl Hub {
             .ok_or_else(unknown)?;
         let mode = Mode::parse(&row.mode).unwrap_or(Mode::Local);
         let (id, game) = (row.id.clone(), row.game.clone());
-        let live = Live::new(id, game, mode, self.restored(row)?);
+        let live = Live::new(id, game, mode, self.restored(row)?, None);
         let loaded = self.games.insert(Arc::clone(&live));
         if !Arc::ptr_eq(&loaded, &live) {
             // Another request loaded it meanwhile.
@@ -407,8 +480,19 @@ impl Hub {
         invite: &str,
         name: Option<&str>,
     ) -> Result<Joined, ApiError> {
+        self.join_as(id, invite, name, Caller::default())
+    }
+
+    /// Joins for `caller` (see [`Hub::join`]).
+    pub fn join_as(
+        self: &Arc<Hub>,
+        id: &str,
+        invite: &str,
+        name: Option<&str>,
+        caller: Caller,
+    ) -> Result<Joined, ApiError> {
         let name = check_name(name)?;
-        let (live, (token, i)) = self.on_game(id, |live, inner| {
+        let (live, (token, i)) = self.on_game(id, caller, |live, inner| {
             let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
                 return Err(ApiError::conflict("this game has no open seat to join"));
             };
@@ -438,7 +522,9 @@ impl Hub {
 
     /// The seat `token` holds (a resume link opened on another device).
     pub fn seat(self: &Arc<Hub>, id: &str, token: &str) -> Result<Joined, ApiError> {
-        let (live, sides) = self.on_game(id, |live, inner| live.sides_of(inner, Some(token)))?;
+        let (live, sides) = self.on_game(id, Caller::default(), |live, inner| {
+            live.sides_of(inner, Some(token))
+        })?;
         Ok(Joined {
             token: token.to_string(),
             sides,
@@ -447,42 +533,65 @@ impl Hub {
     }
 
     /// The engine's suggestion for the player holding `token`, whose turn
-    /// it is: a short search on the engine pool (queued like any other).
-    pub fn hint(self: &Arc<Hub>, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
-        let (live, (job, version)) = self.on_game(id, |live, inner| {
-            let sides = live.sides_of(inner, token)?;
-            self.flag_fall(live, inner);
-            still_on(&inner.table.result())?;
-            let to_move = inner.table.side_to_move();
-            if !sides.contains(&to_move.index()) {
-                return Err(ApiError::conflict(
-                    "a hint is for the player to move, on their turn",
-                ));
-            }
-            let config = chess3d_engine::Config {
-                hash_mb: self.hash_mb(),
-                ..chess3d_engine::Config::default()
-            };
-            let limits = chess3d_engine::Limits::movetime(HINT_TIME);
-            Ok((inner.table.search(config, limits), inner.version))
-        })?;
-        let (tx, rx) = std::sync::mpsc::channel();
+    /// it is: a short search on the engine pool, queued like any other
+    /// engine turn of `caller`'s. The request waits for it without holding
+    /// a thread (at most [`HINT_WAIT`]: 503 then, saying how many turns are
+    /// ahead of it).
+    pub async fn hint(
+        self: &Arc<Hub>,
+        id: &str,
+        token: Option<&str>,
+        caller: Caller,
+    ) -> Result<Value, ApiError> {
+        let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
+        let (live, (job, version)) = tokio::task::spawn_blocking(move || {
+            hub.on_game(&id, caller, |live, inner| {
+                let sides = live.sides_of(inner, token.as_deref())?;
+                hub.flag_fall(live, inner);
+                still_on(&inner.table.result())?;
+                let to_move = inner.table.side_to_move();
+                if !sides.contains(&to_move.index()) {
+                    return Err(ApiError::conflict(
+                        "a hint is for the player to move, on their turn",
+                    ));
+                }
+                hub.engine_room(caller.client)?;
+                let config = chess3d_engine::Config {
+                    hash_mb: hub.hash_mb(),
+                    ..chess3d_engine::Config::default()
+                };
+                let limits = chess3d_engine::Limits::movetime(HINT_TIME);
+                Ok((inner.table.search(config, limits), inner.version))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+        let (tx, rx) = tokio::sync::oneshot::channel();
         let abort: Abort = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&abort);
+        let place = Arc::new(AtomicI64::new(-1));
+        let told = Arc::clone(&place);
         self.engines.submit(
+            caller.client,
             Arc::clone(&abort),
-            |_| {},
+            move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
             move || {
                 let mut last = None;
                 let best = job(&stop, &mut |t| last = Some(t));
                 let _ = tx.send((best, last));
             },
         );
-        let Ok((best, thought)) = rx.recv_timeout(HINT_WAIT) else {
+        let Ok(Ok((best, thought))) = tokio::time::timeout(HINT_WAIT, rx).await else {
             abort.store(true, Ordering::Relaxed);
+            let ahead = match place.load(Ordering::Relaxed) {
+                n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
+                _ => String::new(),
+            };
             return Err(ApiError::new(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                "the engines are all busy with other games: ask for the hint again in a moment",
+                format!(
+                    "the engines are all busy with other games{ahead}: ask for the hint again in a moment"
+                ),
             ));
         };
         let best = best.ok_or_else(|| ApiError::conflict("the engine has no move to suggest"))?;
@@ -505,6 +614,52 @@ impl Hub {
         }))
     }
 
+    /// 429 when `client` has as many engine turns waiting or running as it
+    /// may ([`Config::engine_turns_per_client`]).
+    fn engine_room(&self, client: Owner) -> Result<(), ApiError> {
+        let held = self.engines.held_by(client);
+        if client.is_some() && held >= self.config.engine_turns_per_client {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address has {held} engine turns waiting or running, the most allowed: \
+                     wait for the engine to answer one of them"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 429 when `client` has created as many timed games not yet finished
+    /// as it may ([`Config::timed_games_per_client`]): once its first move
+    /// starts a clock, a game stays in memory until its flag falls. Takes
+    /// game locks: call it on a blocking thread.
+    fn timed_room(&self, client: Owner) -> Result<(), ApiError> {
+        let Some(client) = client else {
+            return Ok(());
+        };
+        let running = self
+            .games
+            .all()
+            .iter()
+            .filter(|live| live.creator == Some(client))
+            .filter(|live| {
+                let inner = live.lock();
+                inner.table.clock().is_some() && inner.table.result().is_none()
+            })
+            .count();
+        if running >= self.config.timed_games_per_client {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address has {running} timed games going, the most allowed: \
+                     finish one (or resign it) first"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     /// Does `action` for the player holding `token`; the new state.
     pub fn act(
         self: &Arc<Hub>,
@@ -512,8 +667,19 @@ impl Hub {
         token: Option<&str>,
         action: Action,
     ) -> Result<Value, ApiError> {
-        let (live, ()) = self.on_game(id, |live, inner| {
-            self.act_on(live, inner, token, action.clone())
+        self.act_as(id, token, action, Caller::default())
+    }
+
+    /// Does `action` for `caller` (see [`Hub::act`]).
+    pub fn act_as(
+        self: &Arc<Hub>,
+        id: &str,
+        token: Option<&str>,
+        action: Action,
+        caller: Caller,
+    ) -> Result<Value, ApiError> {
+        let (live, ()) = self.on_game(id, caller, |live, inner| {
+            self.act_on(live, inner, token, action.clone(), caller)
         })?;
         Ok(live.current_state())
     }
@@ -524,8 +690,22 @@ impl Hub {
         inner: &mut Inner,
         token: Option<&str>,
         action: Action,
+        caller: Caller,
     ) -> Result<(), ApiError> {
         let sides = live.sides_of(inner, token)?;
+        // An action that may start an engine turn (a move or a take-back
+        // handing it the turn, a draw offer it answers) counts toward the
+        // client's share of the engine.
+        let engine_plays = inner.seats.iter().any(SeatRow::is_engine);
+        if engine_plays
+            && matches!(
+                action,
+                Action::Move { .. } | Action::Back { .. } | Action::Draw
+            )
+        {
+            self.engine_room(caller.client)?;
+        }
+        inner.owner = caller.client;
         // A flag that fell since the last change ends the game first.
         self.flag_fall(live, inner);
         let to_move = inner.table.side_to_move();
@@ -698,7 +878,10 @@ impl Hub {
 
     /// After any change: stop a stale engine search, store, announce, and
     /// start the engine if it is to move. A change that cannot be stored is
-    /// undone (the game goes back to `before`) and reported.
+    /// undone (the game goes back to `before`) and reported; one whose
+    /// write the database did not confirm is kept when the stored game
+    /// shows it, and reported as unknown (504) when the stored game cannot
+    /// be read either: never stored and answered as failed.
     fn changed(
         self: &Arc<Hub>,
         live: &Arc<Live>,
@@ -711,20 +894,24 @@ impl Hub {
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
-        let stored = match self.save(live, inner, Some(previous)) {
+        let row = live.row(inner);
+        let stored = match self.store.save(&row, Some(previous)) {
             Ok(Saved::Stored) => Ok(()),
             Ok(Saved::Stale) => Err(ApiError::conflict(
                 "the game changed on another server meanwhile",
             )),
-            Err(e) => Err(e),
+            Err(e) if crate::store::is_uncertain(&e) => self.settle(live, &row, previous, e),
+            Err(e) => Err(store_error(e, &format!("cannot store game {}", live.id))),
         };
         if stored.is_err() {
             inner.restore(&live.game, before, self.hash_mb());
             // The stored game may be newer: another server's change came
-            // first, or this one was stored and its answer lost. On a
-            // shared database this copy follows it (which starts the
+            // first, or a write of this server's that the database did not
+            // confirm was stored. This copy follows it (which starts the
             // engine and the clock, and announces).
-            if self.store.is_shared() && matches!(self.refresh(live, inner), Ok(true)) {
+            let behind = self.store.is_shared() || live.unsure.load(Ordering::Relaxed);
+            if behind && matches!(self.refresh(live, inner), Ok(true)) {
+                live.unsure.store(false, Ordering::Relaxed);
                 return stored;
             }
         }
@@ -732,6 +919,50 @@ impl Hub {
         self.watch_clock(live, inner);
         live.announce(inner);
         stored
+    }
+
+    /// A change's write (`row`, made from version `previous`) whose answer
+    /// was lost: the stored game, read once any write of it has ended,
+    /// says whether it was stored (Ok) or not (503). When it cannot be
+    /// read, the outcome is unknown (504): the copy in memory is read
+    /// again before its next use.
+    fn settle(
+        &self,
+        live: &Live,
+        row: &GameRow,
+        previous: u64,
+        lost: anyhow::Error,
+    ) -> Result<(), ApiError> {
+        let id = &live.id;
+        match self.store.load_settled(id) {
+            Ok(Some(stored))
+                if stored.version == row.version
+                    && stored.record == row.record
+                    && stored.seats == row.seats =>
+            {
+                Ok(())
+            }
+            Ok(Some(stored)) if stored.version == previous => Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "cannot store game {id}: the database did not answer in time ({lost:#}), \
+                     and the change was not stored; try again in a moment"
+                ),
+            )),
+            Ok(Some(_)) => Err(ApiError::conflict(
+                "the game changed on another server meanwhile",
+            )),
+            Ok(None) => Err(ApiError::not_found(format!(
+                "game {id} is no longer stored"
+            ))),
+            Err(_) => {
+                live.unsure.store(true, Ordering::Relaxed);
+                Err(ApiError::new(
+                    axum::http::StatusCode::GATEWAY_TIMEOUT,
+                    UNSURE,
+                ))
+            }
+        }
     }
 
     /// Ends the game if the side to move's time has run out, as a change
@@ -797,11 +1028,9 @@ impl Hub {
             seat.invite_hash = None;
         }
         let table = inner.table.rematch(play_seats(&seats, self.hash_mb()));
-        let next = self.open_new(
-            live.game.clone(),
-            live.mode,
-            Inner::new(table, seats, 0, None),
-        )?;
+        let mut fresh = Inner::new(table, seats, 0, None);
+        fresh.owner = inner.owner;
+        let next = self.open_new(live.game.clone(), live.mode, fresh, inner.owner)?;
         Ok(next.id.clone())
     }
 
@@ -879,6 +1108,7 @@ impl Hub {
         self.engine_turn(
             live,
             version,
+            inner.owner,
             abort,
             |inner| &mut inner.job,
             search,
@@ -917,6 +1147,7 @@ impl Hub {
         self.engine_turn(
             live,
             version,
+            inner.owner,
             abort,
             |inner| &mut inner.draw_job,
             |_| job(),
@@ -925,7 +1156,8 @@ impl Hub {
         );
     }
 
-    /// Queues engine work for `live` at `version` on the pool: `work` runs
+    /// Queues engine work for `live` at `version` on the pool, as `owner`'s
+    /// (the client whose change started it): `work` runs
     /// unless `abort` is set first (the game changed while it waited), and
     /// `finish` applies its result under the game's lock if the game is
     /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
@@ -937,6 +1169,7 @@ impl Hub {
         self: &Arc<Hub>,
         live: &Arc<Live>,
         version: u64,
+        owner: Owner,
         abort: Abort,
         slot: fn(&mut Inner) -> &mut Option<Abort>,
         work: impl FnOnce(&Abort) -> T + Send + 'static,
@@ -964,6 +1197,7 @@ impl Hub {
         }
         let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
         self.engines.submit(
+            owner,
             Arc::clone(&abort),
             move |ahead| queued.queued(version, ahead),
             move || {
@@ -994,7 +1228,22 @@ fn check_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
     if name.chars().any(char::is_control) {
         return Err(ApiError::bad("a name cannot hold control characters"));
     }
+    if let Some(c) = name.chars().find(|&c| is_invisible(c)) {
+        return Err(ApiError::bad(format!(
+            "a name cannot hold U+{:04X}: it reorders or hides text, and could make one name pass for another",
+            c as u32
+        )));
+    }
     Ok(Some(name.to_string()))
+}
+
+/// Characters that change how the text around them shows without being
+/// seen themselves: bidirectional controls, zero-width characters, the
+/// byte-order mark, and the line and paragraph separators.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
+        | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
 }
 
 /// A record to load: refused when larger or with more tags than a game's

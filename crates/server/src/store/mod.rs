@@ -78,6 +78,39 @@ pub fn is_unavailable(e: &anyhow::Error) -> bool {
     e.chain().any(|cause| cause.is::<Unavailable>())
 }
 
+/// A write whose outcome is unknown: it reached the database (PostgreSQL:
+/// its commit was sent) but no answer came back. The stored row says
+/// whether it was stored ([`Store::load_settled`]).
+#[derive(Debug)]
+pub struct Uncertain(pub String);
+
+impl std::fmt::Display for Uncertain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Uncertain {}
+
+/// Whether `e` says a write may or may not have been stored.
+pub fn is_uncertain(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| cause.is::<Uncertain>())
+}
+
+/// Faults a test makes the SQLite store show, as a database's network
+/// can: each applies to the next save (and read) only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The write is stored, and its answer lost.
+    AnswerLost,
+    /// The write is not stored, and no answer comes (as a write lost on
+    /// its way, or rolled back when its connection dropped).
+    WriteLost,
+    /// The write is stored, its answer lost, and the next read fails too
+    /// (the database out of reach a while).
+    AnswerLostAndUnreadable,
+}
+
 /// A change another server stored, as its notification says (the game is
 /// re-read from the database, not taken from the message).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -299,6 +332,25 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.save(row, previous),
             Store::Postgres(s) => s.save(row, previous),
+        }
+    }
+
+    /// The game `id` once any write of it still under way has ended
+    /// (PostgreSQL: read under a share lock of its row, which waits for
+    /// the transaction that holds it): after an [`Uncertain`] write, what
+    /// the database holds for good.
+    pub fn load_settled(&self, id: &str) -> Result<Option<GameRow>> {
+        match self {
+            Store::Sqlite(s) => s.load_settled(id),
+            Store::Postgres(s) => s.load_settled(id),
+        }
+    }
+
+    /// Makes the next save show `fault` (an SQLite store only; for the
+    /// tests of what the server answers then).
+    pub fn inject(&self, fault: Fault) {
+        if let Store::Sqlite(s) = self {
+            s.inject(fault);
         }
     }
 

@@ -211,15 +211,20 @@ impl PgStore {
         self.wait(QUERY_TIMEOUT, work(self.pool.clone()))
     }
 
-    /// See [`super::Store::save`].
+    /// See [`super::Store::save`]. A change is one transaction: until its
+    /// commit is sent, a failure (a timeout, a lost connection) leaves it
+    /// rolled back; after, the outcome is unknown until the row is read
+    /// settled ([`super::Uncertain`]).
     pub fn save(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
         let (seats, clock) = super::encode(row)?;
         let row = row.clone();
         // What the other servers are told: the game, its version, and who
         // changed it (a server passes over its own changes).
         let notice = format!("{} {} {}", row.id, row.version, self.server);
-        self.run(move |pool| async move {
-            let db = connection(&pool).await?;
+        let committing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let sent = std::sync::Arc::clone(&committing);
+        let saved = self.run(move |pool| async move {
+            let mut db = connection(&pool).await?;
             let (version, now) = (row.version as i64, super::now_secs());
             let draw_offer = row.draw_offer.map(i16::from);
             let rematch_offer = row.rematch_offer.map(i16::from);
@@ -240,19 +245,34 @@ impl PgStore {
                 &clock_at,
             ];
             let stored = match previous {
+                // A new game: a lost answer leaves at most a game nobody
+                // holds a token of, which expires.
                 None => {
                     let statement = db.prepare_cached(INSERT).await?;
                     db.execute(&statement, &values).await? == 1
                 }
                 Some(previous) => {
-                    let statement = db.prepare_cached(UPDATE).await?;
+                    let tx = db.transaction().await?;
+                    let statement = tx.prepare_cached(UPDATE).await?;
                     let mut values = values.to_vec();
                     values.push(&previous);
                     values.push(&notice);
-                    db.query(&statement, &values).await?.len() == 1
+                    let stored = tx.query(&statement, &values).await?.len() == 1;
+                    sent.store(true, std::sync::atomic::Ordering::SeqCst);
+                    tx.commit().await?;
+                    stored
                 }
             };
             Ok(if stored { Saved::Stored } else { Saved::Stale })
+        });
+        saved.map_err(|e| {
+            if committing.load(std::sync::atomic::Ordering::SeqCst) {
+                anyhow::Error::new(super::Uncertain(format!(
+                    "the change was sent but its commit was not confirmed: {e:#}"
+                )))
+            } else {
+                e
+            }
         })
     }
 
@@ -293,16 +313,20 @@ impl PgStore {
     }
 
     pub fn load(&self, id: &str) -> Result<Option<GameRow>> {
+        self.read(id, SELECT)
+    }
+
+    /// See [`super::Store::load_settled`]: the share lock waits for a
+    /// transaction holding the row (a commit under way) to end.
+    pub fn load_settled(&self, id: &str) -> Result<Option<GameRow>> {
+        self.read(id, SELECT_SETTLED)
+    }
+
+    fn read(&self, id: &str, select: &'static str) -> Result<Option<GameRow>> {
         let id = id.to_string();
         let stored = self.run(move |pool| async move {
             let db = connection(&pool).await?;
-            let statement = db
-                .prepare_cached(
-                    "SELECT id, game, mode, record, seats::text, draw_offer, version, clock::text,
-                         note, rematch_offer, rematch, clock_at
-                     FROM games WHERE id = $1",
-                )
-                .await?;
+            let statement = db.prepare_cached(select).await?;
             let Some(r) = db.query_opt(&statement, &[&id]).await? else {
                 return Ok(None);
             };
@@ -354,6 +378,14 @@ impl Drop for PgStore {
         }
     }
 }
+
+/// A game's row.
+const SELECT: &str = "SELECT id, game, mode, record, seats::text, draw_offer, version,
+        clock::text, note, rematch_offer, rematch, clock_at
+    FROM games WHERE id = $1";
+const SELECT_SETTLED: &str = "SELECT id, game, mode, record, seats::text, draw_offer, version,
+        clock::text, note, rematch_offer, rematch, clock_at
+    FROM games WHERE id = $1 FOR SHARE";
 
 /// Stores a new game, unless its id is taken.
 const INSERT: &str = "INSERT INTO games (id, game, mode, record, seats, draw_offer, version,

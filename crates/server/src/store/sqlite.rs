@@ -68,6 +68,10 @@ pub struct SqliteStore {
     /// `<db>.lock`, locked while the store is open: a second server on the
     /// same file would overwrite this one's games (WAL lets both write).
     _lock: std::fs::File,
+    /// The fault the next save shows (tests only, see [`super::Fault`]).
+    fault: Mutex<Option<super::Fault>>,
+    /// The next settled read fails.
+    unreadable: std::sync::atomic::AtomicBool,
 }
 
 /// Marks a database as chess3d's (`PRAGMA application_id`, "c3d").
@@ -174,6 +178,8 @@ impl SqliteStore {
         Ok(SqliteStore {
             db: Mutex::new(db),
             _lock: lock,
+            fault: Mutex::new(None),
+            unreadable: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -238,7 +244,41 @@ impl SqliteStore {
         Ok(Ok(()))
     }
 
+    pub fn inject(&self, fault: super::Fault) {
+        *self.fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(fault);
+    }
+
     pub fn save(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
+        use super::Fault;
+        let fault = self.fault.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let lost = || anyhow::Error::new(super::Uncertain("the write's answer was lost".into()));
+        match fault {
+            None => self.write(row, previous),
+            Some(Fault::WriteLost) => Err(lost()),
+            Some(Fault::AnswerLost) => self.write(row, previous).and_then(|_| Err(lost())),
+            Some(Fault::AnswerLostAndUnreadable) => {
+                self.unreadable
+                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                self.write(row, previous).and_then(|_| Err(lost()))
+            }
+        }
+    }
+
+    /// A file's write is whole or not at all once it returns: no write is
+    /// under way to wait for.
+    pub fn load_settled(&self, id: &str) -> Result<Option<GameRow>> {
+        if self
+            .unreadable
+            .swap(false, std::sync::atomic::Ordering::Relaxed)
+        {
+            return Err(anyhow::Error::new(super::Unavailable(
+                "the database cannot be read now (a test's fault)".into(),
+            )));
+        }
+        self.load(id)
+    }
+
+    fn write(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
         let (seats, clock) = super::encode(row)?;
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let (version, now) = (row.version as i64, super::now_secs());

@@ -143,3 +143,32 @@ impl Drop for Cluster {
         let _ = self.child.wait();
     }
 }
+
+/// A server on a free loopback port storing its games in the SQLite file
+/// `db`, run by the test's runtime: its address once it listens.
+pub async fn serve_sqlite(
+    db: std::path::PathBuf,
+    config: chess3d_server::Config,
+) -> std::net::SocketAddr {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let any: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
+    tokio::spawn(chess3d_server::serve(
+        any,
+        chess3d_server::Database::File(db),
+        chess3d_server::Page::BuiltIn,
+        config,
+        move |at| {
+            let _ = tx.send(at);
+        },
+    ));
+    rx.await.unwrap()
+}
+
+/// An empty folder of the test `name` of the test program `program`, in
+/// the system's temporary folder.
+pub fn temp_dir(program: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess3d-{program}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

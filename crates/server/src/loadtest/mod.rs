@@ -21,6 +21,9 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
+mod flood;
+pub use flood::{flood, hint_flood, FloodReport, HintFloodReport};
+
 /// What a load test measured.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
@@ -88,8 +91,20 @@ pub async fn http(
     path: &str,
     body: Option<&Value>,
 ) -> Result<(u16, Value)> {
+    http_from(addr, None, method, path, body).await
+}
+
+/// [`http`] as a trusted proxy sends it for the client `forwarded` (its
+/// `X-Forwarded-For`), when given.
+pub async fn http_from(
+    addr: SocketAddr,
+    forwarded: Option<&str>,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(u16, Value)> {
     let body = body.map(Value::to_string).unwrap_or_default();
-    let (status, text) = http_text(addr, method, path, &body).await?;
+    let (status, text) = request(addr, forwarded, method, path, &body).await?;
     Ok((status, serde_json::from_str(&text).unwrap_or(Value::Null)))
 }
 
@@ -100,9 +115,22 @@ pub async fn http_text(
     path: &str,
     body: &str,
 ) -> Result<(u16, String)> {
+    request(addr, None, method, path, body).await
+}
+
+async fn request(
+    addr: SocketAddr,
+    forwarded: Option<&str>,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> Result<(u16, String)> {
     let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let forwarded = forwarded
+        .map(|f| format!("X-Forwarded-For: {f}\r\n"))
+        .unwrap_or_default();
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n{forwarded}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await?;
@@ -368,103 +396,4 @@ async fn next_of(players: &mut [Watcher], wait: Duration) -> Result<Option<(usiz
     let next = players.iter_mut().map(|p| Box::pin(p.next_state(wait)));
     let (state, player, _) = futures_util::future::select_all(next).await;
     Ok(state?.map(|state| (player, state)))
-}
-
-/// What a flood of engine games measured (`chess3d loadtest --flood`).
-#[derive(Clone, Debug, Default)]
-pub struct FloodReport {
-    pub requests: usize,
-    /// Answers by status: 201, 429, 503, and any other (with the first
-    /// such answer's text).
-    pub created: usize,
-    pub limited: usize,
-    pub busy: usize,
-    pub other: usize,
-    pub first_other: Option<String>,
-    /// Seconds until every creation was answered.
-    pub answered_in: f64,
-    /// Latencies of the cheap GET probes in milliseconds, sorted.
-    pub probes: Vec<f64>,
-}
-
-impl FloodReport {
-    pub fn probe_max(&self) -> f64 {
-        self.probes.last().copied().unwrap_or(0.0)
-    }
-
-    pub fn summary(&self) -> String {
-        let median = self
-            .probes
-            .get(self.probes.len() / 2)
-            .copied()
-            .unwrap_or(0.0);
-        format!(
-            "{} engine games requested: {} created (201), {} limited (429), {} busy (503), {} other, all answered in {:.2} s; GET /api/v1/variants meanwhile: {} probes, median {:.2} ms, max {:.2} ms",
-            self.requests,
-            self.created,
-            self.limited,
-            self.busy,
-            self.other,
-            self.answered_in,
-            self.probes.len(),
-            median,
-            self.probe_max()
-        )
-    }
-}
-
-/// Requests `games` games against the engine (the engine moving first,
-/// `movetime` ms a move) one after another as fast as one client can,
-/// while another client times `GET /api/v1/variants` every 20 ms, for
-/// `settle` more after the last answer (the engines are searching then).
-pub async fn flood(
-    addr: SocketAddr,
-    game: &str,
-    games: usize,
-    movetime: u64,
-    settle: Duration,
-) -> Result<FloodReport> {
-    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let probe = {
-        let done = std::sync::Arc::clone(&done);
-        tokio::spawn(async move {
-            let mut latencies = Vec::new();
-            while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                let start = Instant::now();
-                let (status, _) = http_text(addr, "GET", "/api/v1/variants", "").await?;
-                if status != 200 {
-                    bail!("GET /api/v1/variants answered {status}");
-                }
-                latencies.push(start.elapsed().as_secs_f64() * 1000.0);
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            Ok(latencies)
-        })
-    };
-    let mut report = FloodReport {
-        requests: games,
-        ..FloodReport::default()
-    };
-    let start = Instant::now();
-    let body = json!({ "game": game, "mode": "computer", "side": 1, "movetime": movetime });
-    for _ in 0..games {
-        let (status, answer) = http(addr, "POST", "/api/v1/games", Some(&body)).await?;
-        match status {
-            201 => report.created += 1,
-            429 => report.limited += 1,
-            503 => report.busy += 1,
-            _ => {
-                report.other += 1;
-                report
-                    .first_other
-                    .get_or_insert(format!("{status} {answer}"));
-            }
-        }
-    }
-    report.answered_in = start.elapsed().as_secs_f64();
-    tokio::time::sleep(settle).await;
-    done.store(true, std::sync::atomic::Ordering::Relaxed);
-    report.probes = probe.await.context("the probe failed")??;
-    report.probes.sort_by(f64::total_cmp);
-    Ok(report)
 }
