@@ -12,20 +12,29 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::web::{runtime, LoadTestArgs};
+/// The server a flood runs against: a chess3d binary (default: this one)
+/// and arguments for its `serve`.
+pub struct Server {
+    pub binary: Option<std::path::PathBuf>,
+    pub serve_args: Vec<String>,
+}
 
-/// `--flood N`: see [`LoadTestArgs::flood`].
-pub fn engine_games(args: &LoadTestArgs, games: u32) -> Result<()> {
-    let (report, server) = against_server(args, |addr, binary, pid| {
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Runtime::new().context("cannot start the async runtime")
+}
+
+/// `--flood N`: `games` games of `game` against the engine at `movetime`
+/// ms a move.
+pub fn engine_games(server: &Server, game: &str, games: u32, movetime: u64) -> Result<()> {
+    let (report, server) = against_server(server, |addr, binary, pid| {
         println!(
-            "flood: {games} games of {} against the engine at {} ms a move, against {binary} (pid {pid}) at {addr}",
-            args.game, args.movetime
+            "flood: {games} games of {game} against the engine at {movetime} ms a move, against {binary} (pid {pid}) at {addr}"
         );
         runtime()?.block_on(chess3d_server::loadtest::flood(
             addr,
-            &args.game,
+            game,
             games as usize,
-            args.movetime,
+            movetime,
             Duration::from_secs(3),
         ))
     })?;
@@ -37,10 +46,10 @@ pub fn engine_games(args: &LoadTestArgs, games: u32) -> Result<()> {
     Ok(())
 }
 
-/// `--hint-flood N`: see [`LoadTestArgs::hint_flood`].
-pub fn hints(args: &LoadTestArgs, per_client: u32) -> Result<()> {
-    let clients = args.clients as usize;
-    let (report, server) = against_server(args, |addr, binary, pid| {
+/// `--hint-flood N`: `per_client` hints at once from each of `clients`
+/// clients.
+pub fn hints(server: &Server, clients: usize, per_client: u32) -> Result<()> {
+    let (report, server) = against_server(server, |addr, binary, pid| {
         println!(
             "hint flood: {clients} clients x {per_client} hints at once, against {binary} (pid {pid}) at {addr}"
         );
@@ -59,10 +68,10 @@ pub fn hints(args: &LoadTestArgs, per_client: u32) -> Result<()> {
 /// and pid) while sampling its threads, and stops it: what `flood`
 /// returned, and the server's memory peak and most threads in words.
 fn against_server<T>(
-    args: &LoadTestArgs,
+    args: &Server,
     flood: impl FnOnce(SocketAddr, &str, u32) -> Result<T>,
 ) -> Result<(T, String)> {
-    let binary = match &args.server_binary {
+    let binary = match &args.binary {
         Some(b) => b.clone(),
         None => std::env::current_exe().context("cannot find this chess3d binary")?,
     };
@@ -72,7 +81,7 @@ fn against_server<T>(
     let mut server = std::process::Command::new(&binary)
         .args(["serve", "--port", "0", "--trust-proxy", "127.0.0.1", "--db"])
         .arg(dir.join("games.db"))
-        .args(&args.serve_arg)
+        .args(&args.serve_args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -153,7 +153,7 @@ pub struct LoadTestArgs {
     pub serve_arg: Vec<String>,
 }
 
-pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
+fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Requests' blocking work (database writes, moves) is short: a few
@@ -215,11 +215,15 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
     if !ids.contains(&args.game.as_str()) {
         bail!("unknown game '{}' (games: {})", args.game, ids.join(", "));
     }
+    let server = crate::flood::Server {
+        binary: args.server_binary.clone(),
+        serve_args: args.serve_arg.clone(),
+    };
     if let Some(games) = args.flood {
-        return crate::flood::engine_games(&args, games);
+        return crate::flood::engine_games(&server, &args.game, games, args.movetime);
     }
     if let Some(hints) = args.hint_flood {
-        return crate::flood::hints(&args, hints);
+        return crate::flood::hints(&server, args.clients as usize, hints);
     }
     let instances = args.instances as usize;
     let (db, scratch) = match &args.db {

@@ -1,0 +1,290 @@
+//! The engine's work on the server's games: its turns and its answers to
+//! draw offers, queued on the [`EnginePool`](crate::engine_pool) as the
+//! client's whose change started them, and the hints players ask for,
+//! waited for without holding a thread.
+
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::Arc;
+
+use chess3d_core::Side;
+use chess3d_play::session::Seat;
+use chess3d_play::thinker::Thought;
+use serde_json::Value;
+
+use super::checks::still_on;
+use super::{report, Caller, Hub};
+use crate::engine_pool::Owner;
+use crate::error::ApiError;
+use crate::live::{Inner, Live};
+use crate::table::Abort;
+
+/// A hint's search.
+const HINT_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+/// How long a hint waits for a free engine.
+const HINT_WAIT: std::time::Duration = std::time::Duration::from_secs(20);
+
+impl Hub {
+    /// The engine's suggestion for the player holding `token`, whose turn
+    /// it is: a short search on the engine pool, queued like any other
+    /// engine turn of `caller`'s. The request waits for it without holding
+    /// a thread (at most [`HINT_WAIT`]: 503 then, saying how many turns are
+    /// ahead of it).
+    pub async fn hint(
+        self: &Arc<Hub>,
+        id: &str,
+        token: Option<&str>,
+        caller: Caller,
+    ) -> Result<Value, ApiError> {
+        let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
+        let (live, (job, version)) = tokio::task::spawn_blocking(move || {
+            hub.on_game(&id, caller, |live, inner| {
+                let sides = live.sides_of(inner, token.as_deref())?;
+                hub.flag_fall(live, inner);
+                still_on(&inner.table.result())?;
+                let to_move = inner.table.side_to_move();
+                if !sides.contains(&to_move.index()) {
+                    return Err(ApiError::conflict(
+                        "a hint is for the player to move, on their turn",
+                    ));
+                }
+                hub.engine_room(caller.client)?;
+                let config = chess3d_engine::Config {
+                    hash_mb: hub.hash_mb(),
+                    ..chess3d_engine::Config::default()
+                };
+                let limits = chess3d_engine::Limits::movetime(HINT_TIME);
+                Ok((inner.table.search(config, limits), inner.version))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&abort);
+        let place = Arc::new(AtomicI64::new(-1));
+        let told = Arc::clone(&place);
+        self.engines.submit(
+            caller.client,
+            Arc::clone(&abort),
+            move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
+            move || {
+                let mut last = None;
+                let best = job(&stop, &mut |t| last = Some(t));
+                let _ = tx.send((best, last));
+            },
+        );
+        let Ok(Ok((best, thought))) = tokio::time::timeout(HINT_WAIT, rx).await else {
+            abort.store(true, Ordering::Relaxed);
+            let ahead = match place.load(Ordering::Relaxed) {
+                n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
+                _ => String::new(),
+            };
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the engines are all busy with other games{ahead}: ask for the hint again in a moment"
+                ),
+            ));
+        };
+        let best = best.ok_or_else(|| ApiError::conflict("the engine has no move to suggest"))?;
+        // The move as the game shows it, from the legal moves of the state
+        // it was searched in (the last iteration's line may lead with
+        // another move).
+        let state = live.current_state();
+        let label = (state["version"] == version)
+            .then(|| state["view"]["legal"].as_array())
+            .flatten()
+            .and_then(|legal| legal.iter().find(|m| m["text"] == best.as_str()))
+            .and_then(|m| m["label"].as_str())
+            .unwrap_or(&best)
+            .to_string();
+        Ok(serde_json::json!({
+            "version": version,
+            "move": best,
+            "label": label,
+            "summary": thought.map(|t| t.summary()),
+        }))
+    }
+
+    /// 429 when `client` has as many engine turns waiting or running as it
+    /// may ([`Config::engine_turns_per_client`]).
+    pub(super) fn engine_room(&self, client: Owner) -> Result<(), ApiError> {
+        let held = self.engines.held_by(client);
+        if client.is_some() && held >= self.config.engine_turns_per_client {
+            return Err(ApiError::new(
+                axum::http::StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this address has {held} engine turns waiting or running, the most allowed: \
+                     wait for the engine to answer one of them"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Queues the engine's search if the engine is to move.
+    pub(super) fn kick(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
+        if inner.job.is_some() || inner.table.result().is_some() {
+            return;
+        }
+        let side = inner.table.side_to_move();
+        let Seat::Engine(engine) = &inner.table.seats()[side.index()] else {
+            return;
+        };
+        let job = inner
+            .table
+            .search(engine.config, inner.table.engine_limits(&engine.limits));
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        inner.job = Some(Arc::clone(&abort));
+        let version = inner.version;
+        let thinker = Arc::clone(live);
+        let search = move |abort: &Abort| {
+            let mut on_info = |t: Thought| thinker.thinking(version, t);
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(abort, &mut on_info)))
+        };
+        let play = |hub: &Arc<Hub>,
+                    live: &Arc<Live>,
+                    inner: &mut Inner,
+                    best: std::thread::Result<Option<String>>| {
+            // Out of time while it thought (a busy server): the flag fall
+            // is the change, stored and announced.
+            if hub.flag_fall(live, inner) {
+                return;
+            }
+            let before = inner.snapshot();
+            // A failed search or a refused move is shown, not retried (a
+            // retry would fail the same way): undo or a restart goes on.
+            let refused = match best {
+                Ok(Some(text)) => inner
+                    .table
+                    .play(&text)
+                    .err()
+                    .map(|e| format!("the engine's move {text} was refused: {e}")),
+                Ok(None) => Some("the engine found no move".to_string()),
+                Err(_) => Some("the engine failed while searching".to_string()),
+            };
+            match refused {
+                None => {
+                    if let Err(e) = hub.changed(live, inner, None, before) {
+                        report(&live.id, &e);
+                    }
+                }
+                Some(why) => {
+                    eprintln!("game {}: {why}", live.id);
+                    // Another server may try the turn.
+                    let _ = hub.store.release_turn(&live.id, inner.version);
+                    inner.note = Some(why);
+                    live.announce(inner);
+                }
+            }
+        };
+        self.engine_turn(
+            live,
+            version,
+            inner.owner,
+            abort,
+            |inner| &mut inner.job,
+            search,
+            play,
+            |hub, live, inner| hub.kick(live, inner),
+        );
+    }
+
+    /// The engine playing `side` answers a draw offer, if the game is still
+    /// at `version` then.
+    pub(super) fn engine_answers_draw(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+        side: Side,
+        version: u64,
+    ) {
+        let job = inner.table.draw_job(side, self.hash_mb());
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        if let Some(old) = inner.draw_job.replace(Arc::clone(&abort)) {
+            old.store(true, Ordering::Relaxed);
+        }
+        let answer = move |hub: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner, accepts: bool| {
+            let before = inner.snapshot();
+            let note = if accepts {
+                inner.table.accept_draw(side).ok();
+                "the engine accepts the draw"
+            } else {
+                inner.table.decline_draw(side).ok();
+                "the engine declines the draw"
+            };
+            if let Err(e) = hub.changed(live, inner, Some(note.to_string()), before) {
+                report(&live.id, &e);
+            }
+        };
+        self.engine_turn(
+            live,
+            version,
+            inner.owner,
+            abort,
+            |inner| &mut inner.draw_job,
+            |_| job(),
+            answer,
+            move |hub, live, inner| hub.engine_answers_draw(live, inner, side, version),
+        );
+    }
+
+    /// Queues engine work for `live` at `version` on the pool, as `owner`'s
+    /// (the client whose change started it): `work` runs
+    /// unless `abort` is set first (the game changed while it waited), and
+    /// `finish` applies its result under the game's lock if the game is
+    /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
+    /// The turn must be this server's first ([`Store::claim_turn`]): while
+    /// another server's, `again` queues it anew a moment later, if the
+    /// game is still at `version` and the job still waits then.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn engine_turn<T>(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        version: u64,
+        owner: Owner,
+        abort: Abort,
+        slot: fn(&mut Inner) -> &mut Option<Abort>,
+        work: impl FnOnce(&Abort) -> T + Send + 'static,
+        finish: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner, T) + Send + 'static,
+        again: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner) + Send + 'static,
+    ) {
+        // A turn the database cannot be asked about now is looked at again
+        // too: the engine cannot store its move either.
+        if !matches!(self.store.claim_turn(&live.id, version), Ok(true)) {
+            self.look_again(live, move |hub, live, inner| {
+                let waiting = slot(inner).as_ref().is_some_and(|a| Arc::ptr_eq(a, &abort));
+                if inner.version != version || !waiting || abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                // The turn may be gone because the game moved on (a change
+                // this server stored without hearing back): then the
+                // stored game is this server's to follow.
+                if let Ok(true) = hub.refresh(live, inner) {
+                    return;
+                }
+                *slot(inner) = None;
+                again(hub, live, inner);
+            });
+            return;
+        }
+        let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
+        self.engines.submit(
+            owner,
+            Arc::clone(&abort),
+            move |ahead| queued.queued(version, ahead),
+            move || {
+                if abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                let result = work(&abort);
+                let mut inner = live.lock();
+                if inner.version != version || abort.load(Ordering::Relaxed) {
+                    return;
+                }
+                *slot(&mut inner) = None;
+                finish(&hub, &live, &mut inner, result);
+            },
+        );
+    }
+}
