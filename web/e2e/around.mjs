@@ -201,4 +201,26 @@ async function newcomer() {
   await done(page, "what a newcomer meets");
 }
 
-export const sections = { sounds, themes, accessibility, newcomer };
+/// Limits said in a player's words (issue 54): a hint asked for while
+/// another of the same address is on its way.
+async function limits() {
+  const page = await newPage();
+  const id = await openGame(page, { game: "chess", mode: "computer" });
+  const other = page.evaluate(async (id) => {
+    const { token } = JSON.parse(localStorage.getItem(`chess3d.seat.${id}`));
+    const r = await fetch(`/api/v1/games/${id}/hint`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+    return r.status;
+  }, id);
+  await page.waitForTimeout(50);
+  await page.click("#hint");
+  // Past "The engine is thinking about a hint…", said at the click.
+  await page.waitForFunction(() => {
+    const said = document.getElementById("message").textContent;
+    return said.length > 0 && !said.startsWith("The engine is thinking");
+  });
+  const said = await page.textContent("#message");
+  check((await other) === 200 && said === "A hint is already on its way; wait for it.", `a second hint at once is refused in words: "${said}"`);
+  await done(page, "limits");
+}
+
+export const sections = { sounds, themes, accessibility, newcomer, limits };

@@ -33,7 +33,12 @@ export function startServer(port = 0) {
   return new Promise((resolveStart, reject) => {
     // One address plays every game here, faster than any person: the
     // limits per client are lifted (they have tests of their own).
-    const limits = ["--games-per-minute", "100000", "--actions-per-second", "100000"];
+    // Many players from one address: the limits per client lifted, but
+    // for hints (one at a time, which a section checks).
+    const limits = [
+      ...["--games-per-minute", "100000", "--actions-per-second", "100000", "--reads-per-second", "100000"],
+      ...["--engine-turns-per-client", "100000", "--sockets-per-client", "100000"],
+    ];
     const args = ["serve", "--port", String(port), "--db", db, "--web", web, "--games-dir", gamesDir, ...limits];
     const child = spawn(bin, args, {
       stdio: ["ignore", "pipe", "inherit"],

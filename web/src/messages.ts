@@ -50,7 +50,7 @@ export function explain(e: unknown, doing: Doing): string {
     case 408:
       return "The server was too busy to get to that in time; nothing was changed. Try again.";
     case 429:
-      return capital(said) + ".";
+      return tooMany(said);
     case 503:
       return "The server is busy. Try again in a moment.";
     case 504:
@@ -62,6 +62,17 @@ export function explain(e: unknown, doing: Doing): string {
 
 function capital(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/// 429: a limit of this player's (their address's), in their words.
+function tooMany(said: string): string {
+  if (said.includes("hint on the way")) return "A hint is already on its way; wait for it.";
+  if (said.includes("engine turns")) {
+    return "The computer is busy with your other games; wait for it to move in one of them, then try again.";
+  }
+  const timed = said.match(/has (\d+) timed games going/);
+  if (timed) return `You have ${timed[1]} timed games going, the most allowed: finish one (or resign it) first.`;
+  return capital(said) + (said.endsWith(".") ? "" : ".");
 }
 
 /// 409: valid, but not now.
