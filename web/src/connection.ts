@@ -29,9 +29,10 @@ export class Connection {
   }
 
   private connect() {
-    const seat = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/games/${encodeURIComponent(this.id)}/ws${seat}`;
-    const ws = new WebSocket(url);
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/v1/games/${encodeURIComponent(this.id)}/ws`;
+    // The seat's token goes as a subprotocol (a header: a URL's query
+    // would be in proxies' logs).
+    const ws = this.token ? new WebSocket(url, ["chess3d", `seat.${this.token}`]) : new WebSocket(url);
     this.socket = ws;
     this.events.link("connecting");
     ws.onopen = () => {

@@ -54,7 +54,9 @@ export function explain(e: unknown, doing: Doing): string {
     case 503:
       return "The server is busy. Try again in a moment.";
     case 504:
-      return "The server could not confirm that this was stored: the game is shown again as the server holds it.";
+      return doing === "start"
+        ? "The server could not confirm that the new game was stored. Start it again in a moment."
+        : "The server could not confirm that this was stored: the game is shown again as the server holds it.";
     default:
       return "The server failed to do that; nothing was changed. Try again.";
   }

@@ -585,11 +585,18 @@ fn same_origin(headers: &HeaderMap) -> bool {
     matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
 }
 
-/// `?token=`: a seat's token, whose sockets count among the game's
-/// players' rather than its watchers'.
-#[derive(serde::Deserialize)]
-struct WsQuery {
-    token: Option<String>,
+/// The seat token a page offers with its WebSocket, as the subprotocol
+/// `seat.<token>` beside `chess3d` (a header, where the URL would put it
+/// in proxies' logs): the socket then counts among its seat's player's,
+/// not among the watchers'.
+fn offered_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix("seat."))
+        .map(str::to_string)
 }
 
 async fn ws(
@@ -597,7 +604,6 @@ async fn ws(
     Client { ip: who, slot, .. }: Client,
     headers: HeaderMap,
     Path(id): Path<String>,
-    query: Result<Query<WsQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if !same_origin(&headers) {
@@ -606,20 +612,24 @@ async fn ws(
             "WebSockets are for this server's own page (the Origin is another site's)",
         ));
     }
-    let Query(WsQuery { token }) = query.map_err(|e| ApiError::bad(e.body_text()))?;
-    let (live, seated) = blocking({
+    let token = offered_token(&headers);
+    let (live, seat) = blocking({
         let hub = Arc::clone(&hub);
         move || {
             let live = hub.get(&id)?;
             // A token that holds no seat watches, as no token does.
-            let seated = token.is_some_and(|t| live.sides_of(&live.lock(), Some(&t)).is_ok());
-            Ok((live, seated))
+            let seat = token.and_then(|t| {
+                let sides = live.sides_of(&live.lock(), Some(&t)).ok()?;
+                sides.first().copied()
+            });
+            Ok((live, seat))
         }
     })
     .await?;
-    let guard = limits.socket(who, &live.id, seated)?;
+    let guard = limits.socket(who, &live.id, seat)?;
     let ping = hub.config().ping_every;
     Ok(upgrade
+        .protocols(["chess3d"])
         .max_message_size(MAX_WS_MESSAGE)
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {

@@ -1,12 +1,15 @@
 //! The engine's work for every game: at most a fixed number of searches
 //! at once, each on its own thread with its share of the hash memory. The
 //! other engine turns wait, taken in turn by client: the next to start is
-//! the first waiting job of the client whose last job started longest ago
-//! (a client with none running or waiting counts as never), so one
-//! client's many games delay another client's first move by at most the
-//! searches already running, one per engine slot (issue 54). Each waiting
-//! turn is told how many are ahead of it. A turn whose game changed while
-//! it waited is dropped.
+//! the first waiting job of the client whose last job started longest ago.
+//! A client that had nothing waiting or running counts as having started
+//! just before the searches running now: so one client's many games delay
+//! another client's first move by the searches already running at most,
+//! one per engine slot (issue 54), and no client waits behind a stream of
+//! newcomers for longer than that either. Each waiting turn is told how
+//! many are ahead of it. A turn whose game changed while it waited is
+//! dropped. A client's jobs (and places reserved for them) are counted,
+//! for the limit per client.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -37,7 +40,8 @@ struct Queue {
     /// Jobs waiting or running, by owner (for the limits per client).
     held: HashMap<Owner, usize>,
     /// When each owner holding jobs last had one start (a count of
-    /// starts); none: never, or not since it last held none.
+    /// starts), or, when none has started since it last held none, the
+    /// count when it came less the engine slots.
     started: HashMap<Owner, u64>,
     starts: u64,
 }
@@ -98,6 +102,17 @@ impl Queue {
         self.started.insert(owner, self.starts);
     }
 
+    /// One more job (or place) of `owner`'s; a newcomer ranks as having
+    /// started just before the `slots` searches that may be running.
+    fn hold(&mut self, owner: Owner, slots: usize) {
+        let held = self.held.entry(owner).or_default();
+        *held += 1;
+        if *held == 1 {
+            let came = self.starts.saturating_sub(slots as u64);
+            self.started.insert(owner, came);
+        }
+    }
+
     fn waiting_len(&self) -> usize {
         self.waiting.iter().map(|(_, jobs)| jobs.len()).sum()
     }
@@ -154,11 +169,30 @@ impl EnginePool {
         (q.running, q.waiting_len())
     }
 
-    /// Jobs of `owner` waiting or running.
+    /// Jobs of `owner` waiting or running, and places reserved for it.
     pub fn held_by(&self, owner: Owner) -> usize {
         let mut q = self.lock();
         q.drop_aborted();
         q.held.get(&owner).copied().unwrap_or(0)
+    }
+
+    /// A place for one more job of `owner`'s, unless it holds `most`
+    /// already (then how many it holds): counted until the job it is given
+    /// to ends, or until it is dropped unused. Taken before the change that
+    /// starts the job, so that the limit is never passed.
+    pub fn reserve(self: &Arc<Self>, owner: Owner, most: usize) -> Result<Place, usize> {
+        let mut q = self.lock();
+        q.drop_aborted();
+        let held = q.held.get(&owner).copied().unwrap_or(0);
+        if owner.is_some() && held >= most {
+            return Err(held);
+        }
+        q.hold(owner, self.threads);
+        Ok(Place {
+            pool: Arc::clone(self),
+            owner,
+            unused: true,
+        })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
@@ -168,9 +202,11 @@ impl EnginePool {
     /// Runs `work` for `owner` on an engine thread as soon as one is free
     /// and the other owners waiting have had their turn, unless `abort` is
     /// set by then.
+    /// A `place` reserved for `owner` is taken by the job (counted once).
     pub fn submit(
         self: &Arc<Self>,
         owner: Owner,
+        place: Option<Place>,
         abort: Abort,
         queued: impl Fn(Option<usize>) + Send + 'static,
         work: impl FnOnce() + Send + 'static,
@@ -180,10 +216,19 @@ impl EnginePool {
             queued: Box::new(queued),
             work: Box::new(work),
         };
+        // The place's count becomes the job's: taken before the lock, which
+        // a place dropped unused would take.
+        let reserved = place.is_some_and(|mut p| {
+            let mine = p.owner == owner;
+            p.unused &= !mine;
+            mine
+        });
         let mut q = self.lock();
         // Turns whose games changed while they waited leave now.
         q.drop_aborted();
-        *q.held.entry(owner).or_default() += 1;
+        if !reserved {
+            q.hold(owner, self.threads);
+        }
         if q.running < self.threads {
             q.running += 1;
             q.started_now(owner);
@@ -237,6 +282,23 @@ impl EnginePool {
     }
 }
 
+/// A place reserved in the pool for one job of a client's
+/// ([`EnginePool::reserve`]): given to the job that uses it, or given back
+/// when dropped unused.
+pub struct Place {
+    pool: Arc<EnginePool>,
+    owner: Owner,
+    unused: bool,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        if self.unused {
+            self.pool.lock().release(self.owner);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,6 +323,7 @@ mod tests {
             let places = Arc::clone(&places);
             let (done_tx, release_rx) = (done_tx.clone(), Arc::clone(&release_rx));
             pool.submit(
+                None,
                 None,
                 Arc::clone(abort),
                 move |ahead| places.lock().unwrap().push((i, ahead)),
@@ -326,6 +389,7 @@ mod tests {
             );
             pool.submit(
                 client(who),
+                None,
                 Arc::new(AtomicBool::new(false)),
                 move |ahead| places.lock().unwrap().push((name.to_string(), ahead)),
                 move || {
@@ -355,5 +419,39 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert_eq!(pool.held_by(client(1)), 0);
+    }
+
+    /// Places are counted as jobs: a client may reserve up to its most; a
+    /// place dropped unused is given back, one given to a job is counted
+    /// once, until the job ends.
+    #[test]
+    fn places_count_toward_the_limit_until_used_or_dropped() {
+        let pool = EnginePool::new(1, 8);
+        let a = Some(IpAddr::from([10, 0, 0, 1]));
+        let one = pool.reserve(a, 2).unwrap();
+        let two = pool.reserve(a, 2).unwrap();
+        assert_eq!(pool.reserve(a, 2).err(), Some(2));
+        drop(two);
+        assert_eq!(pool.held_by(a), 1);
+        let (done_tx, done_rx) = mpsc::channel();
+        pool.submit(
+            a,
+            Some(one),
+            Arc::new(AtomicBool::new(false)),
+            |_| {},
+            move || {
+                done_tx.send(()).unwrap();
+            },
+        );
+        done_rx.recv_timeout(Duration::from_secs(5)).unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while pool.held_by(a) > 0 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(pool.held_by(a), 0, "counted once, released when it ended");
+        // The server's own work is never refused.
+        for _ in 0..5 {
+            std::mem::forget(pool.reserve(None, 2).unwrap());
+        }
     }
 }

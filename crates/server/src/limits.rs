@@ -23,8 +23,9 @@ pub struct Limits {
     actions: DefaultKeyedRateLimiter<IpAddr>,
     reads: DefaultKeyedRateLimiter<IpAddr>,
     sockets: Counts<IpAddr>,
-    /// By game and whether the socket's holder has a seat of it.
-    game_sockets: Counts<(String, bool)>,
+    /// By game and the side the socket's holder plays in it (none: a
+    /// watcher).
+    game_sockets: Counts<(String, Option<usize>)>,
     hints: Counts<IpAddr>,
     sockets_per_client: usize,
     sockets_per_game: usize,
@@ -33,7 +34,7 @@ pub struct Limits {
 }
 
 /// Things held at once, by key.
-type Counts<K> = Arc<Mutex<HashMap<K, usize>>>;
+pub type Counts<K> = Arc<Mutex<HashMap<K, usize>>>;
 
 /// One thing held (a WebSocket, a hint asked for), counted under its key
 /// until dropped.
@@ -45,7 +46,7 @@ pub struct Held<K: std::hash::Hash + Eq> {
 impl<K: std::hash::Hash + Eq + Clone> Held<K> {
     /// Counts one more under `key`, unless `most` are held already: then
     /// how many are.
-    fn take(counts: &Counts<K>, key: K, most: usize) -> Result<Held<K>, usize> {
+    pub fn take(counts: &Counts<K>, key: K, most: usize) -> Result<Held<K>, usize> {
         let mut map = lock(counts);
         let held = map.get(&key).copied().unwrap_or(0);
         if held >= most {
@@ -236,13 +237,15 @@ impl Limits {
         })
     }
 
-    /// A WebSocket for `client` on `game` (`seated`: its holder plays a
-    /// seat of the game): held open while the returned guard lives.
+    /// A WebSocket for `client` on `game` (`seat`: the side its holder
+    /// plays, none for a watcher): held open while the returned guard
+    /// lives. Each side's player has sockets of their own, which neither
+    /// the watchers nor the other player can take.
     pub fn socket(
         &self,
         client: IpAddr,
         game: &str,
-        seated: bool,
+        seat: Option<usize>,
     ) -> Result<SocketGuard, ApiError> {
         let mine = Held::take(&self.sockets, client_key(client), self.sockets_per_client).map_err(
             |held| {
@@ -254,17 +257,15 @@ impl Limits {
                 )
             },
         )?;
-        let most = if seated {
-            self.seat_sockets_per_game
-        } else {
-            self.sockets_per_game
+        let most = match seat {
+            Some(_) => self.seat_sockets_per_game,
+            None => self.sockets_per_game,
         };
         let game =
-            Held::take(&self.game_sockets, (game.to_string(), seated), most).map_err(|held| {
-                let who = if seated {
-                    "players' connections"
-                } else {
-                    "watchers"
+            Held::take(&self.game_sockets, (game.to_string(), seat), most).map_err(|held| {
+                let who = match seat {
+                    Some(_) => "connections of this seat's player",
+                    None => "watchers",
                 };
                 ApiError::new(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -289,7 +290,7 @@ impl Limits {
 /// One open WebSocket, counted for its client and its game until dropped.
 pub struct SocketGuard {
     _client: Held<IpAddr>,
-    _game: Held<(String, bool)>,
+    _game: Held<(String, Option<usize>)>,
 }
 
 #[cfg(test)]
@@ -341,29 +342,25 @@ mod tests {
             limits.act(a).unwrap();
         }
         assert!(limits.act(a).is_err());
-        let one = limits.socket(a, "g", false).unwrap();
-        let two = limits.socket(a, "g", false).unwrap();
-        assert!(limits.socket(a, "h", false).is_err(), "two per client");
-        let three = limits.socket(b, "g", false).unwrap();
+        let one = limits.socket(a, "g", None).unwrap();
+        let two = limits.socket(a, "g", None).unwrap();
+        assert!(limits.socket(a, "h", None).is_err(), "two per client");
+        let three = limits.socket(b, "g", None).unwrap();
         assert!(
-            limits.socket(b, "g", false).is_err(),
+            limits.socket(b, "g", None).is_err(),
             "three watchers per game"
         );
-        // The players' sockets are counted apart: watchers cannot take
-        // them (issue 54).
-        let c: IpAddr = "10.0.0.3".parse().unwrap();
-        let seated = limits.socket(c, "g", true).unwrap();
+        // Each seat's player's sockets are counted apart: watchers cannot
+        // take them, nor can the other player (issue 54).
+        let (c, d): (IpAddr, IpAddr) = ("10.0.0.3".parse().unwrap(), "10.0.0.4".parse().unwrap());
+        let white = limits.socket(c, "g", Some(0)).unwrap();
+        let black = limits.socket(d, "g", Some(1)).unwrap();
         drop(one);
-        let _again = limits.socket(a, "h", false).unwrap();
-        drop((two, three, seated));
-        assert_eq!(
-            lock(&limits.game_sockets).get(&("g".to_string(), false)),
-            None
-        );
-        assert_eq!(
-            lock(&limits.game_sockets).get(&("g".to_string(), true)),
-            None
-        );
+        let _again = limits.socket(a, "h", None).unwrap();
+        drop((two, three, white, black));
+        assert!(lock(&limits.game_sockets)
+            .keys()
+            .all(|(game, _)| game != "g"));
         // Hints: one at a time per client.
         let asked = limits.hint(a).unwrap();
         assert_eq!(

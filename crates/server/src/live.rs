@@ -52,10 +52,11 @@ pub struct Live {
     pub mode: Mode,
     inner: Mutex<Inner>,
     pub events: Events,
-    /// The client that created the game here (none when it was loaded
-    /// from the database): a timed game counts toward that client's limit
-    /// ([`crate::Config::timed_games_per_client`]) until it ends.
-    pub creator: Owner,
+    /// A timed game going counts toward the limit of the client that made
+    /// it, or that first acted on it once it was loaded
+    /// ([`crate::Config::timed_games_per_client`]), until it ends or leaves
+    /// memory.
+    pub timed: Mutex<Option<crate::limits::Held<std::net::IpAddr>>>,
     /// A change's write whose outcome the database did not confirm: this
     /// copy may be behind the stored game, and is read again before its
     /// next use.
@@ -99,6 +100,10 @@ pub struct Inner {
     /// Whose engine turn the next one is (the client whose change starts
     /// it): the engine pool serves clients in turn.
     pub owner: Owner,
+    /// The place in the engine pool reserved for the engine turn the
+    /// change under way may start (taken by it, else given back once the
+    /// change is done).
+    pub reserved: Option<crate::engine_pool::Place>,
 }
 
 impl Inner {
@@ -122,6 +127,7 @@ impl Inner {
             rematch: None,
             clock_timer: None,
             owner: None,
+            reserved: None,
         }
     }
 }
@@ -233,12 +239,18 @@ pub fn play_seats(seats: &[SeatRow; 2], hash_mb: usize) -> [Seat; 2] {
 }
 
 impl Live {
-    pub fn new(id: String, game: String, mode: Mode, inner: Inner, creator: Owner) -> Arc<Live> {
+    pub fn new(
+        id: String,
+        game: String,
+        mode: Mode,
+        inner: Inner,
+        timed: Option<crate::limits::Held<std::net::IpAddr>>,
+    ) -> Arc<Live> {
         let live = Live {
             id,
             game,
             mode,
-            creator,
+            timed: Mutex::new(timed),
             unsure: std::sync::atomic::AtomicBool::new(false),
             events: Events::new(String::new()),
             inner: Mutex::new(inner),

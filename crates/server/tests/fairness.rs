@@ -110,23 +110,30 @@ fn bystander(
     (stop, task)
 }
 
-/// Three clients each send 60 hints at once on their own games. Each gets
-/// one hint searched and 59 refusals at once (429: one at a time), and no
-/// request waits on a thread for the engine: a bystander's GETs and moves
-/// all answer within 200 ms meanwhile. (Before issue 54 each hint held a
-/// blocking thread for up to 20 s: 3 x 60 of them answered the bystander's
-/// GETs and moves 408 after 30 s.)
+/// Three clients each send 60 hints at once on their own games, with up
+/// to 100 hints each allowed at once: the engine-turns limit (4) lets four
+/// of each through, all searched and answered, and refuses 56 at once
+/// (429). The twelve hints waiting for the one engine hold no thread: on a
+/// runtime of 4 blocking threads a bystander's GETs and moves all answer
+/// within 200 ms meanwhile. (Before issue 54 each hint held a blocking
+/// thread for up to 20 s: with 3 x 60 hints the bystander's GETs and
+/// moves waited up to 22 s.)
 #[test]
 fn a_hint_flood_leaves_other_players_fast() {
-    // The blocking threads of `chess3d serve`.
+    // Fewer blocking threads than hints let through: a hint holding one
+    // would hold up the bystander.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(24)
+        .max_blocking_threads(4)
         .enable_all()
         .build()
         .unwrap();
     runtime.block_on(async {
-        let addr = server("hints", Config::default()).await;
+        let config = Config {
+            hints_per_client: 100,
+            ..Config::default()
+        };
+        let addr = server("hints", config).await;
         let (id, token, _) = create_as(addr, "198.51.100.7", json!({ "game": "chess" })).await;
         let (stop, watching) = bystander(addr, id, token);
         let mut floods = Vec::new();
@@ -156,13 +163,13 @@ fn a_hint_flood_leaves_other_players_fast() {
             let refused: Vec<_> = mine.iter().filter(|a| a.1 == 429).collect();
             assert_eq!(
                 (hinted, refused.len()),
-                (1, 59),
+                (4, 56),
                 "{client}: {:?}",
                 mine.iter().map(|a| a.1).collect::<Vec<_>>()
             );
-            assert!(mine.iter().any(|a| a.1 == 200 && a.2["move"].is_string()));
+            assert!(mine.iter().all(|a| a.1 != 200 || a.2["move"].is_string()));
             let why = refused[0].2["error"].as_str().unwrap();
-            assert!(why.contains("hint on the way already"), "{why}");
+            assert!(why.contains("4 engine turns waiting or running"), "{why}");
             // Refused at once, not after a wait for the engine.
             let slowest = refused.iter().map(|a| a.3).max().unwrap();
             assert!(
@@ -252,6 +259,24 @@ async fn a_move_past_its_deadline_is_refused_and_not_stored() {
         .unwrap_err();
     assert_eq!(err.status.as_u16(), 408, "{err}");
     assert!(err.message.contains("nothing was changed"), "{err}");
+    // In time when it came, past its deadline once the game was free: the
+    // deadline is checked after the wait for the game's lock.
+    let live = hub.get(&created.id).unwrap();
+    let held = live.lock();
+    let waiting = {
+        let (hub, id, token) = (Arc::clone(&hub), created.id.clone(), created.token.clone());
+        std::thread::spawn(move || {
+            let soon = Caller {
+                client: None,
+                deadline: Some(Instant::now() + Duration::from_millis(200)),
+            };
+            hub.act_as(&id, Some(&token), mv("e4"), soon)
+        })
+    };
+    std::thread::sleep(Duration::from_millis(400));
+    drop(held);
+    let err = waiting.join().unwrap().unwrap_err();
+    assert_eq!(err.status.as_u16(), 408, "{err}");
     let stored = hub.store().load(&created.id).unwrap().unwrap();
     assert_eq!(stored.version, 0);
     assert!(!stored.record.contains("e4"), "{}", stored.record);
@@ -264,14 +289,12 @@ async fn a_move_past_its_deadline_is_refused_and_not_stored() {
         .unwrap();
     assert_eq!(hub.store().load(&created.id).unwrap().unwrap().version, 1);
 
-    let addr = server(
-        "deadline-http",
-        Config {
-            request_timeout: Duration::ZERO,
-            ..Config::default()
-        },
-    )
-    .await;
+    let config = Config {
+        request_timeout: Duration::ZERO,
+        ..Config::default()
+    };
+    let db = temp_dir("deadline-http").join("games.db");
+    let addr = support::serve_sqlite(db.clone(), config).await;
     let (status, created) = http(
         addr,
         "POST",
@@ -281,6 +304,11 @@ async fn a_move_past_its_deadline_is_refused_and_not_stored() {
     .await
     .unwrap();
     assert_eq!(status, 408, "{created}");
+    let stored: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, 0, "the refused game was not stored");
 }
 
 /// Writes whose answer is lost, as a database's network can lose it
@@ -385,45 +413,99 @@ async fn names_that_could_fool_a_reader_are_refused_wherever_they_come_from() {
     assert_eq!(status, 201, "{answer}");
 }
 
-/// A game's watchers fill their sockets; a player of the game still gets
-/// one (its seat's token in the URL): the players' room is their own.
+/// A WebSocket to `url` offering `token` as its seat (the subprotocol
+/// `seat.<token>`, as the page sends it): the HTTP status if refused.
+async fn socket_as(
+    url: &str,
+    token: Option<&str>,
+) -> Result<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    String,
+> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = url.into_client_request().unwrap();
+    if let Some(token) = token {
+        let offered = format!("chess3d, seat.{token}");
+        request
+            .headers_mut()
+            .insert("Sec-WebSocket-Protocol", offered.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((socket, answer)) => {
+            if token.is_some() {
+                let chosen = answer.headers().get("Sec-WebSocket-Protocol");
+                assert_eq!(chosen.and_then(|v| v.to_str().ok()), Some("chess3d"));
+            }
+            Ok(socket)
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A game's watchers fill their sockets; each player of the game still
+/// gets theirs (the seat's token offered with the socket); one player
+/// filling their own share leaves the other player's: neither the
+/// watchers nor the other player can take a player's sockets.
 #[tokio::test(flavor = "multi_thread")]
 async fn watchers_cannot_take_a_players_socket() {
-    let addr = server(
-        "seats",
-        Config {
-            sockets_per_game: 2,
-            ..Config::default()
-        },
-    )
-    .await;
-    let (id, token, _) = create_as(
+    let config = Config {
+        sockets_per_game: 2,
+        seat_sockets_per_game: 2,
+        sockets_per_client: 100,
+        ..Config::default()
+    };
+    let addr = server("seats", config).await;
+    let who = "198.51.100.7";
+    let (status, created) = post_as(
         addr,
-        "198.51.100.7",
+        who,
+        "/api/v1/games",
         json!({ "game": "chess", "mode": "remote" }),
     )
     .await;
+    assert_eq!(status, 201, "{created}");
+    let (id, white, invite) = (
+        created["id"].as_str().unwrap(),
+        created["token"].as_str().unwrap(),
+        created["invite"].as_str().unwrap(),
+    );
+    let (status, joined) = post_as(
+        addr,
+        who,
+        &format!("/api/v1/games/{id}/join"),
+        json!({ "invite": invite }),
+    )
+    .await;
+    assert_eq!(status, 200, "{joined}");
+    let black = joined["token"].as_str().unwrap();
     let url = format!("ws://{addr}/api/v1/games/{id}/ws");
-    let (_one, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    let (_two, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
-    let third = tokio_tungstenite::connect_async(&url).await.unwrap_err();
-    assert!(third.to_string().contains("503"), "{third}");
+    let _watchers = (
+        socket_as(&url, None).await.unwrap(),
+        socket_as(&url, None).await.unwrap(),
+    );
+    let third = socket_as(&url, None).await.unwrap_err();
+    assert!(third.contains("503"), "{third}");
     // A token that holds no seat is a watcher's.
-    let wrong = tokio_tungstenite::connect_async(format!("{url}?token=0123"))
-        .await
-        .unwrap_err();
-    assert!(wrong.to_string().contains("503"), "{wrong}");
-    let (_player, _) = tokio_tungstenite::connect_async(format!("{url}?token={token}"))
-        .await
-        .unwrap();
+    let wrong = socket_as(&url, Some("0123")).await.unwrap_err();
+    assert!(wrong.contains("503"), "{wrong}");
+    // White fills White's share; Black still connects.
+    let _white = (
+        socket_as(&url, Some(white)).await.unwrap(),
+        socket_as(&url, Some(white)).await.unwrap(),
+    );
+    let more = socket_as(&url, Some(white)).await.unwrap_err();
+    assert!(more.contains("503"), "{more}");
+    let _black = socket_as(&url, Some(black)).await.unwrap();
 }
 
-/// One raw request: the answer's status.
+/// One raw request: the answer's status, once the server has closed the
+/// connection (within 5 s, or the test fails).
 async fn raw_status(addr: SocketAddr, request: &str) -> u16 {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer).await;
+    let read = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the server kept the connection open");
     let answer = String::from_utf8_lossy(&answer);
     answer
         .split_whitespace()
@@ -441,7 +523,7 @@ async fn raw_status(addr: SocketAddr, request: &str) -> u16 {
 #[tokio::test(flavor = "multi_thread")]
 async fn framing_reads_and_ids() {
     let config = Config {
-        reads_per_second: 2,
+        reads_per_second: 1,
         trusted_proxies: vec!["127.0.0.1".parse().unwrap()],
         ..Config::default()
     };
@@ -449,25 +531,25 @@ async fn framing_reads_and_ids() {
     let body = r#"{"game":"chess"}"#;
     let both = format!(
         "POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n{:x}\r\n{body}\r\n0\r\n\r\n",
+         Content-Length: {}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n0\r\n\r\n",
         body.len(),
         body.len()
     );
     assert_eq!(raw_status(addr, &both).await, 411);
-    // raw_status reads to the end: the connection was closed after it.
+    // raw_status reads to the end: the server closed the connection.
     let chunked = format!(
         "POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
          Transfer-Encoding: chunked\r\n\r\n{:x}\r\n{body}\r\n0\r\n\r\n",
         body.len()
     );
     assert_eq!(raw_status(addr, &chunked).await, 411);
-    // Reads: a burst of three seconds' worth (6), then 429; another
+    // Reads: a burst of three seconds' worth (3), then 429; another
     // client's are its own.
     let mut statuses = Vec::new();
-    for _ in 0..7 {
+    for _ in 0..4 {
         statuses.push(get_as(addr, "203.0.113.1", "/api/v1/variants").await.0);
     }
-    assert_eq!(statuses, [200, 200, 200, 200, 200, 200, 429]);
+    assert_eq!(statuses, [200, 200, 200, 429]);
     assert_eq!(get_as(addr, "203.0.113.2", "/api/v1/variants").await.0, 200);
 
     let (hub, created) = chess_game("ids");
@@ -478,4 +560,38 @@ async fn framing_reads_and_ids() {
     hub.store().save(&old, None).unwrap();
     hub.act("0123456789ab", Some(&created.token), mv("e4"))
         .unwrap();
+}
+
+/// A client may have 8 timed games going: a 9th is refused (429) until
+/// one of the 8 ends; another client's are its own.
+#[tokio::test(flavor = "multi_thread")]
+async fn timed_games_going_are_limited_per_client() {
+    let addr = server("timed", Config::default()).await;
+    let (who, timed) = ("203.0.113.1", json!({ "game": "chess", "clock": "5+3" }));
+    let mut games = Vec::new();
+    for _ in 0..8 {
+        games.push(create_as(addr, who, timed.clone()).await);
+    }
+    let (status, refused) = post_as(addr, who, "/api/v1/games", timed.clone()).await;
+    assert_eq!(status, 429, "{refused}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("8 timed games going"),
+        "{refused}"
+    );
+    // An untimed game, and another client's timed one, are not refused.
+    create_as(addr, who, json!({ "game": "chess" })).await;
+    create_as(addr, "203.0.113.2", timed.clone()).await;
+    let (id, token, _) = &games[0];
+    let (status, _) = post_as(
+        addr,
+        who,
+        &format!("/api/v1/games/{id}/actions"),
+        json!({ "token": token, "action": "resign" }),
+    )
+    .await;
+    assert_eq!(status, 200);
+    create_as(addr, who, timed).await;
 }

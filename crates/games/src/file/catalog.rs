@@ -176,8 +176,6 @@ fn by_path(path: &Path) -> Result<FileGame, String> {
     }
 }
 
-/// Reads every `*.toml` file of `dir`, in name order. A file that does not
-/// load, or whose id another game has, is a problem, not a game.
 /// The most the games folder is read of: a folder of a few games' files
 /// is far below, and a folder holding anything else (a link to a large
 /// file, thousands of files) costs no more than this at start.
@@ -206,6 +204,30 @@ fn regular_file(path: &Path) -> Result<u64, String> {
     Ok(meta.len())
 }
 
+/// The text of the file at `path`, checked again once open (a regular
+/// file) and read no further than [`MAX_FILE_BYTES`]: a file that grew or
+/// was swapped since it was looked at costs no more.
+fn read_capped(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    if !file.metadata().map_err(|e| e.to_string())?.is_file() {
+        return Err("not a file".into());
+    }
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "a game file is at most {} KB",
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    Ok(text)
+}
+
+/// Reads every `*.toml` file of `dir`, in name order. A file that does not
+/// load, or whose id another game has, is a problem, not a game.
 fn scan(dir: &Path) -> Listing {
     let mut listing = Listing {
         dir: dir.to_path_buf(),
@@ -236,7 +258,7 @@ fn scan(dir: &Path) -> Listing {
         }
         let loaded = regular_file(&path)
             .inspect(|&len| read_bytes += len)
-            .and_then(|_| std::fs::read_to_string(&path).map_err(|e| e.to_string()))
+            .and_then(|_| read_capped(&path))
             .map_err(|e| format!("{shown}: {e}"))
             .and_then(|text| load(&text).map_err(|e| e.in_file(&shown)));
         let def = match loaded {

@@ -26,12 +26,18 @@ pub(super) fn check_name(name: Option<&str>) -> Result<Option<String>, ApiError>
 }
 
 /// Characters that change how the text around them shows without being
-/// seen themselves: bidirectional controls, zero-width characters, the
-/// byte-order mark, and the line and paragraph separators.
+/// seen themselves: Unicode's format characters (bidirectional controls,
+/// zero-width characters, the byte-order mark, the soft hyphen, tags...),
+/// the line and paragraph separators, and the blank Hangul fillers.
 fn is_invisible(c: char) -> bool {
     matches!(c,
-        '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}'
-        | '\u{2060}'..='\u{2069}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
+        '\u{00AD}' | '\u{0600}'..='\u{0605}' | '\u{061C}' | '\u{06DD}' | '\u{070F}'
+        | '\u{0890}'..='\u{0891}' | '\u{08E2}' | '\u{115F}'..='\u{1160}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}'
+        | '\u{2066}'..='\u{206F}' | '\u{3164}' | '\u{FEFF}' | '\u{FFA0}'
+        | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}' | '\u{13430}'..='\u{1343F}'
+        | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}'
+        | '\u{E0020}'..='\u{E007F}')
 }
 
 /// A record to load: refused when larger or with more tags than a game's

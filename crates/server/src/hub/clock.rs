@@ -2,42 +2,34 @@
 //! watched by a timer; and the limit on the timed games one client keeps
 //! going, since a running clock keeps its game in memory.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use super::{report, Hub};
 use crate::engine_pool::Owner;
 use crate::error::ApiError;
+use crate::limits::Held;
 use crate::live::{Inner, Live};
 
 impl Hub {
-    /// 429 when `client` has created as many timed games not yet finished
-    /// as it may ([`Config::timed_games_per_client`]): once its first move
-    /// starts a clock, a game stays in memory until its flag falls. Takes
-    /// game locks: call it on a blocking thread.
-    pub(super) fn timed_room(&self, client: Owner) -> Result<(), ApiError> {
+    /// One more timed game going for `client` (none for the server's
+    /// own work), counted while the returned guard lives; 429 when it has
+    /// as many as it may ([`crate::Config::timed_games_per_client`]).
+    pub(super) fn count_timed(&self, client: Owner) -> Result<Option<Held<IpAddr>>, ApiError> {
         let Some(client) = client else {
-            return Ok(());
+            return Ok(None);
         };
-        let running = self
-            .games
-            .all()
-            .iter()
-            .filter(|live| live.creator == Some(client))
-            .filter(|live| {
-                let inner = live.lock();
-                inner.table.clock().is_some() && inner.table.result().is_none()
+        Held::take(&self.timed, client, self.config.timed_games_per_client)
+            .map(Some)
+            .map_err(|going| {
+                ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this address has {going} timed games going, the most allowed: \
+                         finish one (or resign it) first"
+                    ),
+                )
             })
-            .count();
-        if running >= self.config.timed_games_per_client {
-            return Err(ApiError::new(
-                axum::http::StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "this address has {running} timed games going, the most allowed: \
-                     finish one (or resign it) first"
-                ),
-            ));
-        }
-        Ok(())
     }
 
     /// Ends the game if the side to move's time has run out, as a change

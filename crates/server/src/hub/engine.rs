@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::checks::still_on;
 use super::{report, Caller, Hub};
-use crate::engine_pool::Owner;
+use crate::engine_pool::{Owner, Place};
 use crate::error::ApiError;
 use crate::live::{Inner, Live};
 use crate::table::Abort;
@@ -36,7 +36,7 @@ impl Hub {
         caller: Caller,
     ) -> Result<Value, ApiError> {
         let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
-        let (live, (job, version)) = tokio::task::spawn_blocking(move || {
+        let (live, job) = tokio::task::spawn_blocking(move || {
             hub.on_game(&id, caller, |live, inner| {
                 let sides = live.sides_of(inner, token.as_deref())?;
                 hub.flag_fall(live, inner);
@@ -47,25 +47,29 @@ impl Hub {
                         "a hint is for the player to move, on their turn",
                     ));
                 }
-                hub.engine_room(caller.client)?;
+                let place = hub.reserve_engine(caller.client)?;
                 let config = chess3d_engine::Config {
                     hash_mb: hub.hash_mb(),
                     ..chess3d_engine::Config::default()
                 };
                 let limits = chess3d_engine::Limits::movetime(HINT_TIME);
-                Ok((inner.table.search(config, limits), inner.version))
+                Ok((inner.table.search(config, limits), inner.version, place))
             })
         })
         .await
         .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+        let (live, (job, version, reserved)) = (live, job);
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let abort: Abort = Arc::new(AtomicBool::new(false));
-        let stop = Arc::clone(&abort);
+        // Set when the hint is answered or its request dropped (the client
+        // gone): a search nobody waits for stops.
+        let abort = AbortOnDrop(Arc::new(AtomicBool::new(false)));
+        let stop = Arc::clone(&abort.0);
         let place = Arc::new(AtomicI64::new(-1));
         let told = Arc::clone(&place);
         self.engines.submit(
             caller.client,
-            Arc::clone(&abort),
+            Some(reserved),
+            Arc::clone(&abort.0),
             move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
             move || {
                 let mut last = None;
@@ -74,7 +78,6 @@ impl Hub {
             },
         );
         let Ok(Ok((best, thought))) = tokio::time::timeout(HINT_WAIT, rx).await else {
-            abort.store(true, Ordering::Relaxed);
             let ahead = match place.load(Ordering::Relaxed) {
                 n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
                 _ => String::new(),
@@ -106,20 +109,22 @@ impl Hub {
         }))
     }
 
-    /// 429 when `client` has as many engine turns waiting or running as it
-    /// may ([`Config::engine_turns_per_client`]).
-    pub(super) fn engine_room(&self, client: Owner) -> Result<(), ApiError> {
-        let held = self.engines.held_by(client);
-        if client.is_some() && held >= self.config.engine_turns_per_client {
-            return Err(ApiError::new(
-                axum::http::StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "this address has {held} engine turns waiting or running, the most allowed: \
-                     wait for the engine to answer one of them"
-                ),
-            ));
-        }
-        Ok(())
+    /// A place in the engine pool for one more engine turn of `client`'s,
+    /// taken before the change that would start it; 429 when the client
+    /// has as many engine turns waiting or running as it may
+    /// ([`crate::Config::engine_turns_per_client`]).
+    pub(super) fn reserve_engine(&self, client: Owner) -> Result<Place, ApiError> {
+        self.engines
+            .reserve(client, self.config.engine_turns_per_client)
+            .map_err(|held| {
+                ApiError::new(
+                    axum::http::StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "this address has {held} engine turns waiting or running, the most allowed: \
+                         wait for the engine to answer one of them"
+                    ),
+                )
+            })
     }
 
     /// Queues the engine's search if the engine is to move.
@@ -181,7 +186,7 @@ impl Hub {
         self.engine_turn(
             live,
             version,
-            inner.owner,
+            (inner.owner, inner.reserved.take()),
             abort,
             |inner| &mut inner.job,
             search,
@@ -220,7 +225,7 @@ impl Hub {
         self.engine_turn(
             live,
             version,
-            inner.owner,
+            (inner.owner, inner.reserved.take()),
             abort,
             |inner| &mut inner.draw_job,
             |_| job(),
@@ -234,6 +239,7 @@ impl Hub {
     /// unless `abort` is set first (the game changed while it waited), and
     /// `finish` applies its result under the game's lock if the game is
     /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
+    /// The job is `owner`'s, in the place reserved for it if any.
     /// The turn must be this server's first ([`Store::claim_turn`]): while
     /// another server's, `again` queues it anew a moment later, if the
     /// game is still at `version` and the job still waits then.
@@ -242,7 +248,7 @@ impl Hub {
         self: &Arc<Hub>,
         live: &Arc<Live>,
         version: u64,
-        owner: Owner,
+        (owner, place): (Owner, Option<Place>),
         abort: Abort,
         slot: fn(&mut Inner) -> &mut Option<Abort>,
         work: impl FnOnce(&Abort) -> T + Send + 'static,
@@ -252,6 +258,8 @@ impl Hub {
         // A turn the database cannot be asked about now is looked at again
         // too: the engine cannot store its move either.
         if !matches!(self.store.claim_turn(&live.id, version), Ok(true)) {
+            // The place is given back meanwhile.
+            drop(place);
             self.look_again(live, move |hub, live, inner| {
                 let waiting = slot(inner).as_ref().is_some_and(|a| Arc::ptr_eq(a, &abort));
                 if inner.version != version || !waiting || abort.load(Ordering::Relaxed) {
@@ -271,6 +279,7 @@ impl Hub {
         let (hub, live, queued) = (Arc::clone(self), Arc::clone(live), Arc::clone(live));
         self.engines.submit(
             owner,
+            place,
             Arc::clone(&abort),
             move |ahead| queued.queued(version, ahead),
             move || {
@@ -286,5 +295,15 @@ impl Hub {
                 finish(&hub, &live, &mut inner, result);
             },
         );
+    }
+}
+
+/// Sets its flag when dropped: a hint's search stops once its answer is
+/// taken, or once the request waiting for it is gone.
+struct AbortOnDrop(Abort);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }

@@ -76,9 +76,11 @@ impl Hub {
         inner: &mut Inner,
     ) -> Result<bool, ApiError> {
         let id = &live.id;
+        // Settled: a write of this game still under way (this server's,
+        // whose answer was lost) is waited for rather than read past.
         let Some(row) = self
             .store
-            .load(id)
+            .load_settled(id)
             .map_err(|e| super::store_error(e, &format!("cannot read game {id}")))?
         else {
             return Ok(false);

@@ -28,7 +28,7 @@ use crate::config::Config;
 use crate::engine_pool::{EnginePool, Owner};
 use crate::error::ApiError;
 pub use crate::live::Mode;
-use crate::live::{play_seats, side_of, Inner, Live, Snapshot};
+use crate::live::{lock, play_seats, side_of, Inner, Live, Snapshot};
 use crate::registry::Registry;
 use crate::seats::{digest, new_secret, SeatRow};
 use crate::store::{GameRow, Saved, Store};
@@ -147,6 +147,8 @@ pub struct Hub {
     store: Store,
     games: Registry,
     engines: Arc<EnginePool>,
+    /// Timed games going, by client (see [`Live::timed`]).
+    timed: crate::limits::Counts<IpAddr>,
     config: Config,
     /// The runtime the clocks' timers run on (the hub is made inside it;
     /// engine threads, outside it, arm timers through it).
@@ -164,6 +166,7 @@ impl Hub {
             store,
             games: Registry::default(),
             engines: EnginePool::new(config.engine_threads, config.hash_per_search_mb()),
+            timed: Default::default(),
             config,
             runtime: tokio::runtime::Handle::try_current().ok(),
         })
@@ -292,16 +295,17 @@ impl Hub {
         if name.is_some() {
             table.set_name(side_of(side), name);
         }
-        if mode == Mode::Computer {
-            self.engine_room(caller.client)?;
-        }
-        if table.clock().is_some() {
-            self.timed_room(caller.client)?;
-        }
-        caller.in_time()?;
         let mut inner = Inner::new(table, seats, 0, note.clone());
+        if mode == Mode::Computer {
+            inner.reserved = Some(self.reserve_engine(caller.client)?);
+        }
+        let timed = match inner.table.clock() {
+            Some(_) => self.count_timed(caller.client)?,
+            None => None,
+        };
+        caller.in_time()?;
         inner.owner = caller.client;
-        let live = self.open_new(game, mode, inner, caller.client)?;
+        let live = self.open_new(game, mode, inner, timed)?;
         let sides = live.sides_of(&live.lock(), Some(&token))?;
         Ok(Created {
             id: live.id.clone(),
@@ -320,13 +324,13 @@ impl Hub {
         game: String,
         mode: Mode,
         inner: Inner,
-        creator: Owner,
+        timed: Option<crate::limits::Held<IpAddr>>,
     ) -> Result<Arc<Live>, ApiError> {
         // 96 random bits (24 hex digits; games made before issue 54 have
         // 12, and still open): an id is not guessed, and one taken already
         // is refused by the database rather than overwritten.
         let id = new_secret()[..24].to_string();
-        let live = Live::new(id, game, mode, inner, creator);
+        let live = Live::new(id, game, mode, inner, timed);
         let mut inner = live.lock();
         if self.save(&live, &inner, None)? == Saved::Stale {
             return Err(ApiError::internal(format!(
@@ -336,6 +340,8 @@ impl Hub {
         }
         self.games.insert(Arc::clone(&live));
         self.kick(&live, &mut inner);
+        // The engine's place, if the engine was not to move, is given back.
+        inner.reserved = None;
         self.watch_clock(&live, &mut inner);
         live.announce(&inner);
         drop(inner);
@@ -348,10 +354,15 @@ impl Hub {
         if let Some(live) = self.games.get(id) {
             if live.unsure.load(Ordering::Relaxed) {
                 // A write the database did not confirm: this copy follows
-                // the stored game, if it can be read now.
-                let mut inner = live.lock();
-                if live.unsure.load(Ordering::Relaxed) && self.refresh(&live, &mut inner).is_ok() {
-                    live.unsure.store(false, Ordering::Relaxed);
+                // the stored game, if it can be read now (and unless
+                // another request is at it: readers do not queue behind a
+                // database that does not answer).
+                if let Some(mut inner) = live.try_lock() {
+                    if live.unsure.load(Ordering::Relaxed)
+                        && self.refresh(&live, &mut inner).is_ok()
+                    {
+                        live.unsure.store(false, Ordering::Relaxed);
+                    }
                 }
             }
             return Ok(live);
@@ -550,7 +561,11 @@ impl Hub {
         caller: Caller,
     ) -> Result<Value, ApiError> {
         let (live, ()) = self.on_game(id, caller, |live, inner| {
-            self.act_on(live, inner, token, action.clone(), caller)
+            let done = self.act_on(live, inner, token, action.clone(), caller);
+            // A place reserved for an engine turn the action did not start
+            // is given back.
+            inner.reserved = None;
+            done
         })?;
         Ok(live.current_state())
     }
@@ -564,17 +579,21 @@ impl Hub {
         caller: Caller,
     ) -> Result<(), ApiError> {
         let sides = live.sides_of(inner, token)?;
-        // An action that may start an engine turn (a move or a take-back
-        // handing it the turn, a draw offer it answers) counts toward the
-        // client's share of the engine.
+        // An action that may start an engine turn (a move, a take-back or
+        // a rematch handing it the turn, a draw offer it answers) takes a
+        // place in the client's share of the engine first.
         let engine_plays = inner.seats.iter().any(SeatRow::is_engine);
-        if engine_plays
-            && matches!(
-                action,
-                Action::Move { .. } | Action::Back { .. } | Action::Draw
-            )
-        {
-            self.engine_room(caller.client)?;
+        if engine_plays && !matches!(action, Action::Resign | Action::Decline) {
+            inner.reserved = Some(self.reserve_engine(caller.client)?);
+        }
+        // A timed game loaded from the database whose clock has not started
+        // counts toward the limit of the client whose action starts it.
+        let waiting_clock = inner.table.clock().is_some_and(|c| c.running.is_none());
+        if waiting_clock && inner.table.result().is_none() {
+            let mut timed = lock(&live.timed);
+            if timed.is_none() {
+                *timed = self.count_timed(caller.client)?;
+            }
         }
         inner.owner = caller.client;
         // A flag that fell since the last change ends the game first.
@@ -786,6 +805,10 @@ impl Hub {
                 return stored;
             }
         }
+        if inner.table.result().is_some() {
+            // A finished game counts toward no client's timed games.
+            lock(&live.timed).take();
+        }
         self.kick(live, inner);
         self.watch_clock(live, inner);
         live.announce(inner);
@@ -820,26 +843,31 @@ impl Hub {
                      and the change was not stored; try again in a moment"
                 ),
             )),
-            Ok(Some(_)) => Err(ApiError::conflict(
-                "the game changed on another server meanwhile",
-            )),
-            Ok(None) => Err(ApiError::not_found(format!(
-                "game {id} is no longer stored"
-            ))),
-            Err(_) => {
+            Ok(Some(_)) | Err(_) => {
+                // Newer than the change (another server's after it, or
+                // instead of it), or not to be read: which is unknown.
+                // Never a 4xx either, which would have the change done
+                // again on the stored game.
                 live.unsure.store(true, Ordering::Relaxed);
                 Err(ApiError::new(
                     axum::http::StatusCode::GATEWAY_TIMEOUT,
                     UNSURE,
                 ))
             }
+            Ok(None) => Err(ApiError::not_found(format!(
+                "game {id} is no longer stored"
+            ))),
         }
     }
 
     /// The rematch of a finished game: same game, start, options and time
     /// control, colours swapped (each token plays the other side), the
     /// engine's settings kept. Its id.
-    fn open_rematch(self: &Arc<Hub>, live: &Arc<Live>, inner: &Inner) -> Result<String, ApiError> {
+    fn open_rematch(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+    ) -> Result<String, ApiError> {
         let mut seats = inner.seats.clone();
         seats.swap(0, 1);
         for seat in &mut seats {
@@ -848,7 +876,9 @@ impl Hub {
         let table = inner.table.rematch(play_seats(&seats, self.hash_mb()));
         let mut fresh = Inner::new(table, seats, 0, None);
         fresh.owner = inner.owner;
-        let next = self.open_new(live.game.clone(), live.mode, fresh, inner.owner)?;
+        // The engine's place the rematch action reserved is the new game's.
+        fresh.reserved = inner.reserved.take();
+        let next = self.open_new(live.game.clone(), live.mode, fresh, None)?;
         Ok(next.id.clone())
     }
 

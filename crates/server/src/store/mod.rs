@@ -106,8 +106,8 @@ pub enum Fault {
     /// The write is not stored, and no answer comes (as a write lost on
     /// its way, or rolled back when its connection dropped).
     WriteLost,
-    /// The write is stored, its answer lost, and the next read fails too
-    /// (the database out of reach a while).
+    /// The write is stored, its answer lost, and the next two settled
+    /// reads fail too (the database out of reach a while).
     AnswerLostAndUnreadable,
 }
 

@@ -123,6 +123,11 @@ impl PgStore {
         if config.get_application_name().is_none() {
             config.application_name("chess3d");
         }
+        // A change's transaction whose server went away mid-change (killed,
+        // cut off) must not hold its game's row for long.
+        if config.get_options().is_none() {
+            config.options("-c idle_in_transaction_session_timeout=15000");
+        }
         let manager = Manager::from_config(
             config.clone(),
             NoTls,

@@ -70,8 +70,8 @@ pub struct SqliteStore {
     _lock: std::fs::File,
     /// The fault the next save shows (tests only, see [`super::Fault`]).
     fault: Mutex<Option<super::Fault>>,
-    /// The next settled read fails.
-    unreadable: std::sync::atomic::AtomicBool,
+    /// The next settled reads fail, so many of them.
+    unreadable: std::sync::atomic::AtomicUsize,
 }
 
 /// Marks a database as chess3d's (`PRAGMA application_id`, "c3d").
@@ -179,7 +179,7 @@ impl SqliteStore {
             db: Mutex::new(db),
             _lock: lock,
             fault: Mutex::new(None),
-            unreadable: std::sync::atomic::AtomicBool::new(false),
+            unreadable: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
@@ -257,8 +257,9 @@ impl SqliteStore {
             Some(Fault::WriteLost) => Err(lost()),
             Some(Fault::AnswerLost) => self.write(row, previous).and_then(|_| Err(lost())),
             Some(Fault::AnswerLostAndUnreadable) => {
+                // The read that settles the write, and the next.
                 self.unreadable
-                    .store(true, std::sync::atomic::Ordering::Relaxed);
+                    .store(2, std::sync::atomic::Ordering::Relaxed);
                 self.write(row, previous).and_then(|_| Err(lost()))
             }
         }
@@ -267,10 +268,12 @@ impl SqliteStore {
     /// A file's write is whole or not at all once it returns: no write is
     /// under way to wait for.
     pub fn load_settled(&self, id: &str) -> Result<Option<GameRow>> {
-        if self
-            .unreadable
-            .swap(false, std::sync::atomic::Ordering::Relaxed)
-        {
+        let failing = self.unreadable.fetch_update(
+            std::sync::atomic::Ordering::Relaxed,
+            std::sync::atomic::Ordering::Relaxed,
+            |n| n.checked_sub(1),
+        );
+        if failing.is_ok() {
             return Err(anyhow::Error::new(super::Unavailable(
                 "the database cannot be read now (a test's fault)".into(),
             )));
