@@ -54,9 +54,14 @@ async fn get_as(addr: SocketAddr, client: &str, path: &str) -> (u16, Value) {
         .unwrap()
 }
 
+/// A game asked for by `client`: the status and the answer.
+async fn try_create(addr: SocketAddr, client: &str, body: Value) -> (u16, Value) {
+    post_as(addr, client, "/api/v1/games", body).await
+}
+
 /// A game created by `client`: (id, token, state).
 async fn create_as(addr: SocketAddr, client: &str, body: Value) -> (String, String, Value) {
-    let (status, created) = post_as(addr, client, "/api/v1/games", body).await;
+    let (status, created) = try_create(addr, client, body).await;
     assert_eq!(status, 201, "{created}");
     let text = |k: &str| created[k].as_str().unwrap().to_string();
     (text("id"), text("token"), created["state"].clone())
@@ -202,7 +207,7 @@ async fn one_clients_engine_games_delay_anothers_by_one_search_at_most() {
     for _ in 0..4 {
         create_as(addr, flooder, slow.clone()).await;
     }
-    let (status, refused) = post_as(addr, flooder, "/api/v1/games", slow).await;
+    let (status, refused) = try_create(addr, flooder, slow).await;
     assert_eq!(status, 429, "{refused}");
     let why = refused["error"].as_str().unwrap();
     assert!(why.contains("4 engine turns waiting or running"), "{why}");
@@ -360,13 +365,8 @@ async fn names_that_could_fool_a_reader_are_refused_wherever_they_come_from() {
     let who = "198.51.100.7";
     let long = "x".repeat(150_000);
     let record = format!("[Event \"?\"]\n[White \"{long}\"]\n[Black \"B\"]\n\n1. e4 *\n");
-    let (status, answer) = post_as(
-        addr,
-        who,
-        "/api/v1/games",
-        json!({ "game": "chess", "record": record }),
-    )
-    .await;
+    let (status, answer) =
+        try_create(addr, who, json!({ "game": "chess", "record": record })).await;
     assert_eq!(status, 400, "{}", &answer.to_string()[..200]);
     let why = answer["error"].as_str().unwrap();
     assert!(
@@ -380,36 +380,20 @@ async fn names_that_could_fool_a_reader_are_refused_wherever_they_come_from() {
         "Ann\u{2028}Bob",
     ] {
         let record = format!("[White \"A\"]\n[Black \"{bad}\"]\n\n1. e4 *\n");
-        let (status, answer) = post_as(
-            addr,
-            who,
-            "/api/v1/games",
-            json!({ "game": "chess", "record": record }),
-        )
-        .await;
+        let (status, answer) =
+            try_create(addr, who, json!({ "game": "chess", "record": record })).await;
         assert_eq!(status, 400, "{bad:?}: {answer}");
         assert!(
             answer["error"].as_str().unwrap().contains("Black tag"),
             "{answer}"
         );
-        let (status, answer) = post_as(
-            addr,
-            who,
-            "/api/v1/games",
-            json!({ "game": "chess", "name": bad }),
-        )
-        .await;
+        let (status, answer) = try_create(addr, who, json!({ "game": "chess", "name": bad })).await;
         assert_eq!(status, 400, "{bad:?}: {answer}");
     }
     // A plain record with plain names still loads.
     let record = "[White \"Ann\"]\n[Black \"Émile\"]\n\n1. e4 *\n";
-    let (status, answer) = post_as(
-        addr,
-        who,
-        "/api/v1/games",
-        json!({ "game": "chess", "record": record }),
-    )
-    .await;
+    let (status, answer) =
+        try_create(addr, who, json!({ "game": "chess", "record": record })).await;
     assert_eq!(status, 201, "{answer}");
 }
 
@@ -456,13 +440,8 @@ async fn watchers_cannot_take_a_players_socket() {
     };
     let addr = server("seats", config).await;
     let who = "198.51.100.7";
-    let (status, created) = post_as(
-        addr,
-        who,
-        "/api/v1/games",
-        json!({ "game": "chess", "mode": "remote" }),
-    )
-    .await;
+    let (status, created) =
+        try_create(addr, who, json!({ "game": "chess", "mode": "remote" })).await;
     assert_eq!(status, 201, "{created}");
     let (id, white, invite) = (
         created["id"].as_str().unwrap(),
@@ -572,7 +551,7 @@ async fn timed_games_going_are_limited_per_client() {
     for _ in 0..8 {
         games.push(create_as(addr, who, timed.clone()).await);
     }
-    let (status, refused) = post_as(addr, who, "/api/v1/games", timed.clone()).await;
+    let (status, refused) = try_create(addr, who, timed.clone()).await;
     assert_eq!(status, 429, "{refused}");
     assert!(
         refused["error"]
