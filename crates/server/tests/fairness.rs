@@ -67,18 +67,15 @@ async fn create_as(addr: SocketAddr, client: &str, body: Value) -> (String, Stri
     (text("id"), text("token"), created["state"].clone())
 }
 
+/// The bystander's play, when it ends: its slowest GET and action (ms),
+/// and its answers other than 200.
+type Played = tokio::task::JoinHandle<(f64, f64, Vec<u16>)>;
+
 /// A bystander plays its own local game meanwhile: a GET of the game and
 /// an action (e4, then taking it back: a game that never ends) every 20 ms
 /// until told to stop. The slowest of each, in ms, and any answer that was
 /// not 200.
-fn bystander(
-    addr: SocketAddr,
-    id: String,
-    token: String,
-) -> (
-    Arc<AtomicBool>,
-    tokio::task::JoinHandle<(f64, f64, Vec<u16>)>,
-) {
+fn bystander(addr: SocketAddr, id: String, token: String) -> (Arc<AtomicBool>, Played) {
     let stop = Arc::new(AtomicBool::new(false));
     let task = {
         let stop = Arc::clone(&stop);
