@@ -1,8 +1,9 @@
 # Raumschach perft by a second, independent implementation, written from
-# RULINGS.md §7 alone (no code shared with chess3d): the figures the
-# raumschach_rules tests compare with: 61, 3,615, 237,316 and 15,587,032
-# at depths 1 to 4. Slow (Python): `python3
-# scripts/reference/raumschach_perft.py 3` takes a minute, depth 4 an hour.
+# RULINGS.md §7 alone (no code shared with chess3d): 61, 3,615, 237,316
+# and 15,587,032 at depths 1 to 4. The raumschach_rules tests run it to
+# depth 3 (about ten seconds) and compare with chess3d's perft; its depth
+# 4 (an hour) runs in scripts/test-long. `python3
+# scripts/reference/raumschach_perft.py DEPTH` prints a line a depth.
 import itertools, sys
 N=5
 def inb(c): return all(0<=v<N for v in c)

@@ -40,18 +40,71 @@ fn setup(pieces: &[(&str, char)], side: &str) -> Raumschach {
         .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// Perft from the start by a second implementation written from RULINGS.md
-/// §7 alone (scripts/reference/raumschach_perft.py).
+/// Runs the second implementation of Raumschach's rules, written from
+/// RULINGS.md §7 alone with its own start position
+/// (scripts/reference/raumschach_perft.py, Python 3): its perft from the
+/// start at each depth up to `depth`.
+fn reference_perft(depth: usize) -> Vec<u64> {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/reference/raumschach_perft.py"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .arg(depth.to_string())
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("cannot run python3 {script} (the reference needs Python 3): {e}")
+        });
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{script}: {}{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One line a depth: "DEPTH NODES".
+    let counts: Vec<u64> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match line.split_once(' ') {
+            Some((d, n)) if d == (i + 1).to_string() => n.parse().unwrap(),
+            _ => panic!("{script}: line {}: '{line}'", i + 1),
+        })
+        .collect();
+    assert_eq!(counts.len(), depth, "{text}");
+    counts
+}
+
+/// Perft from the start to depth 3 equals the second implementation's,
+/// run here (about ten seconds).
 #[test]
-fn perft_from_the_start_matches_the_independent_count() {
+fn perft_to_depth_3_matches_the_independent_implementation() {
     let mut start = raumschach::game().start();
-    for (depth, nodes) in [(1, 61), (2, 3_615), (3, 237_316), (4, 15_587_032)] {
+    for (i, nodes) in reference_perft(3).into_iter().enumerate() {
+        let depth = i as u32 + 1;
         assert_eq!(
             chess3d_core::perft::perft(&mut start, depth),
             nodes,
             "depth {depth}"
         );
     }
+}
+
+/// Depth 4: the second implementation's count (15,587,032, from its run
+/// of about an hour, which `scripts/test-long` repeats below).
+#[test]
+fn perft_at_depth_4_is_the_independent_count() {
+    let mut start = raumschach::game().start();
+    assert_eq!(chess3d_core::perft::perft(&mut start, 4), 15_587_032);
+}
+
+#[test]
+#[ignore = "long run: the second implementation's depth 4 takes about an hour"]
+fn perft_to_depth_4_matches_the_independent_implementation() {
+    let reference = reference_perft(4);
+    assert_eq!(reference[3], 15_587_032);
+    let mut start = raumschach::game().start();
+    assert_eq!(chess3d_core::perft::perft(&mut start, 4), reference[3]);
 }
 
 #[test]
