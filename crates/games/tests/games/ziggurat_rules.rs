@@ -79,6 +79,83 @@ fn count(piece: char, from: &str) -> usize {
     destinations(&setup(&pieces, "w"), from).len()
 }
 
+/// The start is seed 000's setup, written here from the seed's own words
+/// (each quoted) and RULINGS.md §1 where the seed has a typo: 42 pieces a
+/// side, White on ranks 1-2 of levels 0-2, Black mirrored on each level.
+#[test]
+fn the_start_is_seed_000s_setup() {
+    let mut pieces: Vec<(String, char)> = Vec::new();
+    let mut put = |cells: &[&str], letter: char| {
+        for cell in cells {
+            pieces.push((cell.to_string(), letter));
+        }
+    };
+    // "The initial position of the King is 0e1 for White and 0e8 for Black."
+    put(&["0e1"], 'K');
+    put(&["0e8"], 'k');
+    // "The initial position of the Queen is next to the King, for White at
+    // 0d1, for black at 0d8."
+    put(&["0d1"], 'Q');
+    put(&["0d8"], 'q');
+    // "a Bishop starting in the red square 0f1 ... the Bishop starting in
+    // the black 0c1"; Black's as in standard chess (RULINGS §1: "Level 0:
+    // standard chess").
+    put(&["0c1", "0f1"], 'B');
+    put(&["0c8", "0f8"], 'b');
+    // "The initial positions of the Knights are 0b1 and 0g1 for White and
+    // 0b8 and 0g8 for Black."
+    put(&["0b1", "0g1"], 'N');
+    put(&["0b8", "0g8"], 'n');
+    // "Initial positions are 0a1 and 0h1 for White and 0a8 and 0h8 for
+    // Black."
+    put(&["0a1", "0h1"], 'R');
+    put(&["0a8", "0h8"], 'r');
+    // Pawns (8): level 0 as standard chess.
+    put(
+        &["0a2", "0b2", "0c2", "0d2", "0e2", "0f2", "0g2", "0h2"],
+        'P',
+    );
+    put(
+        &["0a7", "0b7", "0c7", "0d7", "0e7", "0f7", "0g7", "0h7"],
+        'p',
+    );
+    // "The Wizard's initial position is 1d1 for White and 1d7 for Black."
+    put(&["1d1"], 'W');
+    put(&["1d7"], 'w');
+    // "The initial positions of the Paladins are: 1c1, 1e1, 2a1 and 2f1
+    // for White; and 1c7,1e7, 2a6, and 2f6 for Black."
+    put(&["1c1", "1e1", "2a1", "2f1"], 'L');
+    put(&["1c7", "1e7", "2a6", "2f6"], 'l');
+    // "Initial positions for Cardinals are: 2c1, 2d1 for White; and 2c6,
+    // 2d6 for Black."
+    put(&["2c1", "2d1"], 'C');
+    put(&["2c6", "2d6"], 'c');
+    // "The initial positions for the Falcons are: 1a1, 1g1 for White; and
+    // 1a7, 1g7 for Black."
+    put(&["1a1", "1g1"], 'F');
+    put(&["1a7", "1g7"], 'f');
+    // "1b1, 1f1, 1b1, and 1e1 for White; and 1b7, 1f7, 1b6, 1e6 for
+    // Black": a typo, ruled 1b1, 1f1, 2b1, 2e1 (Black 1b7, 1f7, 2b6, 2e6),
+    // the only back-rank squares left (RULINGS §1).
+    put(&["1b1", "1f1", "2b1", "2e1"], 'A');
+    put(&["1b7", "1f7", "2b6", "2e6"], 'a');
+    // Guards (13): "directly in front of the 1 and 2-level pieces of White
+    // and Black and opposite each other".
+    put(&["1a2", "1b2", "1c2", "1d2", "1e2", "1f2", "1g2"], 'G');
+    put(&["2a2", "2b2", "2c2", "2d2", "2e2", "2f2"], 'G');
+    put(&["1a6", "1b6", "1c6", "1d6", "1e6", "1f6", "1g6"], 'g');
+    put(&["2a5", "2b5", "2c5", "2d5", "2e5", "2f5"], 'g');
+    // "There are 42 playing pieces for each side".
+    let white = pieces
+        .iter()
+        .filter(|(_, l)| l.is_ascii_uppercase())
+        .count();
+    assert_eq!((white, pieces.len() - white), (42, 42));
+    let named: Vec<(&str, char)> = pieces.iter().map(|(c, l)| (c.as_str(), *l)).collect();
+    let seed = setup_with(&named, "w", "KQkq", "-");
+    assert_eq!(Ziggurat::start().to_text(), seed.to_text());
+}
+
 #[test]
 fn seed_falcon_example_on_3c2() {
     // Seed 000, "The Falcon": "3C2 – 4B3; 3C2 – 4C3; 3C2 – 4D2; 3C2 – 4D1;

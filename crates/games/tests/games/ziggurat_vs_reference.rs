@@ -13,11 +13,13 @@ use chess3d_games::ziggurat::Ziggurat;
 use common::{Compared, Reference};
 use reference::{RefPos, DEFAULT_CHOICES, WIDE_CHOICES};
 
-/// Perft from the start. Depth 1 is counted by hand in ziggurat_rules.rs
-/// (60); depth 2 is 60² because no first move of one side changes the
-/// other's moves (the armies are four ranks apart on every level and no
-/// first move reaches a square the other side's pieces pass); depth 3 is
-/// the reference implementation's count, computed here as well.
+/// Perft from the start: at every depth the reference implementation's
+/// count from the same start, computed here as well; that start is seed
+/// 000's setup (ziggurat_rules.rs, `the_start_is_seed_000s_setup`, written
+/// from the seed's words). Depth 2 is 60² because no first move of one
+/// side changes the other's moves (the armies are four ranks apart on
+/// every level and no first move reaches a square the other side's pieces
+/// pass).
 const START_PERFT: [u64; 3] = [60, 3_600, 235_198];
 
 #[test]
@@ -29,7 +31,13 @@ fn perft_from_the_start_matches_the_reference() {
     assert_eq!(START_PERFT[1], 60 * 60);
     let start = pos.to_text();
     let reference = RefPos::from_text(&start, DEFAULT_CHOICES);
-    assert_eq!(reference.perft(3), START_PERFT[2]);
+    for (depth, &expected) in (1..).zip(&START_PERFT) {
+        assert_eq!(
+            reference.perft(depth),
+            expected,
+            "the reference, depth {depth}"
+        );
+    }
 }
 
 /// What happened along the games, to show the comparison reached the rare
