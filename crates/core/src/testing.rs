@@ -13,7 +13,8 @@ use crate::{Move, MoveKind, MoveList};
 /// - the position string reads back to an equal position;
 /// - the legal moves are exactly the pseudo-legal moves that pass the
 ///   legality test, and `count_legal` counts them;
-/// - every legal move has a distinct text that reads back to it;
+/// - every legal move has a distinct text, and an even sample of about 16
+///   of them read back to their moves (reading every one is quadratic);
 /// - making and unmaking a legal move restores position and hash, and the
 ///   hash after the move equals a fresh one: every move of a position with
 ///   at most 48 legal moves; otherwise every capture and every special move

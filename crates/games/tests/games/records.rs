@@ -247,12 +247,22 @@ fn damage_names_the_move() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
-    /// Any text: read without a panic, and whatever reads whole replays.
+    /// Any text: read without a panic; what replays is a game: its moves
+    /// from its start reach its position, and without damage every move
+    /// read was played.
     #[test]
     fn record_reader_never_panics(text in any::<String>()) {
         let (record, damage) = Record::parse(&text);
         if let Ok(r) = replay::<Elevator>(Elevator::variant_of_type(), &record, damage) {
-            let _ = r.damage.map(|d| d.to_string());
+            let _ = r.damage.as_ref().map(|d| d.to_string());
+            let mut pos = r.start.clone();
+            for &m in &r.moves {
+                pos.make(m);
+            }
+            prop_assert_eq!(pos.hash(), r.position.hash());
+            if r.damage.is_none() {
+                prop_assert_eq!(r.moves.len(), record.moves.len());
+            }
         }
     }
 
