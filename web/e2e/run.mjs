@@ -470,7 +470,9 @@ async function phone() {
 }
 
 /// Rendering: frames per second while orbiting the Polyhedron board, and
-/// the time from a state message to the board drawn.
+/// the time from a state message to the board drawn, against the bounds
+/// docs/testing.md states (software rendering in headless chromium: at
+/// least 5 frames a second; a state drawn within 100 ms at the median).
 async function rendering() {
   const page = await newPage();
   await openGame(page, { game: "polyhedron", mode: "local" });
@@ -489,7 +491,7 @@ async function rendering() {
   const seconds = (Date.now() - t0) / 1000;
   const frames = (await page.evaluate(() => window.chess3d.frames())) - frames0;
   const fps = frames / seconds;
-  check(frames > 10, `orbiting the Polyhedron board: ${frames} frames in ${seconds.toFixed(1)} s, ${fps.toFixed(1)} frames per second`);
+  check(fps >= 5, `orbiting the Polyhedron board: ${frames} frames in ${seconds.toFixed(1)} s, ${fps.toFixed(1)} frames per second (at least 5)`);
   // Moves played through the API: each arrives as a state message.
   await page.keyboard.press("0");
   const id = (await state(page)).id;
@@ -503,7 +505,7 @@ async function rendering() {
   }
   const times = (await page.evaluate(() => window.chess3d.updateMs())).sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  check(times.length >= 6, `a state message to the Polyhedron board drawn: median ${median.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms over ${times.length} moves`);
+  check(times.length >= 6 && median <= 100, `a state message to the Polyhedron board drawn: median ${median.toFixed(1)} ms (at most 100), max ${times[times.length - 1].toFixed(1)} ms over ${times.length} moves`);
   await done(page, "rendering");
 }
 
@@ -603,7 +605,10 @@ async function engineQueue() {
     await fetch(`/api/v1/games/${g.id}/actions`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token: g.token, action: "resign" }) });
   }, first);
   await page.waitForFunction(() => !document.getElementById("thinking").textContent.includes("queued"), null, { timeout: 10000 });
-  check(true, "once an engine is free the queued turn starts");
+  // Its search has started: the engine's thinking arrives for it.
+  await page.waitForFunction(() => window.chess3d.state()?.thinking, null, { timeout: 10000 });
+  const started = await page.evaluate(() => ({ queued: window.chess3d.state().queued, line: document.getElementById("thinking").textContent }));
+  check(started.queued === null && started.line.startsWith("Computer thinking"), `once an engine is free the queued turn starts: "${started.line.slice(0, 50)}"`);
   // Stop every search: the other sections want the cores.
   await page.evaluate(async (games) => {
     for (const g of games.slice(1))
@@ -704,9 +709,11 @@ async function readingAndTiming() {
   const targets = await a.evaluate(() => window.chess3d.targets());
   check(targets.length === 1, `the hint marks one square (${(await a.textContent("#message")).slice(0, 60)})`);
   await a.screenshot({ path: join(shots, "hint.png") });
+  const hinted = await a.evaluate(() => window.chess3d.marks().selected + window.chess3d.targets()[0]);
   await a.keyboard.press("Enter");
   await waitPly(a, 5, 5000);
-  check(true, "Enter plays the hinted move");
+  const played = (await state(a)).moves[4];
+  check(played.startsWith(hinted), `Enter plays the hinted move (${hinted}: ${played})`);
   // The resume link opens Ann's seat in another browser.
   const resume = await a.inputValue("#resume-link");
   const c = await newPage();
@@ -729,7 +736,8 @@ async function readingAndTiming() {
   const next = await state(a);
   check(next.names.join(",") === "Bob,Ann" && next.clock.control === "5+3", `the rematch: ${next.names.join(" v ")}, clock ${next.clock.control}`);
   await type(b, "e4", 1);
-  check(true, "Bob plays White in the rematch");
+  const opened = await state(b);
+  check(opened.moves[0] === "e2e4" && opened.names[0] === "Bob", `Bob plays White in the rematch (${opened.names[0]}: ${opened.moves[0]})`);
   await a.waitForFunction(() => window.chess3d.state()?.ply === 1);
   await a.screenshot({ path: join(shots, "rematch.png") });
   for (const p of [a, b]) await done(p, "reading and timing");
