@@ -3,8 +3,11 @@
 Each game must have the Seven Tag Roster in order, be read without errors,
 and come out the same when python-chess writes its moves back (so every
 move is standard SAN with the right check marks); a timed game has every
-move's clock. A game that ends in
-checkmate or stalemate must end so on python-chess's board too.
+move's clock. Every game's result and its reason (the Termination tag)
+must be python-chess's on the final board: a checkmate by the side that
+chess3d says wins, a stalemate, bare Kings, 100 plies without a capture
+or a pawn move, a threefold repetition; and a board python-chess finds
+mated or stalemated must be one chess3d ended so.
 """
 import re
 import sys
@@ -22,8 +25,34 @@ def movetext(text):
     return [t for t in body.split() if not re.fullmatch(r"\d+\.(\.\.)?", t)]
 
 
+def check_ending(game, board):
+    """chess3d's result and reason against python-chess's reading of the
+    final board; the reason's kind, for the summary."""
+    result = game.headers["Result"]
+    why = game.headers.get("Termination", "")
+    context = (result, why, board.fen())
+    if board.is_checkmate():
+        winner = "White" if board.turn == chess.BLACK else "Black"
+        assert why == f"checkmate, {winner} wins", context
+        assert result == ("1-0" if winner == "White" else "0-1"), context
+        return "checkmate"
+    if board.is_stalemate():
+        assert why == "draw by stalemate" and result == "1/2-1/2", context
+        return "stalemate"
+    if why.startswith("checkmate") or why == "draw by stalemate":
+        raise AssertionError(("python-chess sees no such ending",) + context)
+    if why == "draw by bare Kings":
+        assert len(board.piece_map()) == 2 and result == "1/2-1/2", context
+    elif why == "draw by 100 plies without capture or pawn move":
+        assert board.halfmove_clock >= 100 and result == "1/2-1/2", context
+    elif why == "draw by threefold repetition":
+        assert board.is_repetition(3) and result == "1/2-1/2", context
+    return why or "none"
+
+
 def main(paths):
     games = moves = mates = timed = 0
+    endings = {}
     for path in paths:
         text = open(path, encoding="utf-8").read()
         chunks = [c for c in re.split(r"\n\n(?=\[Event )", text.strip()) if c.strip()]
@@ -44,13 +73,16 @@ def main(paths):
                 clocks = [node.clock() for node in game.mainline()]
                 assert all(c is not None for c in clocks), clocks
                 timed += 1
-            if board.is_checkmate():
-                mates += 1
-                assert game.headers["Result"] in ("1-0", "0-1"), game.headers
+            ending = check_ending(game, board)
+            endings[ending] = endings.get(ending, 0) + 1
+            mates += ending == "checkmate"
             games += 1
             moves += n
     assert games > 0 and timed > 0
-    print(f"python-chess {chess.__version__} read {games} games, {moves} moves, {mates} mates, {timed} timed games with every move's clock")
+    # The endings the records are there to show were reached.
+    assert endings.get("checkmate", 0) > 0 and endings.get("stalemate", 0) > 0, endings
+    told = ", ".join(f"{n} {why}" for why, n in sorted(endings.items()))
+    print(f"python-chess {chess.__version__} read {games} games, {moves} moves, {mates} mates, {timed} timed games with every move's clock; endings as python-chess reads them: {told}")
 
 
 if __name__ == "__main__":
