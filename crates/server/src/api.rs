@@ -254,7 +254,7 @@ async fn within_deadline(allowed: Duration, mut req: Request, next: Next) -> Res
 /// at a time holds a connection no longer): 408 after, saying so.
 async fn body_in_time(limit: Duration, req: Request, next: Next) -> Response {
     let (parts, body) = req.into_parts();
-    match tokio::time::timeout(limit, axum::body::to_bytes(body, MAX_BODY + 1)).await {
+    match tokio::time::timeout(limit, axum::body::to_bytes(body, MAX_BODY)).await {
         Ok(Ok(bytes)) => {
             next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
                 .await

@@ -170,7 +170,8 @@ impl EnginePool {
     }
 
     /// Jobs of `owner` waiting or running, and places reserved for it.
-    pub fn held_by(&self, owner: Owner) -> usize {
+    #[cfg(test)]
+    fn held_by(&self, owner: Owner) -> usize {
         let mut q = self.lock();
         q.drop_aborted();
         q.held.get(&owner).copied().unwrap_or(0)

@@ -36,7 +36,7 @@ impl Hub {
         caller: Caller,
     ) -> Result<Value, ApiError> {
         let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
-        let (live, job) = tokio::task::spawn_blocking(move || {
+        let (live, (job, version, reserved)) = tokio::task::spawn_blocking(move || {
             hub.on_game(&id, caller, |live, inner| {
                 let sides = live.sides_of(inner, token.as_deref())?;
                 hub.flag_fall(live, inner);
@@ -58,7 +58,6 @@ impl Hub {
         })
         .await
         .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
-        let (live, (job, version, reserved)) = (live, job);
         let (tx, rx) = tokio::sync::oneshot::channel();
         // Set when the hint is answered or its request dropped (the client
         // gone): a search nobody waits for stops.

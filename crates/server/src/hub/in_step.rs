@@ -76,12 +76,16 @@ impl Hub {
         inner: &mut Inner,
     ) -> Result<bool, ApiError> {
         let id = &live.id;
-        // Settled: a write of this game still under way (this server's,
-        // whose answer was lost) is waited for rather than read past.
-        let Some(row) = self
-            .store
-            .load_settled(id)
-            .map_err(|e| super::store_error(e, &format!("cannot read game {id}")))?
+        // After a write of this server's whose answer was lost, read
+        // settled: that write, if still under way, is waited for rather
+        // than read past. Otherwise a plain read (no row lock).
+        let read = if live.unsure.load(std::sync::atomic::Ordering::Relaxed) {
+            self.store.load_settled(id)
+        } else {
+            self.store.load(id)
+        };
+        let Some(row) =
+            read.map_err(|e| super::store_error(e, &format!("cannot read game {id}")))?
         else {
             return Ok(false);
         };
