@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chess3d_server::hub::{Action, Caller, Created, NewGame};
-use chess3d_server::loadtest::{http, http_from};
+use chess3d_server::loadtest::http_from;
 use chess3d_server::store::Fault;
 use chess3d_server::{Config, Hub, Store};
 use serde_json::{json, Value};
