@@ -4,14 +4,40 @@
 // level reached by the switcher over the board.
 
 import { clickCell, clickKnob, state } from "./lib.mjs";
+import { boardDrawn, marksDrawn, pictureAside } from "./seen.mjs";
 
-/// Runs in the page: whether a click at the cell's point lands on the
-/// 3-D canvas itself (not a panel or bar over it) and picks that cell.
-function pickable(cell) {
-  const p = window.chess3d.screenPoint(cell);
-  if (!p) return false;
-  const canvas = document.querySelector("#board3d canvas");
-  return document.elementFromPoint(p.x, p.y) === canvas && window.chess3d.cellAt(p.x, p.y) === cell;
+/// Points the real pointer at each cell's point, as a player does before
+/// a click there: the point must be inside the 3-D canvas with the canvas
+/// topmost there (no panel or bar over it), and the pointer event must
+/// reach the board and name that cell (the page's `hovered`, set by the
+/// board's own pointer handler). The cells that fail, each with why.
+export async function pointAt(page, cells) {
+  const points = await page.evaluate((cells) => {
+    const canvas = document.querySelector("#board3d canvas");
+    const r = canvas.getBoundingClientRect();
+    return cells.map((cell) => {
+      const p = window.chess3d.screenPoint(cell);
+      if (!p) return { cell, why: "not drawn" };
+      if (p.x < r.left || p.x >= r.right || p.y < r.top || p.y >= r.bottom) return { cell, why: "off the canvas" };
+      const top = document.elementFromPoint(p.x, p.y);
+      if (top !== canvas) return { cell, why: `under ${top?.id ? `#${top.id}` : top?.tagName.toLowerCase()}` };
+      return { cell, p };
+    });
+  }, cells);
+  const failed = [];
+  for (const { cell, p, why } of points) {
+    if (why) {
+      failed.push(`${cell}(${why})`);
+      continue;
+    }
+    await page.mouse.move(p.x, p.y);
+    // The board takes a hover in the next frame (hand.ts), in a callback
+    // asked for before this one.
+    const h = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(window.chess3d.hovered()))));
+    const named = h && h.cell === cell && Math.abs(h.x - p.x) < 1 && Math.abs(h.y - p.y) < 1;
+    if (!named) failed.push(`${cell}(the pointer there names ${h?.cell ?? "nothing"})`);
+  }
+  return failed;
 }
 
 /// Shows level `z` alone by its button in the switcher over the board (a
@@ -26,15 +52,20 @@ export async function showLevel(page, z) {
   await page.waitForTimeout(100);
 }
 
-/// Every piece and both ends of every legal move, clicked as a player
-/// would: each piece's point must pick it, on the canvas, and no point up
-/// its body may show another piece's badge; each piece with moves is
-/// clicked, and then each of its destinations must pick that destination;
-/// each board's knob is clicked, and then each square it may land on.
-/// With one level shown at a time (a phone), each level is checked shown
-/// alone; a destination on another level must be counted on that level's
-/// button of the switcher, and for the piece with the most such, each
-/// must be picked after one tap on its level's button.
+/// Every piece and both ends of every legal move, pointed at and clicked
+/// as a player would: each piece with moves is clicked at its point and
+/// must be selected, the real pointer at each other piece's point must
+/// name it (pointAt), and no point up a piece's body may show another
+/// piece's badge; with a piece selected, the pointer at each of its
+/// destinations must name that destination; each board's knob is clicked,
+/// and then a square it may land on must be named. With one level shown
+/// at a time (a phone), each level is checked shown alone; a destination
+/// on another level must be counted on that level's button of the
+/// switcher, and for the piece with the most such, each must be named
+/// after one tap on its level's button. On the screen's pixels: the
+/// board is drawn (boardDrawn), and when the piece with the most
+/// destinations on its level is selected, each of them is marked in its
+/// colour (marksDrawn).
 export async function clickability(page) {
   const s = await state(page);
   const levelOf = new Map(s.view.cells.map((c) => [c.name, c.at[2]]));
@@ -43,6 +74,14 @@ export async function clickability(page) {
   const legal = s.view.legal;
   const froms = [...new Set(legal.filter((m) => !m.board).map((m) => m.from))];
   const levels = focused ? [...new Set([...pieces.map((c) => c.at[2]), ...froms.map((f) => levelOf.get(f))])].sort((a, b) => a - b) : [null];
+  const board = await boardDrawn(page);
+  // The piece whose marks are looked for on the screen: the most
+  // destinations on its own level (all of them with every level shown).
+  const onItsLevel = (m) => !focused || levelOf.get(m.to) === levelOf.get(m.from);
+  const mostMarks = froms
+    .map((from) => ({ from, count: new Set(legal.filter((m) => m.from === from && !m.board && onItsLevel(m)).map((m) => m.to)).size }))
+    .reduce((a, b) => (b.count > a.count ? b : a), { from: null, count: 0 }).from;
+  let marks = null;
   const hidden = [];
   const underBadge = [];
   let clickableMoves = 0;
@@ -53,29 +92,26 @@ export async function clickability(page) {
     if (focused) await showLevel(page, level);
     const here = (cell) => level === null || levelOf.get(cell) === level;
     const shown = pieces.filter((c) => here(c.name)).map((c) => c.name);
-    const seen = await page.evaluate(
-      ([names, pickableSource]) => {
-        const pickable = new Function(`return ${pickableSource}`)();
-        const hidden = names.filter((cell) => !pickable(cell));
-        const underBadge = [];
+    const ours = froms.filter(here);
+    // A piece with moves is clicked below; the others are pointed at.
+    hidden.push(...(await pointAt(page, shown.filter((c) => !ours.includes(c)))));
+    underBadge.push(
+      ...(await page.evaluate((names) => {
+        const under = [];
         for (const cell of names) {
           for (const p of window.chess3d.bodyPoints(cell)) {
             const hit = window.chess3d.hitAt(p.x, p.y);
-            if (hit?.badge && hit.cell !== cell) underBadge.push(`${cell}<${hit.cell}`);
+            if (hit?.badge && hit.cell !== cell) under.push(`${cell}<${hit.cell}`);
           }
         }
-        return { hidden, underBadge };
-      },
-      [shown, pickable.toString()],
+        return under;
+      }, shown)),
     );
-    hidden.push(...seen.hidden);
-    underBadge.push(...seen.underBadge);
-    const ours = froms.filter(here);
     for (const [i, from] of ours.entries()) {
+      const before = from === mostMarks ? await pictureAside(page) : null;
       await clickCell(page, from);
-      const { result, targets } = await page.evaluate(
-        ([from, level, pickableSource]) => {
-          const pickable = new Function(`return ${pickableSource}`)();
+      const { result, targets, selected } = await page.evaluate(
+        ([from, level]) => {
           const s = window.chess3d.state();
           const targets = window.chess3d.targets();
           const selected = window.chess3d.marks().selected;
@@ -88,27 +124,45 @@ export async function clickability(page) {
             .filter((m) => m.from === from && !m.board)
             .map((m) => {
               const elsewhere = level !== null && levelOf.get(m.to) !== level;
-              const ok = selected === from && targets.includes(m.to) && (elsewhere ? (counts.get(levelOf.get(m.to)) ?? 0) > 0 : pickable(m.to));
-              return { text: m.text, ok, elsewhere, why: `${selected}:${elsewhere ? "another level" : window.chess3d.cellAt(window.chess3d.screenPoint(m.to)?.x ?? -1, window.chess3d.screenPoint(m.to)?.y ?? -1)}` };
+              const ok = selected === from && targets.includes(m.to) && (!elsewhere || (counts.get(levelOf.get(m.to)) ?? 0) > 0);
+              return { text: m.text, to: m.to, ok, elsewhere, why: `${selected} selected${elsewhere ? ", on another level" : ""}` };
             });
-          return { result, targets };
+          return { result, targets, selected };
         },
-        [from, level, pickable.toString()],
+        [from, level],
       );
-      for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(`${r.text}(${r.why})`);
+      if (selected !== from) hidden.push(`${from}(a click there selected ${selected})`);
+      if (before) {
+        const kinds = await page.evaluate(() => window.chess3d.targetKinds());
+        const shownHere = kinds.filter(([c]) => result.some((r) => r.to === c && !r.elsewhere));
+        marks = await marksDrawn(page, before, await pictureAside(page), shownHere);
+        marks.what = `${from} selected: ${marks.what}`;
+      }
+      // The destinations shown here, pointed at; a move is clickable when
+      // its destination is named there (the same square for each of its
+      // moves: a promotion's choices, an Ox's push and leap).
+      const named = new Set(result.filter((r) => r.ok && !r.elsewhere).map((r) => r.to));
+      const failed = await pointAt(page, [...named]);
+      for (const f of failed) named.delete(f.slice(0, f.indexOf("(")));
+      for (const r of result) {
+        if (r.ok && (r.elsewhere || named.has(r.to))) clickableMoves += 1;
+        else missed.push(`${r.text}(${r.ok ? failed.find((f) => f.startsWith(`${r.to}(`)) : r.why})`);
+      }
       const away = result.filter((r) => r.elsewhere).length;
       if (away > farthest.count) farthest = { from, count: away };
       // A click on the next piece selects it in place of this one, as a
       // player switches pieces (one drawing, not two: the browser's
       // software drawing is most of this test's time), unless that cell is
       // one of this piece's targets (an Ox pushing its own piece), where
-      // the click would play the move: Esc first there, and after the last.
+      // the click would play the move, or the next piece's marks are to be
+      // looked for on a board with none: Esc first there, and after the
+      // last.
       const next = ours[i + 1];
-      if (next === undefined || targets.includes(next)) await page.keyboard.press("Escape");
+      if (next === undefined || targets.includes(next) || next === mostMarks) await page.keyboard.press("Escape");
     }
   }
   // One tap on a level's button, and the piece's destinations there are
-  // on the screen to be clicked.
+  // on the screen to be pointed at.
   let reached = 0;
   if (farthest.from) {
     const home = levelOf.get(farthest.from);
@@ -117,16 +171,11 @@ export async function clickability(page) {
     const away = [...new Set(legal.filter((m) => m.from === farthest.from && !m.board && levelOf.get(m.to) !== home).map((m) => levelOf.get(m.to)))];
     for (const z of away) {
       await showLevel(page, z);
-      const cells = legal.filter((m) => m.from === farthest.from && !m.board && levelOf.get(m.to) === z).map((m) => m.to);
-      const bad = await page.evaluate(
-        ([cells, pickableSource]) => {
-          const pickable = new Function(`return ${pickableSource}`)();
-          return cells.filter((c) => !(window.chess3d.targets().includes(c) && pickable(c)));
-        },
-        [cells, pickable.toString()],
-      );
+      const cells = [...new Set(legal.filter((m) => m.from === farthest.from && !m.board && levelOf.get(m.to) === z).map((m) => m.to))];
+      const unmarked = await page.evaluate((cells) => cells.filter((c) => !window.chess3d.targets().includes(c)), cells);
+      const bad = [...unmarked.map((c) => `${c}(not a destination)`), ...(await pointAt(page, cells.filter((c) => !unmarked.includes(c))))];
       reached += cells.length - bad.length;
-      missed.push(...bad.map((c) => `${farthest.from}-${c}(after a tap on level ${z})`));
+      missed.push(...bad.map((c) => `${farthest.from}-${c}, after a tap on level ${z}`));
     }
     await page.keyboard.press("Escape");
   }
@@ -134,17 +183,20 @@ export async function clickability(page) {
   if (focused && boards.length) await showLevel(page, null);
   for (const from of boards) {
     await clickKnob(page, from);
-    const result = await page.evaluate(
-      ([from, pickableSource]) => {
-        const pickable = new Function(`return ${pickableSource}`)();
-        const s = window.chess3d.state();
-        const targets = window.chess3d.targets();
-        const hit = (c) => targets.includes(c) && pickable(c);
-        return s.view.legal.filter((m) => m.from === from && m.board).map((m) => ({ text: m.text, ok: m.board.lands.some(hit) }));
-      },
-      [from, pickable.toString()],
-    );
-    for (const r of result) r.ok ? (clickableMoves += 1) : missed.push(r.text);
+    const moves = await page.evaluate((from) => {
+      const targets = window.chess3d.targets();
+      return window.chess3d
+        .state()
+        .view.legal.filter((m) => m.from === from && m.board)
+        .map((m) => ({ text: m.text, lands: m.board.lands.filter((c) => targets.includes(c)) }));
+    }, from);
+    // A board's move is clickable when one square where it lands is
+    // named under the pointer.
+    for (const m of moves) {
+      let ok = false;
+      for (const land of m.lands) if (!ok) ok = (await pointAt(page, [land])).length === 0;
+      ok ? (clickableMoves += 1) : missed.push(m.text);
+    }
     await page.keyboard.press("Escape");
   }
   return {
@@ -156,5 +208,7 @@ export async function clickability(page) {
     clickableMoves,
     missed,
     reached: farthest.from ? `${reached} destinations of ${farthest.from} on other levels, one tap each` : "",
+    board,
+    marks: marks ?? { ok: false, what: "no piece's marks looked for" },
   };
 }

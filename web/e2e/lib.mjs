@@ -106,8 +106,12 @@ export async function waitPly(page, ply, timeout = 20000, polling = "raf") {
 }
 
 /// Waits for the 3-D view's animations to end, so squares are where they
-/// are drawn.
+/// are drawn. Every section that works in 3-D settles first: it fails
+/// here if the page shows the diagram instead (as it does without WebGL),
+/// where its clicks would test the diagram.
 export async function settle(page) {
+  const view = await page.evaluate(() => window.chess3d.view());
+  if (view !== "3d") throw new Error(`FAILED: the 3-D view is not shown (the page shows "${view}")`);
   await page.waitForFunction(() => !window.chess3d.moving(), null, { timeout: 5000 });
   await page.waitForTimeout(150);
 }
@@ -147,14 +151,6 @@ export async function newGame(page, game, mode, side = 0) {
   }
   await page.click("#start-game");
   await page.waitForFunction(() => window.chess3d.state()?.view, null, { timeout: 10000 });
-}
-
-/// Whether a click at the cell's point on the screen picks that cell.
-export async function hits(page, cell) {
-  return page.evaluate((cell) => {
-    const p = window.chess3d.screenPoint(cell);
-    return !!p && window.chess3d.cellAt(p.x, p.y) === cell;
-  }, cell);
 }
 
 export async function clickCell(page, cell) {

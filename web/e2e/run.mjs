@@ -15,9 +15,11 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { sections as around } from "./around.mjs";
-import { clickability, showLevel } from "./clickable.mjs";
+import { sections as broken } from "./broken.mjs";
+import { clickability, pointAt, showLevel } from "./clickable.mjs";
+import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
-import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, hits, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
+import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
 
@@ -62,6 +64,8 @@ async function everythingClickable() {
             ? ` (hidden ${r.hidden.slice(0, 6)}; missed ${r.missed.slice(0, 6)}; under a badge ${r.underBadge.slice(0, 6)})`
             : ""),
       );
+      check(r.board.ok, `${game} ${size} side ${side}: the board is drawn: ${r.board.what}`);
+      check(r.marks.ok, `${game} ${size} side ${side}: ${r.marks.what}`);
       check(page.errors.length === 0, `${game} ${size} side ${side}: no script errors on the page ${page.errors.join("; ")}`);
     };
     const worker = async () => {
@@ -201,11 +205,15 @@ async function checkMark() {
   const s = await state(page);
   check(s.view.check && s.view.checked === "e8", "Black is in check, its King on e8");
   check((await page.evaluate(() => window.chess3d.marks().checked)) === "e8", "the 3-D view marks the King on e8");
+  const drawn3d = await checkDrawn3d(page, "e8", "e1");
+  check(drawn3d.ok, `and draws it: ${drawn3d.what}`);
   check((await page.textContent("#status")).includes("in check"), "the status says so");
   await page.screenshot({ path: join(shots, "check-3d.png") });
   await page.keyboard.press("v");
   await page.waitForSelector("#diagram .sq");
   check(await page.$eval('#diagram [data-cell="e8"]', (e) => e.classList.contains("check")), "the diagram marks the King on e8");
+  const drawn2d = await checkDrawn2d(page, "e8");
+  check(drawn2d.ok, `and draws it: ${drawn2d.what}`);
   const last = await page.$$eval("#diagram .sq.last", (e) => e.map((x) => x.dataset.cell).sort());
   check(last.join(",") === "h1,h8", `the last move's squares are marked (${last})`);
   await page.screenshot({ path: join(shots, "check-diagram.png") });
@@ -241,6 +249,8 @@ async function attackBoard() {
   check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "Lb1(2)-b3(4) is played by pointing at its knob and at a square where it lands");
   await settle(page);
   check((await page.evaluate(() => window.chess3d.travels())) === 1, "the board travels in the 3-D view");
+  const landed = await boardDrawn(page, move.board.lands);
+  check(landed.ok, `and is drawn where it landed: ${landed.what}`);
   // The same in the diagram: the board's knob, then a square it lands on.
   await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
   await page.keyboard.press("v");
@@ -259,7 +269,7 @@ async function levelOf(page, cell) {
 
 /// With a board's knob chosen: every square where the board may land is
 /// drawn on the canvas, inside it and clear of the bar and the buttons
-/// over it (its middle is where a click lands on the canvas and picks it).
+/// over it, and the pointer there names it (pointAt).
 /// With one level shown alone (a phone), the squares on each level are
 /// checked with that level shown, reached by one tap in the switcher.
 async function ghostsInside(page, what) {
@@ -273,20 +283,11 @@ async function ghostsInside(page, what) {
     await settle(page);
     const here = [];
     for (const c of targets) if (z === null || (await levelOf(page, c)) === z) here.push(c);
-    out.push(
-      ...(await page.evaluate((cells) => {
-        const canvas = document.querySelector("#board3d canvas");
-        const r = canvas.getBoundingClientRect();
-        return cells.filter((c) => {
-          const p = window.chess3d.screenPoint(c);
-          const inside = p && p.x > r.left && p.x < r.right && p.y > r.top && p.y < r.bottom;
-          return !window.chess3d.targets().includes(c) || !inside || document.elementFromPoint(p.x, p.y) !== canvas || window.chess3d.cellAt(p.x, p.y) !== c;
-        });
-      }, here)),
-    );
+    const unmarked = await page.evaluate((cells) => cells.filter((c) => !window.chess3d.targets().includes(c)), here);
+    out.push(...unmarked.map((c) => `${c}(not marked)`), ...(await pointAt(page, here.filter((c) => !unmarked.includes(c)))));
   }
   const how = focused ? `, each level's shown by one tap (levels ${levels.join(", ")})` : "";
-  check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area${how}${out.length ? ` (outside: ${out.join(" ")})` : ""}`);
+  check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area and named under the pointer${how}${out.length ? ` (not: ${out.join(" ")})` : ""}`);
 }
 
 /// Elevator: an Ox's push or leap from the menu, and an elevator moved by
@@ -318,7 +319,8 @@ async function elevator() {
   check(!!knob, "Black's elevators have knobs");
   await clickKnob(page, knob.from);
   const move = await page.evaluate((from) => window.chess3d.state().view.legal.find((m) => m.from === from && m.board), knob.from);
-  check(await hits(page, move.board.lands[0]), `the elevator's arrival square ${move.board.lands[0]} is shown and clickable`);
+  const arrival = await pointAt(page, [move.board.lands[0]]);
+  check(arrival.length === 0, `the elevator's arrival square ${move.board.lands[0]} is shown and the pointer there names it ${arrival}`);
   await page.screenshot({ path: join(shots, "elevator-move.png") });
   await ghostsInside(page, "Elevator 1400x900");
   const phone = await newPage(PHONE, { hasTouch: true, isMobile: true });
@@ -370,7 +372,8 @@ async function diagram() {
     check(info.files > 0 && info.ranks > 0, `${game}: the diagram has coordinates (${info.files} file letters, ${info.ranks} rank numbers)`);
     check(info.focusable === 0 && (await page.$eval("#diagram", (d) => d.tabIndex)) === 0, `${game}: the diagram is one tab stop`);
     // The pointer over a square, the focus elsewhere: the keys still work.
-    await page.hover(`#diagram [data-cell="${s.view.cells[0].name}"]`);
+    const cursor = await hoverDiagram(page, s.view.cells[0].name);
+    check(cursor.ok, `${game} ${viewport.width}: the pointer over a square draws the cursor there: ${cursor.what}`);
     await page.focus("#flip");
     const before = await page.evaluate(() => window.chess3d.marks().cursor);
     await page.keyboard.press("ArrowRight");
@@ -392,16 +395,21 @@ async function keys3d() {
   await page.keyboard.press("ArrowUp");
   const up = await page.evaluate(() => window.chess3d.marks().cursor);
   check(up !== start, `ArrowUp moves the cursor (${start} to ${up})`);
-  await page.keyboard.press("l");
-  const level = up.match(/^\d/)[0];
+  // Level 1 alone: level 0, larger, is seen around it.
+  await page.keyboard.press("PageUp");
+  const { level, faded } = await showAloneByKey(page);
   const other = (await state(page)).view.cells.find((c) => c.piece && String(c.at[2]) !== level).name;
-  check(!(await hits(page, other)), `L shows level ${level} alone: ${other} on another level is faded and not picked`);
+  const notThere = await pointAt(page, [other]);
+  check(notThere.length === 1, `L shows level ${level} alone: the pointer at ${other} on another level does not name it (${notThere})`);
+  check(faded.ok, `and the other levels are drawn faded: ${faded.what}`);
   await page.screenshot({ path: join(shots, "ziggurat-focus-level.png") });
   await page.keyboard.press("PageUp");
   const above = await page.evaluate(() => window.chess3d.marks().cursor);
   check(above[0] !== level, `PageUp steps to the level above (${above})`);
   await page.keyboard.press("l");
-  check(await hits(page, other), "L again shows every level");
+  await settle(page);
+  const there = await pointAt(page, [other]);
+  check(there.length === 0, `L again shows every level: the pointer at ${other} names it ${there}`);
   await done(page, "3-D keys");
 }
 
@@ -803,6 +811,7 @@ async function readingAndTiming() {
 }
 
 const sections = {
+  ...broken,
   readingAndTiming,
   everythingClickable,
   playEveryGame,

@@ -9,6 +9,7 @@
 // dragging, as in 3-D (game/drag.ts says what a press means).
 
 import type { Cell, GameState } from "./api";
+import { broken } from "./breakage";
 import type { Marks } from "./marks";
 import { CLICK_SLOP, type PointerInput, type Press } from "./pointer";
 import { glyph } from "./pieces/glyphs";
@@ -306,8 +307,8 @@ export class Diagram {
       sq.classList.toggle("last", last.has(name));
       sq.classList.toggle("premove", premove.has(name));
       sq.classList.toggle("selected", marks.selected === name);
-      sq.classList.toggle("check", marks.checked === name);
-      sq.classList.toggle("cursor", marks.cursor === name);
+      sq.classList.toggle("check", marks.checked === name && !broken("check"));
+      sq.classList.toggle("cursor", marks.cursor === name && !broken("cursor"));
       sq.classList.toggle("over", marks.over === name);
       const target = marks.targets.get(name);
       sq.classList.toggle("target-move", target === "move");

@@ -15,6 +15,7 @@ import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import type { Cell, GameState } from "../api";
 import { COLOURS, type Marks, type Palette } from "../marks";
 import { currentTheme } from "../theme";
+import { broken } from "../breakage";
 import { DESIGNS, designOf, sideColours } from "../pieces/designs";
 import { badge } from "../pieces/badges";
 import { hasBadge, modelHeight, pieceModel, type SideMaterials } from "../pieces/models";
@@ -211,7 +212,7 @@ export class Board3D implements Stage {
       this.motions.step(now);
       this.controls.update();
       if (this.dirty || animating) {
-        this.renderer.render(this.scene, this.camera);
+        if (!broken("draw")) this.renderer.render(this.scene, this.camera);
         this.frames += 1;
         this.dirty = false;
       }
@@ -403,6 +404,12 @@ export class Board3D implements Stage {
     return this.options.focus !== null && this.level(name) !== this.options.focus;
   }
 
+  /// Whether a cell is drawn faded (as it is picked, unless the tests
+  /// broke the fading on purpose).
+  private drawnFaded(name: string): boolean {
+    return this.faded(name) && !broken("fade");
+  }
+
   private syncTiles(moved: boolean) {
     for (const [name, tile] of this.tiles) {
       if (!this.cells.has(name)) {
@@ -456,14 +463,14 @@ export class Board3D implements Stage {
 
   /// What a piece object shows: a new one is made when this changes.
   private pieceKey(name: string, letter: string, side: number, cell: string): string {
-    return `${name}|${letter}|${side}|${this.faded(cell)}`;
+    return `${name}|${letter}|${side}|${this.drawnFaded(cell)}`;
   }
 
   private makePiece(name: string, letter: string, side: number, cell: string): PieceObject {
     const key = this.pieceKey(name, letter, side, cell);
     const design = designOf(name);
     const symbol = hasBadge(design) ? badge(name, letter, this.state!.sides, side, () => (this.dirty = true)) : undefined;
-    const object = pieceModel(design, this.materialsOf(side, this.faded(cell)), symbol);
+    const object = pieceModel(design, this.materialsOf(side, this.drawnFaded(cell)), symbol);
     object.userData.cell = cell;
     // Pieces stand side-on to their own player's default camera, so that
     // a Knight's or a Unicorn's head shows its profile.
@@ -605,9 +612,9 @@ export class Board3D implements Stage {
       let kind: keyof Palette = c.light ? "light" : "dark";
       if (last.has(name)) kind = c.light ? "lastLight" : "lastDark";
       if (premove.has(name)) kind = c.light ? "premoveLight" : "premoveDark";
-      if (marks.checked === name) kind = "check";
+      if (marks.checked === name && !broken("check")) kind = "check";
       if (marks.selected === name && !marks.board) kind = "selected";
-      tile.material = this.tileMaterial(c, kind, this.faded(name));
+      tile.material = this.tileMaterial(c, kind, this.drawnFaded(name));
       // A square that is not there now shows only as a destination.
       tile.visible = c.present || marks.targets.has(name);
     }
@@ -624,7 +631,7 @@ export class Board3D implements Stage {
       // Drawn, not picked: the disc under it is what a click hits, most of
       // the square, whatever stands in front.
       marker.raycast = () => {};
-      targets.add(marker);
+      if (!broken("marks")) targets.add(marker);
       const area = new THREE.Mesh(pickDisc);
       area.visible = false;
       area.position.copy(at);
@@ -633,7 +640,7 @@ export class Board3D implements Stage {
     }
     const overlay = this.groups.overlay;
     overlay.clear();
-    if (marks.checked && this.tiles.has(marks.checked)) {
+    if (marks.checked && this.tiles.has(marks.checked) && !broken("check")) {
       const ring = new THREE.Mesh(checkRing, this.marksMaterials.check);
       ring.position.copy(top(this.position(marks.checked)));
       ring.renderOrder = 19;
@@ -931,6 +938,15 @@ export class Board3D implements Stage {
       return this.toPage(piece.object.position.clone().setY(box.min.y + (box.max.y - box.min.y) * 0.62));
     }
     return this.toPage(p);
+  }
+
+  /// Where the middle of a cell's square is on the page; null where the
+  /// camera does not see it (behind it, or past its far plane).
+  squarePoint(name: string): { x: number; y: number } | null {
+    if (!this.tiles.has(name)) return null;
+    const p = top(this.position(name));
+    const depth = p.clone().project(this.camera).z;
+    return depth >= -1 && depth <= 1 ? this.toPage(p) : null;
   }
 
   /// The knobs of the boards that can move: their board's cell and where

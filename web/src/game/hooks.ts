@@ -5,7 +5,7 @@
 import { pickerOpen } from "../picker";
 import { isMuted, played } from "../sound";
 import { currentTheme } from "../theme";
-import { board3d, theDiagram } from "./render";
+import { board3d, hovered, theDiagram } from "./render";
 import { page } from "./state";
 
 export const hooks = {
@@ -17,7 +17,14 @@ export const hooks = {
   cellAt: (x: number, y: number) => {
     return (page.view === "3d" ? board3d()?.cellAt(x, y) : theDiagram()?.cellAt(x, y)) ?? null;
   },
+  /// The last point where the pointer hovered over a cell, and that cell.
+  hovered: () => hovered,
+  /// Where the middle of a cell's square is on the page in the 3-D view,
+  /// whatever stands on it.
+  squarePoint: (cell: string) => board3d()?.squarePoint(cell) ?? null,
   targets: () => [...page.marks.targets.keys()],
+  /// The destinations marked, each with its mark: [cell, "move" | "capture"].
+  targetKinds: () => [...page.marks.targets],
   marks: () => ({
     cursor: page.marks.cursor,
     selected: page.marks.selected,
