@@ -267,7 +267,8 @@ proptest! {
     }
 
     /// A real record with one character put in anywhere: read without a
-    /// panic; damage or not, the moves loaded are a legal game.
+    /// panic; damage or not, the moves loaded are a legal game from its
+    /// start, and they reach the position loaded.
     #[test]
     fn mutated_records_never_panic(seed in any::<u64>(), at in any::<prop::sample::Index>(), c in any::<char>()) {
         let (text, _, _) = random_record(StarTrek::start(), seed, 40);
@@ -284,6 +285,7 @@ proptest! {
                 prop_assert!(legal.contains(&m));
                 pos.make(m);
             }
+            prop_assert_eq!(pos.hash(), r.position.hash());
         }
     }
 }
