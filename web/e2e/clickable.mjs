@@ -9,8 +9,9 @@ import { boardDrawn, marksDrawn, pictureAside } from "./seen.mjs";
 /// Points the real pointer at each cell's point, as a player does before
 /// a click there: the point must be inside the 3-D canvas with the canvas
 /// topmost there (no panel or bar over it), and the pointer event must
-/// reach the board and name that cell (the page's `hovered`, set by the
-/// board's own pointer handler). The cells that fail, each with why.
+/// reach the board and name that cell: a new hover (`hovered()` counts
+/// them), set by the board's own pointer handler at that point. The cells
+/// that fail, each with why.
 export async function pointAt(page, cells) {
   const points = await page.evaluate((cells) => {
     const canvas = document.querySelector("#board3d canvas");
@@ -20,7 +21,7 @@ export async function pointAt(page, cells) {
       if (!p) return { cell, why: "not drawn" };
       if (p.x < r.left || p.x >= r.right || p.y < r.top || p.y >= r.bottom) return { cell, why: "off the canvas" };
       const top = document.elementFromPoint(p.x, p.y);
-      if (top !== canvas) return { cell, why: `under ${top?.id ? `#${top.id}` : top?.tagName.toLowerCase()}` };
+      if (top !== canvas) return { cell, why: `under ${top ? (top.id ? `#${top.id}` : top.tagName.toLowerCase()) : "nothing"}` };
       return { cell, p };
     });
   }, cells);
@@ -30,12 +31,16 @@ export async function pointAt(page, cells) {
       failed.push(`${cell}(${why})`);
       continue;
     }
+    const last = await page.evaluate(() => window.chess3d.hovered());
+    // The browser sends no pointer event for a move to where the pointer
+    // already is: there, it steps aside first.
+    if (last && Math.abs(last.x - p.x) < 1 && Math.abs(last.y - p.y) < 1) await page.mouse.move(p.x + 3, p.y);
     await page.mouse.move(p.x, p.y);
     // The board takes a hover in the next frame (hand.ts), in a callback
     // asked for before this one.
     const h = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(window.chess3d.hovered()))));
-    const named = h && h.cell === cell && Math.abs(h.x - p.x) < 1 && Math.abs(h.y - p.y) < 1;
-    if (!named) failed.push(`${cell}(the pointer there names ${h?.cell ?? "nothing"})`);
+    const named = h && h.count > (last?.count ?? 0) && h.cell === cell && Math.abs(h.x - p.x) < 1 && Math.abs(h.y - p.y) < 1;
+    if (!named) failed.push(`${cell}(the pointer there names ${h && h.count > (last?.count ?? 0) ? (h.cell ?? "nothing") : "nothing: no hover reached the board"})`);
   }
   return failed;
 }

@@ -17,7 +17,8 @@ export const hooks = {
   cellAt: (x: number, y: number) => {
     return (page.view === "3d" ? board3d()?.cellAt(x, y) : theDiagram()?.cellAt(x, y)) ?? null;
   },
-  /// The last point where the pointer hovered over a cell, and that cell.
+  /// The last hover over a board: its point, the cell named there (or
+  /// null), and how many hovers there have been.
   hovered: () => hovered,
   /// Where the middle of a cell's square is on the page in the 3-D view,
   /// whatever stands on it.

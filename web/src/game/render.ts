@@ -107,14 +107,14 @@ export function renderCursor() {
   $("cursor").textContent = cursor ? `Cursor: ${describe(cursor)}` : "";
 }
 
-/// The last point where the pointer hovered over a board, and the cell it
-/// named there (the browser tests' proof that a pointer event reached the
-/// board at that point).
-export let hovered: { cell: string; x: number; y: number } | null = null;
+/// The last hover over a board: where, the cell it named there (null for
+/// none), and how many hovers there have been (the browser tests' proof
+/// that a pointer event of theirs reached the board at that point).
+export let hovered: { cell: string | null; x: number; y: number; count: number } | null = null;
 
 /// The pointer over a cell: its name in a tooltip, and the cursor there.
 export function hover(cell: string | null, x: number, y: number) {
-  if (cell) hovered = { cell, x, y };
+  hovered = { cell, x, y, count: (hovered?.count ?? 0) + 1 };
   const tip = $("tip");
   if (!cell) {
     tip.hidden = true;
