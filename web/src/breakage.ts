@@ -1,8 +1,9 @@
 // Breakages on purpose, for the browser tests only: each one stops the
 // page drawing one thing, so that the tests can show that their pixel
-// checks fail when it is not drawn (web/e2e/seen.mjs, the "breakages"
-// section). A test sets `window.__chess3dBreak` before the page's script
-// runs; nothing else sets it, and an ordinary page draws everything.
+// checks (web/e2e/seen.mjs) fail when it is not drawn (web/e2e/broken.mjs,
+// the "breakages" section). A test sets `window.__chess3dBreak` before
+// the page's script runs; nothing else sets it, and an ordinary page
+// draws everything.
 
 /// What a breakage stops: "draw", every frame of the 3-D view; "marks",
 /// the destinations' marks; "check", the checked King's square; "fade",
