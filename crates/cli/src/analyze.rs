@@ -24,7 +24,7 @@ impl EngineVisitor for Analyze {
     fn visit<R: Evaluate>(self, game: Variant<R>) -> Result<()> {
         let pos: Position<R> = setup(game, &self.position)?;
         if let Some(end) = pos.clone().outcome() {
-            println!("the game is over: {}", end.describe(game.side_names()));
+            outln!("the game is over: {}", end.describe(game.side_names()));
             return Ok(());
         }
         let limits = match (self.depth, self.movetime) {
@@ -38,10 +38,10 @@ impl EngineVisitor for Analyze {
             ..Config::default()
         });
         let report = engine.search(&pos, &limits, &AtomicBool::new(false), |info| {
-            println!("{}", info_line(&pos, info));
+            outln!("{}", info_line(&pos, info));
         });
         if let Some(best) = report.best {
-            println!(
+            outln!(
                 "best {} score {} depth {} nodes {} time {} line {}",
                 pos.move_text(best),
                 report.score,

@@ -90,7 +90,7 @@ fn compare(
     names: [&str; 2],
     [first, second]: [Timed; 2],
 ) -> Result<[f64; 2]> {
-    println!(
+    outln!(
         "{title:<10} {:>5} {:>12} {:>16} {:>16} {:>7}",
         "depth",
         "nodes",
@@ -100,7 +100,7 @@ fn compare(
     );
     let (mut nodes, mut times) = (0u64, [Duration::ZERO; 2]);
     let row = |name: &str, depth: String, n: u64, [a, b]: [Duration; 2]| {
-        println!(
+        outln!(
             "{name:<10} {depth:>5} {n:>12} {:>16.1} {:>16.1} {:>7.3}",
             rate(n, a) / 1e6,
             rate(n, b) / 1e6,
@@ -171,11 +171,11 @@ pub fn perft(quick: bool, runs: u32) -> Result<()> {
         [&chess, &cozy],
     )?;
     let ratio = chess_rate / cozy_rate;
-    println!("chess3d runs at {ratio:.3} x cozy-chess (acceptance: at least 0.10)");
+    outln!("chess3d runs at {ratio:.3} x cozy-chess (acceptance: at least 0.10)");
 
     // Chess read from its game file, as a player's file is, against the
     // built-in chess.
-    println!();
+    outln!();
     let FileGame::Tiny(game) = FileGame::of(load(CHESS_FILE).map_err(|e| anyhow::anyhow!("{e}"))?)
     else {
         bail!("chess's file is a game of up to 64 cells");
@@ -187,20 +187,24 @@ pub fn perft(quick: bool, runs: u32) -> Result<()> {
         ["file", "built-in"],
         [&from_file, &chess],
     )?;
-    println!(
+    outln!(
         "chess from its file runs at {:.3} x built-in chess (acceptance: at least 0.95)",
         file_rate / built_in_rate
     );
 
-    println!();
-    println!(
+    outln!();
+    outln!(
         "{:<10} {:>5} {:>12} {:>16} {:>16}",
-        "game", "depth", "nodes", "chess3d Mn/s", "x chess3d chess"
+        "game",
+        "depth",
+        "nodes",
+        "chess3d Mn/s",
+        "x chess3d chess"
     );
     for &(game, depth) in GAMES_3D {
         let depth = if quick { depth - 1 } else { depth };
         let (nodes, time) = with_game(game, StartPerft { depth, runs })?;
-        println!(
+        outln!(
             "{game:<10} {depth:>5} {nodes:>12} {:>16.1} {:>16.3}",
             rate(nodes, time) / 1e6,
             rate(nodes, time) / chess_rate

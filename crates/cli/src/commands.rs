@@ -127,7 +127,7 @@ impl GameVisitor for Perft {
             let mut total = 0;
             for (i, (text, m)) in roots.iter().enumerate() {
                 if progress {
-                    eprint!("\rperft: root move {}/{} ", i + 1, roots.len());
+                    err!("\rperft: root move {}/{} ", i + 1, roots.len());
                 }
                 pos.make(*m);
                 let n = perft(&mut pos, self.depth - 1);
@@ -138,7 +138,7 @@ impl GameVisitor for Perft {
                 }
             }
             if progress {
-                eprint!("\r{:40}\r", "");
+                err!("\r{:40}\r", "");
             }
             if self.depth == 0 {
                 1
@@ -150,7 +150,7 @@ impl GameVisitor for Perft {
         };
         if io::stderr().is_terminal() {
             let secs = start.elapsed().as_secs_f64();
-            eprintln!(
+            errln!(
                 "perft {} depth {}: {total} nodes in {secs:.3} s ({:.1} M nodes/s)",
                 game.id(),
                 self.depth,
@@ -196,7 +196,7 @@ impl GameVisitor for Show {
 fn variants(verbose: bool) -> Result<()> {
     let folder = catalog::folder();
     for problem in &folder.problems {
-        eprintln!("warning: {problem}");
+        errln!("warning: {problem}");
     }
     if !verbose {
         let ids = AVAILABLE

@@ -27,7 +27,7 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 /// ms a move.
 pub fn engine_games(server: &Server, game: &str, games: u32, movetime: u64) -> Result<()> {
     let (report, server) = against_server(server, |addr, binary, pid| {
-        println!(
+        outln!(
             "flood: {games} games of {game} against the engine at {movetime} ms a move, against {binary} (pid {pid}) at {addr}"
         );
         runtime()?.block_on(chess3d_server::loadtest::flood(
@@ -38,8 +38,8 @@ pub fn engine_games(server: &Server, game: &str, games: u32, movetime: u64) -> R
             Duration::from_secs(3),
         ))
     })?;
-    println!("{}", report.summary());
-    println!("{server}");
+    outln!("{}", report.summary());
+    outln!("{server}");
     if let Some(other) = &report.first_other {
         bail!("an unexpected answer: {other}");
     }
@@ -50,7 +50,7 @@ pub fn engine_games(server: &Server, game: &str, games: u32, movetime: u64) -> R
 /// clients.
 pub fn hints(server: &Server, clients: usize, per_client: u32) -> Result<()> {
     let (report, server) = against_server(server, |addr, binary, pid| {
-        println!(
+        outln!(
             "hint flood: {clients} clients x {per_client} hints at once, against {binary} (pid {pid}) at {addr}"
         );
         runtime()?.block_on(chess3d_server::loadtest::hint_flood(
@@ -59,8 +59,8 @@ pub fn hints(server: &Server, clients: usize, per_client: u32) -> Result<()> {
             per_client as usize,
         ))
     })?;
-    println!("{}", report.summary());
-    println!("{server}");
+    outln!("{}", report.summary());
+    outln!("{server}");
     Ok(())
 }
 

@@ -1,6 +1,8 @@
 //! The `chess3d` command line. Other tools depend on its output: see the
 //! contract in README.md. Errors are one line on stderr and a non-zero exit.
 
+#[macro_use]
+mod output;
 mod analyze;
 mod bench;
 mod commands;
@@ -179,7 +181,7 @@ fn main() -> ExitCode {
                         .take_while(|l| !l.trim().is_empty())
                         .map(str::trim)
                         .collect();
-                    eprintln!("{} (see 'chess3d --help')", first.join(" "));
+                    errln!("{} (see 'chess3d --help')", first.join(" "));
                     ExitCode::from(2)
                 }
             };
@@ -191,7 +193,7 @@ fn main() -> ExitCode {
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -193,7 +193,7 @@ impl EngineVisitor for Match {
         let mut out = File::create(&out_path)
             .with_context(|| format!("cannot create {}", out_path.display()))?;
 
-        eprintln!(
+        errln!(
             "match {}: {} against {}, {} games, openings of {} random plies (seed {})",
             game.id(),
             args.a,
@@ -255,7 +255,7 @@ impl EngineVisitor for Match {
                 out.write_all(played.record.to_text().as_bytes())
                     .with_context(|| format!("cannot write {}", out_path.display()))?;
                 let (e, lo, hi) = tally.elo_interval();
-                eprintln!(
+                errln!(
                     "game {:>3}/{} a as {}: {} ({}); a +{} ={} -{}, Elo {} [{}, {}]",
                     played.index + 1,
                     args.games,

@@ -85,17 +85,17 @@ impl EngineVisitor for GameBench {
 
 pub fn run() -> Result<()> {
     let mut total = 0;
-    println!("game        depth        nodes    time ms    nodes/s");
+    outln!("game        depth        nodes    time ms    nodes/s");
     for &id in AVAILABLE {
         let depth = DEPTHS.iter().find(|(g, _)| *g == id).map_or(4, |d| d.1);
         let (nodes, time) = with_engine_game(id, GameBench(depth))?;
         total += nodes;
-        println!(
+        outln!(
             "{id:<10} {depth:>6} {nodes:>12} {:>10} {:>10.0}",
             time.as_millis(),
             nodes as f64 / time.as_secs_f64().max(1e-9)
         );
     }
-    println!("total nodes {total}");
+    outln!("total nodes {total}");
     Ok(())
 }

@@ -84,7 +84,7 @@ impl EngineVisitor for Train {
             read_scored(game, &text, args.share, &layout, base, &mut samples)
                 .map_err(|e| anyhow!("{}: {e}", path.display()))?;
         }
-        eprintln!(
+        errln!(
             "{id}: {} positions read in {:.0} s; {} inputs, hidden layer {}",
             samples.len(),
             began.elapsed().as_secs_f64(),
@@ -101,7 +101,7 @@ impl EngineVisitor for Train {
         };
         let base = if args.add_to_terms {
             let f = samples.base_factor();
-            eprintln!(
+            errln!(
                 "  the terms alone, times {f:.2}: error {:.5}",
                 train::error_of_terms(&samples, f)
             );
@@ -111,7 +111,7 @@ impl EngineVisitor for Train {
         };
         let began = Instant::now();
         let (net, _) = train::train(&layout, &samples, &cfg, base, |e| {
-            eprintln!(
+            errln!(
                 "  epoch {}/{}: error {:.5}, held out {:.5}, {:.0} s",
                 e.epoch,
                 cfg.epochs,
@@ -126,7 +126,7 @@ impl EngineVisitor for Train {
             .unwrap_or_else(|| PathBuf::from(format!("{id}.net")));
         std::fs::write(&out, net.to_bytes())
             .with_context(|| format!("cannot write {}", out.display()))?;
-        eprintln!("network written to {}", out.display());
+        errln!("network written to {}", out.display());
         Ok(())
     }
 }

@@ -127,7 +127,7 @@ impl EngineVisitor for Tune {
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let positions =
                     tune::from_lines(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
-                eprintln!("{} positions read from {}", positions.len(), path.display());
+                errln!("{} positions read from {}", positions.len(), path.display());
                 positions
             }
             None => {
@@ -139,9 +139,11 @@ impl EngineVisitor for Tune {
                     seed: args.seed,
                     threads: args.threads as usize,
                 };
-                eprintln!(
+                errln!(
                     "tune {id}: {} self-play games at {} nodes a move, {} random plies first",
-                    cfg.games, cfg.nodes, cfg.random_plies
+                    cfg.games,
+                    cfg.nodes,
+                    cfg.random_plies
                 );
                 let last = std::sync::Mutex::new(Instant::now());
                 let positions = tune::self_play(
@@ -155,7 +157,7 @@ impl EngineVisitor for Tune {
                             *last = Instant::now();
                             let secs = began.elapsed().as_secs_f64();
                             let left = secs / done as f64 * (cfg.games - done) as f64;
-                            eprintln!(
+                            errln!(
                                 "  {done}/{} games, {n} positions, {secs:.0} s, about {left:.0} s left",
                                 cfg.games
                             );
@@ -165,7 +167,7 @@ impl EngineVisitor for Tune {
                 if let Some(path) = &args.positions {
                     std::fs::write(path, tune::to_lines(&positions))
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    eprintln!("positions written to {}", path.display());
+                    errln!("positions written to {}", path.display());
                 }
                 positions
             }
@@ -178,7 +180,7 @@ impl EngineVisitor for Tune {
             );
         }
         let samples = tune::samples(game, &positions, eval).map_err(|e| anyhow!(e))?;
-        eprintln!(
+        errln!(
             "fitting {} weights to {} positions ({} epochs)",
             2 * eval.weights.len(),
             samples.len(),
@@ -194,7 +196,7 @@ impl EngineVisitor for Tune {
             args.epochs as usize,
             args.regularise,
             |epoch, e| {
-                eprintln!("  epoch {epoch}: error {e:.6}");
+                errln!("  epoch {epoch}: error {e:.6}");
             },
         );
         // Rarely seen piece-square cells are many: counted, not named.
@@ -244,7 +246,7 @@ impl EngineVisitor for Tune {
         };
         let text = chess3d_engine::eval::weights_file(eval, &fit.weights, &header);
         std::fs::write(&out, &text).with_context(|| format!("cannot write {}", out.display()))?;
-        println!(
+        outln!(
             "{id}: {} positions, k {:.3}, error {:.5} -> {:.5} (held out {:.5} -> {:.5}), {:.0} s",
             samples.len(),
             fit.k,
@@ -254,7 +256,7 @@ impl EngineVisitor for Tune {
             fit.after[1],
             began.elapsed().as_secs_f64()
         );
-        println!("weights written to {}", out.display());
+        outln!("weights written to {}", out.display());
         Ok(())
     }
 }

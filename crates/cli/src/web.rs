@@ -179,12 +179,12 @@ pub fn serve(args: ServeArgs) -> Result<()> {
     };
     let page = chess3d_server::Page::new(args.web.as_deref())?;
     if !page.is_built() {
-        eprintln!("warning: {}", page.describe());
+        errln!("warning: {}", page.describe());
     }
     // The games folder, read now rather than at the first request: its
     // files that cannot be played are said once, at the start.
     for problem in chess3d_games::file::catalog::folder().problems {
-        eprintln!("warning: {problem}");
+        errln!("warning: {problem}");
     }
     let config = args.config();
     let addr = SocketAddr::new(args.host, args.port);
@@ -255,7 +255,7 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
             args.server.clone()
         };
         let against: Vec<String> = servers.iter().map(ToString::to_string).collect();
-        println!(
+        outln!(
             "load test: {} games of {} at once for {} s against {}{}",
             args.games,
             args.game,
@@ -281,7 +281,7 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
         let _ = std::fs::remove_dir_all(dir);
     }
     let report = played?;
-    println!("{}", report.summary());
+    outln!("{}", report.summary());
     if report.lost + report.duplicated > 0 {
         bail!("moves were lost or duplicated");
     }

@@ -273,11 +273,23 @@ impl EngineVisitor for Play {
             args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
         if plain {
             if let Some(n) = &notice {
-                println!("Error {n}");
+                outln!("Error {n}");
             }
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
-            plain::run(session, &mut stdin.lock(), &mut stdout.lock())
+            let result = plain::run(session, &mut stdin.lock(), &mut stdout.lock());
+            // A reader gone (`| head`): the game ends there, quietly.
+            match result {
+                Err(e)
+                    if e.chain().any(|c| {
+                        c.downcast_ref::<std::io::Error>()
+                            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+                    }) =>
+                {
+                    Ok(())
+                }
+                other => other,
+            }
         } else {
             let said = [notice, recording]
                 .into_iter()

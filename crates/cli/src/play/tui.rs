@@ -54,9 +54,9 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
     ratatui::restore();
     match &app.session.moves_file {
         Some(path) if !app.session.moves_file_behind => {
-            println!("Game kept in {}", path.display())
+            outln!("Game kept in {}", path.display())
         }
-        Some(path) => println!(
+        Some(path) => outln!(
             "The moves file {} could not be written: the game is not kept",
             path.display()
         ),
