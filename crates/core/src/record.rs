@@ -191,7 +191,7 @@ impl fmt::Display for Damage {
             write!(f, "line {}: ", self.line)?;
         }
         if let (Some((_, text)), Some(number)) = (&self.at_move, self.move_number()) {
-            write!(f, "move {number} '{}': ", text.escape_debug())?;
+            write!(f, "move {number} '{}': ", crate::error::quoted(text))?;
         }
         f.write_str(&self.reason)
     }

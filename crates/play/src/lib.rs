@@ -5,6 +5,7 @@
 //! [`uci`] is the engine protocol over the same games.
 
 pub mod clock;
+pub mod record_file;
 pub mod session;
 pub mod setup;
 pub mod spec;

@@ -111,6 +111,10 @@ pub struct PlayArgs {
     /// Resume a saved game record or moves file.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// The largest record file read, by --load and the load command, in
+    /// KB (a larger one is refused at once).
+    #[arg(long, value_name = "KB", default_value_t = chess3d_play::record_file::DEFAULT_MAX_KB, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_record_kb: u64,
     /// Line mode: the board as text, one move or command per line.
     #[arg(long)]
     pub plain: bool,
@@ -156,12 +160,22 @@ fn parse_clock(text: &str) -> Result<TimeControl, String> {
     TimeControl::parse(text)?.ok_or_else(|| "no clock: leave --clock out".to_string())
 }
 
+/// `--max-record-kb`, for `--load` and the load command alike.
+static MAX_RECORD_KB: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(chess3d_play::record_file::DEFAULT_MAX_KB);
+
+/// A record file, read up to `--max-record-kb`.
+pub(crate) fn read_record_file(path: &std::path::Path) -> Result<String> {
+    chess3d_play::record_file::read_record(
+        path,
+        MAX_RECORD_KB.load(std::sync::atomic::Ordering::Relaxed),
+    )
+}
+
 pub fn run(args: PlayArgs) -> Result<()> {
+    MAX_RECORD_KB.store(args.max_record_kb, std::sync::atomic::Ordering::Relaxed);
     let record_text = match &args.load {
-        Some(path) => Some(
-            std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?,
-        ),
+        Some(path) => Some(read_record_file(path)?),
         None => None,
     };
     let from_record = record_text.as_deref().and_then(session::record_game);

@@ -104,10 +104,16 @@ pub fn run<R: Evaluate>(
             writeln!(out, "{side} to move")?;
         }
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // Bytes, not text: a line that is not UTF-8 is one error, and the
+        // game goes on.
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             break;
         }
+        let Ok(line) = String::from_utf8(bytes) else {
+            writeln!(out, "Error the line is not UTF-8 text")?;
+            continue;
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -331,8 +337,7 @@ pub fn load<R: Evaluate>(
     session: &mut Session<R>,
     path: &str,
 ) -> Result<(Option<String>, Option<String>)> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {path}: {e}"))?;
+    let text = super::read_record_file(std::path::Path::new(path))?;
     let recording = session.moves_file.is_some();
     let (mut loaded, damage) =
         Session::<R>::from_record(session.game(), &text, session.seats.clone(), None)?;
