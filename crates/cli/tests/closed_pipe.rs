@@ -4,21 +4,15 @@
 //! some with standard error closed too); `match`, which also writes its
 //! games to a file, has its own test in cli.rs.
 
+mod common;
+
 use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Runs the binary on `input` with standard output closed, and standard
 /// error too with `no_stderr`; the exit status and what it wrote on
 /// standard error.
 fn closed(args: &[&str], input: &str, no_stderr: bool) -> (std::process::ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(args)
-        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = common::spawn_piped(args, &[]);
     // The read ends closed before anything is written.
     drop(child.stdout.take());
     if no_stderr {

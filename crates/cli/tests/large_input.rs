@@ -3,9 +3,11 @@
 //! short, control characters escaped, a line that is not UTF-8 one error
 //! in line mode and the game going on.
 
+mod common;
+
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("chess3d-large-input-{}", std::process::id()));
@@ -15,17 +17,13 @@ fn dir() -> PathBuf {
 
 /// `chess3d play ARGS --plain` with `input` (bytes) on stdin.
 fn play(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .arg("play")
-        .args(args)
-        .args(["--plain", "--white", "human", "--black", "human"])
-        .env("XDG_DATA_HOME", dir())
-        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let args: Vec<&str> = ["play"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .chain(["--plain", "--white", "human", "--black", "human"])
+        .collect();
+    let data = dir();
+    let mut child = common::spawn_piped(&args, &[("XDG_DATA_HOME", data.as_os_str())]);
     let _ = child.stdin.take().unwrap().write_all(input);
     child.wait_with_output().unwrap()
 }

@@ -1,4 +1,5 @@
-//! What the command line's tests of `chess3d serve` share.
+//! What the command line's tests share: starting the binary, and for
+//! those of `chess3d serve`, talking to it.
 #![allow(dead_code)] // each test program uses its part
 
 use std::ffi::OsStr;
@@ -8,6 +9,20 @@ use std::time::Duration;
 
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
+
+/// Starts `chess3d ARGS` with the built-in games only (a games folder
+/// that is not there) and its three streams piped, `env` set besides.
+pub fn spawn_piped(args: &[&str], env: &[(&str, &OsStr)]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args(args)
+        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
 
 /// Starts `chess3d serve` on a free port with the database `db` and the
 /// flags `more`; the process and its address. Whatever else the server
