@@ -45,6 +45,14 @@ export async function pointAt(page, cells) {
   return failed;
 }
 
+/// Points at each of `cells` as at a destination shown: each must be
+/// marked as one, and then named under the pointer (pointAt). The cells
+/// that fail, each with why.
+export async function pointAtTargets(page, cells) {
+  const unmarked = await page.evaluate((cells) => cells.filter((c) => !window.chess3d.targets().includes(c)), cells);
+  return [...unmarked.map((c) => `${c}(not marked)`), ...(await pointAt(page, cells.filter((c) => !unmarked.includes(c))))];
+}
+
 /// Shows level `z` alone by its button in the switcher over the board (a
 /// level's name, or one of "N more on levels ..."), or every level for
 /// null ("All levels"), the selection kept.
@@ -177,8 +185,7 @@ export async function clickability(page) {
     for (const z of away) {
       await showLevel(page, z);
       const cells = [...new Set(legal.filter((m) => m.from === farthest.from && !m.board && levelOf.get(m.to) === z).map((m) => m.to))];
-      const unmarked = await page.evaluate((cells) => cells.filter((c) => !window.chess3d.targets().includes(c)), cells);
-      const bad = [...unmarked.map((c) => `${c}(not a destination)`), ...(await pointAt(page, cells.filter((c) => !unmarked.includes(c))))];
+      const bad = await pointAtTargets(page, cells);
       reached += cells.length - bad.length;
       missed.push(...bad.map((c) => `${farthest.from}-${c}, after a tap on level ${z}`));
     }

@@ -16,7 +16,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { sections as around } from "./around.mjs";
 import { sections as broken } from "./broken.mjs";
-import { clickability, pointAt, showLevel } from "./clickable.mjs";
+import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mjs";
 import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
 import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
@@ -281,8 +281,7 @@ async function ghostsInside(page, what) {
     await settle(page);
     const here = [];
     for (const c of targets) if (z === null || (await levelOf(page, c)) === z) here.push(c);
-    const unmarked = await page.evaluate((cells) => cells.filter((c) => !window.chess3d.targets().includes(c)), here);
-    out.push(...unmarked.map((c) => `${c}(not marked)`), ...(await pointAt(page, here.filter((c) => !unmarked.includes(c)))));
+    out.push(...(await pointAtTargets(page, here)));
   }
   const how = focused ? `, each level's shown by one tap (levels ${levels.join(", ")})` : "";
   check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area and named under the pointer${how}${out.length ? ` (not: ${out.join(" ")})` : ""}`);

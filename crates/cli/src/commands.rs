@@ -1,9 +1,9 @@
 //! The commands, generic over the game.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use chess3d_core::perft::perft;
 use chess3d_core::{Game, GameVariant, MoveList};
 use chess3d_games::file::catalog;
@@ -70,17 +70,11 @@ pub fn run(command: Command) -> Result<()> {
     }
 }
 
-/// Writes lines to stdout; a closed pipe (`| head`) is not an error.
-pub(crate) fn emit(lines: impl IntoIterator<Item = String>) -> Result<()> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let result = lines
-        .into_iter()
-        .try_for_each(|line| writeln!(out, "{line}"))
-        .and_then(|()| out.flush());
-    match result {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("cannot write to standard output"),
+/// Writes lines to stdout (through `outln!`: a closed pipe, `| head`,
+/// ends the program quietly).
+pub(crate) fn emit(lines: impl IntoIterator<Item = String>) {
+    for line in lines {
+        outln!("{line}");
     }
 }
 
@@ -134,7 +128,7 @@ impl GameVisitor for Perft {
                 pos.unmake();
                 total += n;
                 if self.divide {
-                    emit([format!("{text} {n}")])?;
+                    emit([format!("{text} {n}")]);
                 }
             }
             if progress {
@@ -157,7 +151,8 @@ impl GameVisitor for Perft {
                 total as f64 / secs.max(1e-9) / 1e6
             );
         }
-        emit([total.to_string()])
+        emit([total.to_string()]);
+        Ok(())
     }
 }
 
@@ -174,7 +169,8 @@ impl GameVisitor for Moves {
         }
         let mut texts: Vec<String> = moves.iter().map(|&m| pos.move_text(m)).collect();
         texts.sort();
-        emit(texts)
+        emit(texts);
+        Ok(())
     }
 }
 
@@ -187,7 +183,8 @@ impl GameVisitor for Show {
         emit([
             game.name().to_string(),
             pos.diagram().trim_end().to_string(),
-        ])
+        ]);
+        Ok(())
     }
 }
 
@@ -203,7 +200,8 @@ fn variants(verbose: bool) -> Result<()> {
             .iter()
             .copied()
             .chain(folder.games.iter().map(|f| f.game.def().id));
-        return emit(ids.map(str::to_string));
+        emit(ids.map(str::to_string));
+        return Ok(());
     }
     // id, name, where from
     let mut rows: Vec<[String; 3]> = Vec::new();
@@ -238,7 +236,8 @@ fn variants(verbose: bool) -> Result<()> {
             folder.problems.len()
         ),
     });
-    emit(lines)
+    emit(lines);
+    Ok(())
 }
 
 /// A game's full name.

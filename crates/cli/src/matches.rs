@@ -323,7 +323,8 @@ impl EngineVisitor for Match {
         report.push(format!("games written to {}", out_path.display()));
         // The games are written whatever happens to the report: a reader
         // that stops early (`| head -n 2`) is no error.
-        emit(report)
+        emit(report);
+        Ok(())
     }
 }
 

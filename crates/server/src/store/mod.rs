@@ -62,16 +62,9 @@ pub enum Saved {
 /// The database cannot be reached now (down, restarting, too slow): the
 /// request may succeed in a moment. Carried inside the store's errors, so
 /// that the server answers 503 rather than 500.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Unavailable(pub String);
-
-impl std::fmt::Display for Unavailable {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Unavailable {}
 
 /// Whether `e` says the database cannot be reached now.
 pub fn is_unavailable(e: &anyhow::Error) -> bool {
@@ -81,16 +74,9 @@ pub fn is_unavailable(e: &anyhow::Error) -> bool {
 /// A write whose outcome is unknown: it reached the database (PostgreSQL:
 /// its commit was sent) but no answer came back. The stored row says
 /// whether it was stored ([`Store::load_settled`]).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct Uncertain(pub String);
-
-impl std::fmt::Display for Uncertain {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Uncertain {}
 
 /// Whether `e` says a write may or may not have been stored.
 pub fn is_uncertain(e: &anyhow::Error) -> bool {
