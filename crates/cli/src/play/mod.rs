@@ -3,6 +3,7 @@
 //!
 //! - [`session`]: the game, its players, its record and moves file;
 //! - [`command`]: the commands both front ends read;
+//! - [`line`]: the full-screen interface's input line and its editing;
 //! - [`thinker`]: the engine's search, foreground or on a thread;
 //! - [`plain`]: the line mode;
 //! - [`board`]: the board drawn level by level, and the cursor's moves;
@@ -10,6 +11,9 @@
 
 pub mod board;
 pub mod command;
+#[cfg(test)]
+mod input_tests;
+pub mod line;
 pub mod plain;
 #[cfg(test)]
 mod snapshot_tests;
@@ -62,7 +66,10 @@ KEYS (full-screen mode):
                      while reviewing); 'continue' plays on from there
   F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
   typing             moves (e4, Nf3, O-O, e2e4, 0e2-0e4, Nd3, O2a3) and the
-                     commands below, then Enter
+                     commands below, then Enter; while text is typed,
+                     ← → Home End move in it, Backspace/Delete, Ctrl-A/E
+                     start/end, Ctrl-U/K delete before/after, Ctrl-W a
+                     word; a paste is text (at most 256 characters)
 
 COMMANDS (typed in both modes):
   undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,

@@ -3,14 +3,14 @@
 //! The engine thinks on its own thread; its depth, score and best line
 //! show while it does.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use chess3d_core::{BitSet, Cell, Move, MoveKind, MoveList, Position, Side};
 use chess3d_engine::{Engine, Evaluate};
 use ratatui::crossterm::event::{
-    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
-    KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::crossterm::execute;
 use ratatui::layout::{Constraint, Direction, Layout as Split, Rect};
@@ -21,6 +21,7 @@ use ratatui::{DefaultTerminal, Frame};
 
 use super::board::{self, BoardView, Colours, Marks, Palette, Step};
 use super::command::{help_text, Typed};
+use super::line::{self, Edit, InputLine};
 use super::plain::{self, hint_seat, move_number, number_of, Engines};
 use super::session::{Seat, Session};
 use super::thinker::{Message, Thinking, Thought};
@@ -40,17 +41,25 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
     if let Some(w) = app.session.take_warning() {
         app.message = w;
     }
-    // ratatui restores the terminal on a panic; mouse reporting is ours to
-    // turn off.
+    // ratatui restores the terminal on a panic; mouse reporting and
+    // bracketed paste (a paste comes as one event) are ours to turn off.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        let _ = execute!(
+            std::io::stdout(),
+            DisableMouseCapture,
+            DisableBracketedPaste
+        );
         previous(info);
     }));
     let mut terminal = ratatui::init();
-    let _ = execute!(std::io::stdout(), EnableMouseCapture);
+    let _ = execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = app.run(&mut terminal);
-    let _ = execute!(std::io::stdout(), DisableMouseCapture);
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    );
     ratatui::restore();
     match &app.session.moves_file {
         Some(path) if !app.session.moves_file_behind => {
@@ -82,7 +91,9 @@ pub struct App<R: Evaluate> {
     targets: Vec<(Move, Vec<Cell>)>,
     /// Moves of the selected piece to the square chosen, when several.
     choices: Vec<Move>,
-    pub input: String,
+    pub input: InputLine,
+    /// Characters typed since the input line was full, left out.
+    left_out: usize,
     pub message: String,
     /// A window over the board (help, legend, the legal moves).
     overlay: Option<Overlay>,
@@ -147,7 +158,8 @@ impl<R: Evaluate> App<R> {
             },
             targets: Vec::new(),
             choices: Vec::new(),
-            input: String::new(),
+            input: InputLine::default(),
+            left_out: 0,
             message,
             overlay: None,
             board_area: Rect::default(),
@@ -168,16 +180,56 @@ impl<R: Evaluate> App<R> {
         while !self.quit {
             self.tick()?;
             terminal.draw(|f| self.draw(f))?;
+            // Every event waiting is handled before the next drawing (for up
+            // to a tenth of a second): a paste of thousands of keys takes a
+            // frame or two, not thousands, and a Ctrl-C behind it is
+            // answered at once. The next events are polled for a
+            // millisecond, not zero: crossterm's poll(2) reader returns at
+            // once on zero without reading.
             if event::poll(Duration::from_millis(50))? {
-                match event::read()? {
-                    Event::Key(k) if k.kind != KeyEventKind::Release => self.key(k),
-                    Event::Mouse(m) => self.mouse(m),
-                    _ => {}
+                let drawn = Instant::now();
+                loop {
+                    self.event(event::read()?);
+                    if self.quit
+                        || drawn.elapsed() > Duration::from_millis(100)
+                        || !event::poll(Duration::from_millis(1))?
+                    {
+                        break;
+                    }
                 }
             }
         }
         self.stop_thinking();
         Ok(())
+    }
+
+    /// A key, a mouse event or a paste.
+    pub(crate) fn event(&mut self, e: Event) {
+        match e {
+            Event::Key(k) if k.kind != KeyEventKind::Release => self.key(k),
+            Event::Mouse(m) => self.mouse(m),
+            Event::Paste(text) if self.overlay.is_none() && self.pending.is_none() => {
+                self.type_text(&text)
+            }
+            _ => {}
+        }
+    }
+
+    /// Text typed or pasted on the input line, said when cut at its
+    /// longest.
+    fn type_text(&mut self, text: &str) {
+        match self.input.insert(text) {
+            0 => self.left_out = 0,
+            dropped => {
+                // Counted over the keys of a paste that come one by one.
+                self.left_out += dropped;
+                self.message = format!(
+                    "the input line holds at most {} characters: {} left out",
+                    line::MAX_CHARS,
+                    self.left_out
+                );
+            }
+        }
     }
 
     /// Starts the engine when it is to move; plays its move when it has one.
@@ -492,12 +544,27 @@ impl<R: Evaluate> App<R> {
         }
         let shift = k.modifiers.contains(KeyModifiers::SHIFT);
         let reviewing = self.review.is_some();
+        // Home, End and the plain arrows edit the typed text while there is
+        // some.
+        let typing = !self.input.is_empty() && !reviewing;
         let at = self
             .review
             .as_ref()
             .map_or(self.session.moves.len(), |r| r.0);
         match k.code {
             KeyCode::Char('c' | 'q') if ctrl => self.command(Typed::Quit),
+            // Readline's keys on the typed text.
+            KeyCode::Char('a') if ctrl => self.input.edit(Edit::Home),
+            KeyCode::Char('e') if ctrl => self.input.edit(Edit::End),
+            KeyCode::Char('u') if ctrl => self.input.edit(Edit::KillToStart),
+            KeyCode::Char('k') if ctrl => self.input.edit(Edit::KillToEnd),
+            KeyCode::Char('w') if ctrl => self.input.edit(Edit::KillWord),
+            KeyCode::Char('h') if ctrl => self.input.edit(Edit::Backspace),
+            KeyCode::Home if typing => self.input.edit(Edit::Home),
+            KeyCode::End if typing => self.input.edit(Edit::End),
+            KeyCode::Left if typing && !shift => self.input.edit(Edit::Left),
+            KeyCode::Right if typing && !shift => self.input.edit(Edit::Right),
+            KeyCode::Delete => self.input.edit(Edit::Delete),
             // Review: Home the start, End the live game; Shift+arrows (or
             // `,` and `.`) a move back and forward, plain arrows too while
             // reviewing (the cursor has nothing to do on a past position).
@@ -537,21 +604,19 @@ impl<R: Evaluate> App<R> {
                 }
             }
             KeyCode::Char(' ') if self.input.is_empty() => self.activate(),
-            KeyCode::Enter if self.input.trim().is_empty() => {
+            KeyCode::Enter if self.input.text().trim().is_empty() => {
                 self.input.clear();
                 self.activate();
             }
             KeyCode::Enter => {
-                let line = std::mem::take(&mut self.input);
+                let line = self.input.take();
                 match Typed::parse(&line) {
                     Ok(t) => self.command(t),
                     Err(e) => self.message = e,
                 }
             }
-            KeyCode::Backspace => {
-                self.input.pop();
-            }
-            KeyCode::Char(c) if !ctrl => self.input.push(c),
+            KeyCode::Backspace => self.input.edit(Edit::Backspace),
+            KeyCode::Char(c) if !ctrl => self.type_text(c.encode_utf8(&mut [0; 4])),
             _ => {}
         }
     }
@@ -1024,7 +1089,7 @@ impl<R: Evaluate> App<R> {
                 .style(colour),
             rows[3],
         );
-        f.render_widget(Paragraph::new(format!("> {}▏", self.input)), rows[4]);
+        f.render_widget(self.input_view(rows[4].width), rows[4]);
         if let Some(o) = &mut self.overlay {
             let area = centered(f.area(), 84, 30);
             // Scrolled no further than its last row shows at the bottom.
@@ -1043,6 +1108,26 @@ impl<R: Evaluate> App<R> {
                 area,
             );
         }
+    }
+
+    /// The input line after its prompt, scrolled to keep the cursor in
+    /// sight: a bar after the text, or the character under it reversed.
+    fn input_view(&self, width: u16) -> Line<'static> {
+        let (shown, col) = self.input.visible(usize::from(width.saturating_sub(2)));
+        let before: String = shown.chars().take(col).collect();
+        let mut rest = shown.chars().skip(col);
+        let mut spans = vec![Span::raw(format!("> {before}"))];
+        match rest.next() {
+            None => spans.push(Span::raw("▏")),
+            Some(c) => {
+                spans.push(Span::styled(
+                    c.to_string(),
+                    Style::default().add_modifier(Modifier::REVERSED),
+                ));
+                spans.push(Span::raw(rest.collect::<String>()));
+            }
+        }
+        Line::from(spans)
     }
 
     /// Whose turn, check, the result, the last move and the cursor square.
@@ -1198,6 +1283,8 @@ const KEYS: &str = "Keys
   Shift+←/→ or , .: a move back/forward
   F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
   Type a move (canonical or the seed's form) or a command, then Enter.
+  While typing: ← → Home End in the text, Ctrl-A/E start/end, Ctrl-U/K
+  delete before/after the cursor, Ctrl-W the word before it.
 ";
 
 /// The rows a text takes wrapped at `width` columns, word by word as the

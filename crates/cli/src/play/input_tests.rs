@@ -1,0 +1,79 @@
+//! The full-screen interface's input line, driven by keys and pastes as
+//! the terminal sends them.
+
+use chess3d_core::Position;
+use chess3d_games::chess::ChessRules as Chess;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+use super::board::Colours;
+use super::session::{Seat, Session};
+use super::tui::App;
+
+fn chess() -> App<Chess> {
+    let game = Position::<Chess>::variant_of_type();
+    App::with_colours(
+        Session::new(game.start(), [Seat::Human, Seat::Human], None),
+        Colours::Mono,
+    )
+}
+
+fn press(app: &mut App<Chess>, code: KeyCode, modifiers: KeyModifiers) {
+    app.event(Event::Key(KeyEvent::new(code, modifiers)));
+}
+
+fn type_text(app: &mut App<Chess>, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+}
+
+/// Mistakes mended with readline's keys before Enter: the move played is
+/// the mended text.
+#[test]
+fn the_typed_line_is_edited_with_a_shells_keys() {
+    let mut app = chess();
+    // "xe4": Ctrl-A to its start, Delete the x.
+    type_text(&mut app, "xe4");
+    press(&mut app, KeyCode::Char('a'), KeyModifiers::CONTROL);
+    press(&mut app, KeyCode::Delete, KeyModifiers::NONE);
+    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.session.labels, ["e4"]);
+    // "Nc6 e5": Ctrl-W takes "e5"; three ← and Backspace take the N.
+    type_text(&mut app, "Nc6 e5");
+    press(&mut app, KeyCode::Char('w'), KeyModifiers::CONTROL);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Left, KeyModifiers::NONE);
+    }
+    press(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    // Left with text typed moves in the text, not the board's cursor.
+    assert_eq!(app.input.text(), "c6 ");
+    press(&mut app, KeyCode::Char('e'), KeyModifiers::CONTROL);
+    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.session.labels, ["e4", "c6"]);
+    // Ctrl-U clears what is typed; Enter on nothing plays nothing.
+    type_text(&mut app, "Qh5");
+    press(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    assert!(app.input.is_empty());
+}
+
+/// A paste is text, never keys: its line break does not play it, and
+/// what does not fit is said.
+#[test]
+fn a_paste_is_typed_text_cut_at_the_lines_bound() {
+    let mut app = chess();
+    app.event(Event::Paste("e4\n".to_string()));
+    assert_eq!(app.input.text(), "e4 ");
+    assert!(app.session.labels.is_empty());
+    // 3 characters typed and 1,000 pasted: 253 fit, 747 do not.
+    app.event(Event::Paste("x".repeat(1000)));
+    assert_eq!(app.input.text().chars().count(), super::line::MAX_CHARS);
+    assert!(
+        app.message.contains("at most 256 characters: 747 left out"),
+        "{}",
+        app.message
+    );
+    // Typed one by one, as a terminal without bracketed paste sends a
+    // paste, the count goes on.
+    type_text(&mut app, "yyy");
+    assert!(app.message.contains("750 left out"), "{}", app.message);
+}
