@@ -181,6 +181,10 @@ pub struct Marks {
     /// Destinations on squares that do not exist yet: where an attack board
     /// or an elevator would go. They are drawn, and the cursor reaches them.
     pub ghosts: Vec<Cell>,
+    /// Every square a board or elevator could bring this turn: their rows
+    /// are laid out whether a piece is selected or not, so that selecting
+    /// one never moves the levels about.
+    pub may_arrive: Vec<Cell>,
     pub last_move: Option<(Cell, Cell)>,
     /// The square of a King in check.
     pub check: Option<Cell>,
@@ -223,6 +227,14 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// Whether `cell` is drawn.
+    pub fn shows(&self, cell: Cell) -> bool {
+        self.panels
+            .iter()
+            .flat_map(|p| &p.squares)
+            .any(|s| s.cell == cell)
+    }
+
     /// The square at a screen position.
     pub fn cell_at(&self, x: u16, y: u16) -> Option<Cell> {
         self.panels
@@ -248,24 +260,51 @@ impl LevelRows {
     }
 }
 
-/// The levels with the cells drawn (present, or ghosts), lowest first.
+/// The levels with the cells drawn (present, or ghosts), lowest first;
+/// the rows kept are those with a cell drawn or one that may arrive, with
+/// a blank row between ranks that are not neighbours (Star Trek's attack
+/// boards over the far and near ends of a main board).
 fn levels<R: Rules>(pos: &Position<R>, marks: &Marks) -> Vec<LevelRows> {
     let t = pos.tables();
     let present = R::present(pos);
     let shown = |c: Cell| present.contains(c) || marks.ghosts.contains(&c);
     let mut out = Vec::new();
     for level in t.geo.levels() {
-        let mut rows: Vec<(String, Vec<Cell>)> = level
+        let kept: Vec<(i32, String, Vec<Cell>)> = level
             .rows
             .iter()
+            .filter(|r| {
+                r.cells
+                    .iter()
+                    .any(|&c| shown(c) || marks.may_arrive.contains(&c))
+            })
             .map(|r| {
                 let cells: Vec<Cell> = r.cells.iter().copied().filter(|&c| shown(c)).collect();
-                (r.label.clone(), cells)
+                (t.geo.coord(r.cells[0])[1], r.label.clone(), cells)
             })
-            .filter(|(_, cells)| !cells.is_empty())
             .collect();
-        if rows.is_empty() {
+        if kept.is_empty() {
             continue;
+        }
+        // Neighbouring ranks are a step apart: 1, or 2 on the pyramid's
+        // half-offset levels.
+        let ys: Vec<i32> = level
+            .rows
+            .iter()
+            .map(|r| t.geo.coord(r.cells[0])[1])
+            .collect();
+        let step = ys
+            .windows(2)
+            .map(|w| w[0].abs_diff(w[1]))
+            .filter(|&d| d > 0)
+            .min()
+            .unwrap_or(1);
+        let mut rows: Vec<(String, Vec<Cell>)> = Vec::new();
+        for (k, (y, label, cells)) in kept.iter().enumerate() {
+            if k > 0 && kept[k - 1].0.abs_diff(*y) > step {
+                rows.push((String::new(), Vec::new()));
+            }
+            rows.push((label.clone(), cells.clone()));
         }
         if marks.flipped {
             rows.reverse();
@@ -322,11 +361,29 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
     let shows_cursor = |placed: &[(usize, Rect)]| {
         cursor_level.is_none_or(|z| placed.iter().any(|&(i, _)| levels[i].z == z))
     };
-    // The lowest run of levels that shows the cursor's.
-    let placed = (0..levels.len())
-        .map(|s| place(&levels, s, width, area))
-        .find(|p| shows_cursor(p))
-        .unwrap_or_default();
+    // The runs of levels that show the cursor's; of them the one that shows
+    // most of the last move and a King in check (the engine's move seen
+    // where it was played), the lowest on a tie. A selection's
+    // destinations do not count: selecting a piece never moves the levels.
+    let mut news: Vec<i32> = Vec::new();
+    if let Some((from, to)) = marks.last_move {
+        news.extend([geo.coord(to)[2], geo.coord(from)[2]]);
+    }
+    news.extend(marks.check.map(|c| geo.coord(c)[2]));
+    let seen = |placed: &[(usize, Rect)]| {
+        news.iter()
+            .filter(|&&z| placed.iter().any(|&(i, _)| levels[i].z == z))
+            .count()
+    };
+    let mut placed: Vec<(usize, Rect)> = Vec::new();
+    let mut best = None;
+    for start in 0..levels.len() {
+        let p = place(&levels, start, width, area);
+        if shows_cursor(&p) && best.is_none_or(|b| seen(&p) > b) {
+            best = Some(seen(&p));
+            placed = p;
+        }
+    }
     let mut panels = Vec::new();
     for &(i, rect) in &placed {
         let LevelRows { z, title, rows } = &levels[i];
@@ -338,7 +395,8 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
             ranks.push((y, label.clone()));
             for (k, &cell) in cells.iter().enumerate() {
                 let x = rect.x + label_w + 1 + column(cell) * step;
-                let from_bottom = rows.len() - 1 - r;
+                // Counted without the blank rows between boards.
+                let from_bottom = rows[r + 1..].iter().filter(|(l, _)| !l.is_empty()).count();
                 let in_row = if marks.flipped {
                     cells.len() - 1 - k
                 } else {

@@ -16,6 +16,8 @@ mod input_tests;
 pub mod line;
 pub mod plain;
 #[cfg(test)]
+mod sight_tests;
+#[cfg(test)]
 mod snapshot_tests;
 pub mod tui;
 
@@ -56,6 +58,10 @@ KEYS (full-screen mode):
   Enter or Space     select the piece under the cursor (its legal
                      destinations are highlighted), or move it there
   mouse click        the same, on the square clicked; wheel: level up/down
+  Tab                the cursor to the selected piece's next destination
+                     (else the last move, a check); the levels drawn
+                     follow the cursor, and the status line names marks
+                     on levels out of sight (4 more on levels C, D: Tab)
   1-9                choose among several moves to one square (promotions,
                      an Ox's push or leap, board moves), said in words
   (attack boards and elevators: Enter on any of their squares, then on a

@@ -255,7 +255,7 @@ fn the_moves_command_opens_a_window_with_every_legal_move() {
 }
 
 /// The screen's text.
-fn screen<R: Evaluate>(app: &mut App<R>, width: u16, height: u16) -> String {
+pub(super) fn screen<R: Evaluate>(app: &mut App<R>, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal.draw(|f| app.draw(f)).expect("drawn");
     let buffer = terminal.backend().buffer().clone();

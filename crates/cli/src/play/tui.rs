@@ -251,7 +251,7 @@ impl<R: Evaluate> App<R> {
                         self.engines.seats[thinking.side.index()] = Some(engine);
                         self.thinking = None;
                         if let (Some(m), true) = (best, at_ply == self.session.moves.len()) {
-                            self.play(m);
+                            self.engine_played(m);
                         }
                         return Ok(());
                     }
@@ -333,6 +333,7 @@ impl<R: Evaluate> App<R> {
                     .or(Some(first_piece(pos)));
             }
         }
+        self.marks.may_arrive = self.may_arrive();
         self.clear_selection();
     }
 
@@ -382,20 +383,26 @@ impl<R: Evaluate> App<R> {
             }
             // A board or elevator: the squares it leaves and the squares
             // it brings.
-            let mut moved = pos.clone();
-            moved.make(m);
-            let after = R::present(&moved);
+            let (arriving, after) = board_arrival(pos, m);
             let carried = m.from == cell || (before.contains(cell) && !after.contains(cell));
-            if !carried {
-                continue;
+            if carried {
+                out.push((m, arriving));
             }
-            let mut arriving: Vec<Cell> = after.iter().filter(|&c| !before.contains(c)).collect();
-            if arriving.is_empty() {
-                arriving.push(m.to);
-            }
-            out.push((m, arriving));
         }
         out
+    }
+
+    /// Every square a legal board or elevator move would bring.
+    fn may_arrive(&self) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self
+            .legal()
+            .into_iter()
+            .filter(|m| m.kind == MoveKind::Board)
+            .flat_map(|m| board_arrival(&self.session.pos, m).0)
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
     }
 
     /// Selects the piece on `cell` (or the board or elevator under it),
@@ -507,6 +514,19 @@ impl<R: Evaluate> App<R> {
         format!("{what} ({label})")
     }
 
+    /// The engine's move, played and brought into view: when the window
+    /// has no room for its level beside the cursor's, the cursor goes to
+    /// it (the levels drawn follow the cursor).
+    pub(crate) fn engine_played(&mut self, m: Move) {
+        self.play(m);
+        let lay = board::layout(&self.session.pos, &self.marks, self.board_area);
+        if self.board_area.area() > 0 && !lay.shows(m.to) {
+            self.marks.cursor = Some(m.to);
+            self.anchor = None;
+            self.message += " (the cursor went to it: it was out of sight)";
+        }
+    }
+
     fn play(&mut self, m: Move) {
         let number = move_number(&self.session);
         let text = self.session.play_move(m);
@@ -575,6 +595,7 @@ impl<R: Evaluate> App<R> {
             KeyCode::Right if shift || reviewing => self.review_at(at + 1),
             KeyCode::Char(',') if self.input.is_empty() => self.review_at(at.saturating_sub(1)),
             KeyCode::Char('.') if self.input.is_empty() => self.review_at(at + 1),
+            KeyCode::Tab if !reviewing => self.jump(),
             KeyCode::F(1) => self.command(Typed::Help),
             KeyCode::F(2) => self.command(Typed::Undo),
             KeyCode::F(3) => self.command(Typed::Redo),
@@ -1064,7 +1085,7 @@ impl<R: Evaluate> App<R> {
             cols[0],
         );
         f.render_widget(self.side_panel(cols[1].height.saturating_sub(2)), cols[1]);
-        f.render_widget(Paragraph::new(self.status(area.width, lay.hidden)), rows[2]);
+        f.render_widget(Paragraph::new(self.status(area.width, &lay)), rows[2]);
         let engine_line = match (&self.thinking, &self.thought) {
             (Some(_), Some(t)) => format!("engine thinking: {}", t.summary()),
             (Some(_), None) => "engine thinking…".to_string(),
@@ -1131,8 +1152,8 @@ impl<R: Evaluate> App<R> {
     }
 
     /// Whose turn, check, the result, the last move and the cursor square.
-    /// `hidden`: the levels the window leaves out.
-    pub fn status(&self, width: u16, hidden: usize) -> Line<'static> {
+    /// `lay`: where the board is drawn, for what it leaves out.
+    pub fn status(&self, width: u16, lay: &board::Layout) -> Line<'static> {
         let s = &self.session;
         let mut parts: Vec<Span> = Vec::new();
         if let Some((ply, pos)) = &self.review {
@@ -1175,8 +1196,16 @@ impl<R: Evaluate> App<R> {
             }
         }
         // Before the rest: a long line loses its end.
-        if hidden > 0 {
-            parts.push(Span::raw(format!(" · {hidden} more level(s): PgUp/PgDn")));
+        if let Some(unseen) = self.out_of_sight(lay) {
+            parts.push(Span::styled(
+                format!(" · {unseen}: Tab"),
+                Style::default().add_modifier(Modifier::BOLD),
+            ));
+        } else if lay.hidden > 0 {
+            parts.push(Span::raw(format!(
+                " · {} more level(s): PgUp/PgDn",
+                lay.hidden
+            )));
         }
         if let Some(last) = s.labels.last() {
             parts.push(Span::raw(format!(" · last {last}")));
@@ -1193,6 +1222,87 @@ impl<R: Evaluate> App<R> {
             }
         }
         Line::from(parts)
+    }
+
+    /// What is marked on levels the window leaves out: the selection's
+    /// destinations, else the last move and a King in check; said with
+    /// their levels (`3 more on C, D`), for Tab to reach.
+    fn out_of_sight(&self, lay: &board::Layout) -> Option<String> {
+        let pos = &self.session.pos;
+        let levels = |cells: &[Cell]| {
+            let mut zs: Vec<i32> = cells
+                .iter()
+                .map(|&c| pos.tables().geo.coord(c)[2])
+                .collect();
+            zs.sort_unstable();
+            zs.dedup();
+            let naming = &pos.tables().def.naming;
+            zs.iter()
+                .map(|&z| naming.level(z).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let unseen: Vec<Cell> = self
+            .jump_targets()
+            .into_iter()
+            .filter(|&c| !lay.shows(c))
+            .collect();
+        if unseen.is_empty() || self.review.is_some() {
+            return None;
+        }
+        let what = if self.marks.selected.is_some() {
+            format!("{} more on levels {}", unseen.len(), levels(&unseen))
+        } else if self.marks.check.is_some_and(|c| unseen.contains(&c)) {
+            format!("check on level {}", levels(&unseen))
+        } else {
+            format!("last move on levels {}", levels(&unseen))
+        };
+        Some(what)
+    }
+
+    /// The squares Tab goes to: the selection's destinations, else the
+    /// last move's (to, then from) and the King in check.
+    fn jump_targets(&self) -> Vec<Cell> {
+        if self.marks.selected.is_some() {
+            return self.marks.destinations.iter().map(|d| d.0).collect();
+        }
+        let mut cells: Vec<Cell> = Vec::new();
+        if let Some((from, to)) = self.marks.last_move {
+            cells.extend([to, from]);
+        }
+        cells.extend(self.marks.check);
+        cells.dedup();
+        cells
+    }
+
+    /// Tab: the cursor to the next square of [`Self::jump_targets`] after
+    /// it, or from elsewhere to the first one out of sight; the view
+    /// follows the cursor.
+    fn jump(&mut self) {
+        let targets = self.jump_targets();
+        if targets.is_empty() {
+            self.message = "Tab goes to a selected piece's destinations, the last move or a \
+                            check: none to go to"
+                .to_string();
+            return;
+        }
+        let on = self
+            .marks
+            .cursor
+            .and_then(|c| targets.iter().position(|&t| t == c));
+        let next = match on {
+            Some(i) => targets[(i + 1) % targets.len()],
+            None => {
+                let lay = board::layout(self.shown(), &self.marks, self.board_area);
+                targets
+                    .iter()
+                    .copied()
+                    .find(|&c| !lay.shows(c))
+                    .unwrap_or(targets[0])
+            }
+        };
+        self.marks.cursor = Some(next);
+        self.anchor = None;
     }
 
     fn side_panel(&self, height: u16) -> Paragraph<'static> {
@@ -1279,6 +1389,8 @@ const KEYS: &str = "Keys
   Enter or Space: select a piece, an attack board or an elevator / move it
     to the cursor's square   mouse: click a square; wheel: level up/down
   1-9: choose among several moves to one square   Esc: clear
+  Tab: the cursor to the next destination of the selected piece (else to
+    the last move, a check): the view follows, so marks out of sight come in
   Home/End: review from the start / back to the live game
   Shift+←/→ or , .: a move back/forward
   F1 help  F2 undo  F3 redo  F4 hint  F5 flip  F6 legend  Ctrl-C quit
@@ -1327,6 +1439,20 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
+}
+
+/// The squares a board or elevator move brings (its destination when it
+/// brings none new), and the squares present after it.
+fn board_arrival<R: Evaluate>(pos: &Position<R>, m: Move) -> (Vec<Cell>, R::Bits) {
+    let before = R::present(pos);
+    let mut moved = pos.clone();
+    moved.make(m);
+    let after = R::present(&moved);
+    let mut arriving: Vec<Cell> = after.iter().filter(|&c| !before.contains(c)).collect();
+    if arriving.is_empty() {
+        arriving.push(m.to);
+    }
+    (arriving, after)
 }
 
 /// A square to put the cursor on first: the side to move's first piece.
