@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 use rustix::pty::{grantpt, openpt, ptsname, unlockpt, OpenptFlags};
 use rustix::termios::{tcsetwinsize, Winsize};
 
-/// `chess3d play ARGS` on a new 80×24 pseudo-terminal: the process, the
+/// `chess3d play ARGS` on a new 80×24 pseudo-terminal of type `term`
+/// (its colours the terminal's type alone decides): the process, the
 /// terminal's side to write keys to, and all it has drawn so far (read on
 /// a thread, so that its drawing never blocks).
-fn play_in_a_terminal(args: &[&str]) -> (Child, File, Arc<Mutex<Vec<u8>>>) {
+fn play_in_a_terminal(args: &[&str], term: &str) -> (Child, File, Arc<Mutex<Vec<u8>>>) {
     let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY).expect("a pseudo-terminal");
     grantpt(&master).unwrap();
     unlockpt(&master).unwrap();
@@ -36,7 +37,9 @@ fn play_in_a_terminal(args: &[&str]) -> (Child, File, Arc<Mutex<Vec<u8>>>) {
         .arg("play")
         .args(args)
         .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
-        .env("TERM", "xterm-256color")
+        .env("TERM", term)
+        .env_remove("COLORTERM")
+        .env_remove("NO_COLOR")
         .current_dir(dir)
         .stdin(Stdio::from(slave.try_clone().unwrap()))
         .stdout(Stdio::from(slave.try_clone().unwrap()))
@@ -106,7 +109,7 @@ const TWO_PLAYERS: [&str; 6] = [
 /// Ctrl-C went unanswered for minutes.
 #[test]
 fn ctrl_c_after_a_long_paste_is_answered_at_once() {
-    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS);
+    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS, "xterm-256color");
     assert!(
         wait_for(&screen, "White to move", Duration::from_secs(20)),
         "the board never showed"
@@ -126,7 +129,7 @@ fn ctrl_c_after_a_long_paste_is_answered_at_once() {
 /// 256, and Ctrl-C quits.
 #[test]
 fn a_bracketed_paste_is_cut_and_said() {
-    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS);
+    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS, "xterm-256color");
     assert!(wait_for(&screen, "White to move", Duration::from_secs(20)));
     let mut paste = b"\x1b[200~".to_vec();
     paste.extend("e".repeat(10_000).as_bytes());
@@ -149,4 +152,32 @@ fn a_bracketed_paste_is_cut_and_said() {
     ));
     keys.write_all(b"\x03").unwrap();
     assert!(ended_within(&mut child, Duration::from_secs(5)));
+}
+
+/// `TERM=xterm` knows 16 colours: they are written with their own codes
+/// (30–37, 40–47, 90–97, 100–107), never as `38;5;N` / `48;5;N`.
+#[test]
+fn a_sixteen_colour_terminal_gets_sixteen_colour_codes() {
+    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS, "xterm");
+    assert!(wait_for(&screen, "White to move", Duration::from_secs(20)));
+    keys.write_all(b"\x03").unwrap();
+    assert!(ended_within(&mut child, Duration::from_secs(5)));
+    let drawn = String::from_utf8_lossy(&screen.lock().unwrap()).into_owned();
+    assert!(!drawn.contains(";5;"), "a 256-colour code: {drawn:?}");
+    // Black pieces (30) on the squares' dark grey (100) and magenta (45).
+    assert!(drawn.contains("\x1b[30;100m") && drawn.contains("\x1b[30;45m"));
+}
+
+/// `TERM=dumb` moves no cursor: the game is played in lines, with no
+/// escape sequence at all.
+#[test]
+fn a_dumb_terminal_gets_plain_lines() {
+    let (mut child, mut keys, screen) = play_in_a_terminal(&TWO_PLAYERS, "dumb");
+    keys.write_all(b"e4\rquit\r").unwrap();
+    assert!(ended_within(&mut child, Duration::from_secs(20)));
+    // What the reader thread has not read yet is still in the terminal.
+    std::thread::sleep(Duration::from_millis(200));
+    let drawn = String::from_utf8_lossy(&screen.lock().unwrap()).into_owned();
+    assert!(drawn.contains("Move 1. e4"), "{drawn}");
+    assert!(!drawn.contains('\x1b'), "an escape sequence: {drawn:?}");
 }

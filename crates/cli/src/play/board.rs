@@ -18,158 +18,12 @@ use chess3d_core::{BitSet, Cell, Position, Rules, Side};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
+
+pub use super::palette::{Colours, Palette};
 use ratatui::widgets::Widget;
 
 /// Width of a square on screen.
 const SQUARE: u16 = 3;
-
-/// How many colours the terminal shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Colours {
-    /// None (`NO_COLOR`, `TERM=dumb`): glyphs and reverse video only.
-    Mono,
-    /// The 16 ANSI colours, whatever the terminal's theme makes of them.
-    Ansi16,
-    /// The xterm 256-colour palette.
-    Indexed256,
-    /// 24-bit colour, only when the terminal says so (`COLORTERM`).
-    TrueColour,
-}
-
-impl Colours {
-    /// The terminal's colours from its environment.
-    pub fn from_env() -> Colours {
-        let var = |name| std::env::var(name).ok();
-        Colours::from_vars(
-            var("NO_COLOR").as_deref(),
-            var("COLORTERM").as_deref(),
-            var("TERM").as_deref(),
-        )
-    }
-
-    /// `NO_COLOR` set and not empty (no-color.org) or `TERM=dumb`: none;
-    /// `COLORTERM=truecolor` or `24bit`: 24-bit; a `TERM` naming 256
-    /// colours: 256; otherwise the 16 every colour terminal has.
-    pub fn from_vars(no_color: Option<&str>, colorterm: Option<&str>, term: Option<&str>) -> Self {
-        if no_color.is_some_and(|v| !v.is_empty()) || term == Some("dumb") {
-            Colours::Mono
-        } else if matches!(colorterm, Some("truecolor" | "24bit")) {
-            Colours::TrueColour
-        } else if term.is_some_and(|t| t.contains("256")) {
-            Colours::Indexed256
-        } else {
-            Colours::Ansi16
-        }
-    }
-}
-
-/// The colours of the board's roles, for one terminal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Palette {
-    pub colours: Colours,
-    pub light: Color,
-    pub dark: Color,
-    pub destination: Color,
-    pub capture: Color,
-    pub selected: Color,
-    pub last_move: Color,
-    pub check: Color,
-    pub hint: Color,
-    pub ghost: Color,
-    /// The pieces of each side.
-    pub pieces: [Color; 2],
-}
-
-/// The 24-bit colours of every role: a wooden board, or a slate one for
-/// the Red and Gold armies of the 43-square Ziggurat (red and gold pieces
-/// read on neither light nor dark wood).
-const WOOD: [(u8, u8, u8); 2] = [(240, 217, 181), (181, 136, 99)];
-const SLATE: [(u8, u8, u8); 2] = [(110, 110, 130), (70, 70, 90)];
-const DESTINATION: (u8, u8, u8) = (120, 190, 90);
-const CAPTURE: (u8, u8, u8) = (225, 100, 80);
-const SELECTED: (u8, u8, u8) = (90, 150, 230);
-const LAST_MOVE: (u8, u8, u8) = (215, 215, 110);
-const CHECK: (u8, u8, u8) = (235, 40, 40);
-const HINT: (u8, u8, u8) = (200, 120, 230);
-const GHOST: (u8, u8, u8) = (150, 210, 170);
-
-/// Piece colours by side name.
-fn piece_rgb(side_name: &str, side: Side) -> (u8, u8, u8) {
-    match side_name {
-        "Red" => (255, 95, 95),
-        "Gold" => (255, 215, 0),
-        _ if side == Side::White => (255, 255, 255),
-        _ => (0, 0, 0),
-    }
-}
-
-impl Palette {
-    /// The palette for a game with these side names on this terminal.
-    pub fn new(colours: Colours, side_names: [&str; 2]) -> Palette {
-        let slate = side_names.contains(&"Red");
-        let board = if slate { SLATE } else { WOOD };
-        let pieces = [
-            piece_rgb(side_names[0], Side::White),
-            piece_rgb(side_names[1], Side::Black),
-        ];
-        let c = |rgb: (u8, u8, u8), ansi: Color| match colours {
-            Colours::Mono => Color::Reset,
-            Colours::Ansi16 => ansi,
-            Colours::Indexed256 => Color::Indexed(xterm_index(rgb)),
-            Colours::TrueColour => Color::Rgb(rgb.0, rgb.1, rgb.2),
-        };
-        let ansi_piece = |name: &str, side: Side| match name {
-            "Red" => Color::LightRed,
-            "Gold" => Color::LightYellow,
-            _ if side == Side::White => Color::White,
-            _ => Color::Black,
-        };
-        Palette {
-            colours,
-            light: c(board[0], if slate { Color::DarkGray } else { Color::Gray }),
-            dark: c(board[1], if slate { Color::Black } else { Color::Yellow }),
-            destination: c(DESTINATION, Color::Green),
-            capture: c(CAPTURE, Color::Red),
-            selected: c(SELECTED, Color::Blue),
-            last_move: c(LAST_MOVE, Color::Cyan),
-            check: c(CHECK, Color::LightRed),
-            hint: c(HINT, Color::Magenta),
-            ghost: c(GHOST, Color::LightGreen),
-            pieces: [
-                c(pieces[0], ansi_piece(side_names[0], Side::White)),
-                c(pieces[1], ansi_piece(side_names[1], Side::Black)),
-            ],
-        }
-    }
-
-    fn mono(&self) -> bool {
-        self.colours == Colours::Mono
-    }
-}
-
-/// The nearest colour of the xterm 256-colour cube (16–231) or grey ramp
-/// (232–255) to a 24-bit colour.
-pub fn xterm_index((r, g, b): (u8, u8, u8)) -> u8 {
-    // The cube's six levels per channel.
-    const LEVELS: [i32; 6] = [0, 95, 135, 175, 215, 255];
-    let nearest = |v: u8| {
-        (0..6)
-            .min_by_key(|&i| (LEVELS[i] - i32::from(v)).abs())
-            .unwrap_or(0)
-    };
-    let (ri, gi, bi) = (nearest(r), nearest(g), nearest(b));
-    let cube = [LEVELS[ri], LEVELS[gi], LEVELS[bi]];
-    let grey_level = ((i32::from(r) + i32::from(g) + i32::from(b)) / 3 - 8).clamp(0, 230) / 10;
-    let grey = 8 + 10 * grey_level;
-    let distance = |c: [i32; 3]| {
-        (c[0] - i32::from(r)).pow(2) + (c[1] - i32::from(g)).pow(2) + (c[2] - i32::from(b)).pow(2)
-    };
-    if distance([grey; 3]) < distance(cube) {
-        232 + grey_level as u8
-    } else {
-        16 + 36 * ri as u8 + 6 * gi as u8 + bi as u8
-    }
-}
 
 /// What to draw over the position.
 #[derive(Clone, Debug, Default)]
@@ -586,11 +440,9 @@ fn square_face<R: Rules>(
 impl<R: Rules> Widget for BoardView<'_, R> {
     fn render(self, _: Rect, buf: &mut Buffer) {
         let lay = self.layout;
-        let label = if self.palette.mono() {
-            Style::default()
-        } else {
-            Style::default().fg(Color::Gray)
-        };
+        // Labels in the terminal's own foreground: readable on a light
+        // terminal and a dark one alike.
+        let label = Style::default();
         for panel in &lay.panels {
             buf.set_string(
                 panel.area.x,

@@ -7,6 +7,8 @@
 //! - [`thinker`]: the engine's search, foreground or on a thread;
 //! - [`plain`]: the line mode;
 //! - [`board`]: the board drawn level by level, and the cursor's moves;
+//! - [`palette`]: its colours for each kind of terminal;
+//! - [`sgr16`]: the 16 colours written as a 16-colour terminal reads them;
 //! - [`tui`]: the full-screen interface.
 
 pub mod board;
@@ -14,7 +16,9 @@ pub mod command;
 #[cfg(test)]
 mod input_tests;
 pub mod line;
+pub mod palette;
 pub mod plain;
+pub mod sgr16;
 #[cfg(test)]
 mod sight_tests;
 #[cfg(test)]
@@ -102,7 +106,7 @@ and what is wrong.
 
 --plain prints the board as text and reads one move or command per line on
 standard input, for screen readers and scripts (it is also used when the
-input is not a terminal). The board is printed when a human is to move;
+input or output is not a terminal, and for TERM=dumb). The board is printed when a human is to move;
 every other line starts with a word saying what it is: Move, Result,
 Error, Hint, Legal, Saved, Loaded, Undone, Redone, Draw, Recording, ...
 (flip works only in the full-screen mode).";
@@ -296,8 +300,12 @@ impl EngineVisitor for Play {
                 session
             }
         };
-        let plain =
-            args.plain || !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal();
+        // A dumb terminal moves no cursor and shows no colour: lines only.
+        let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
+        let plain = args.plain
+            || dumb
+            || !std::io::stdin().is_terminal()
+            || !std::io::stdout().is_terminal();
         if plain {
             if let Some(n) = &notice {
                 outln!("Error {n}");

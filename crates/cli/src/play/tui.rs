@@ -8,22 +8,25 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use chess3d_core::{BitSet, Cell, Move, MoveKind, MoveList, Position, Side};
 use chess3d_engine::{Engine, Evaluate};
+use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::EnterAlternateScreen;
 use ratatui::layout::{Constraint, Direction, Layout as Split, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
-use ratatui::{DefaultTerminal, Frame};
+use ratatui::{Frame, Terminal};
 
 use super::board::{self, BoardView, Colours, Marks, Palette, Step};
 use super::command::{help_text, Typed};
 use super::line::{self, Edit, InputLine};
 use super::plain::{self, hint_seat, move_number, number_of, Engines};
 use super::session::{Seat, Session};
+use super::sgr16::Sgr16;
 use super::thinker::{Message, Thinking, Thought};
 use chess3d_play::clock::clock_face;
 
@@ -41,8 +44,9 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
     if let Some(w) = app.session.take_warning() {
         app.message = w;
     }
-    // ratatui restores the terminal on a panic; mouse reporting and
-    // bracketed paste (a paste comes as one event) are ours to turn off.
+    // On a panic the terminal is given back as it was: raw mode, the
+    // alternate screen, mouse reporting and bracketed paste (a paste comes
+    // as one event) turned off.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let _ = execute!(
@@ -50,9 +54,11 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
             DisableMouseCapture,
             DisableBracketedPaste
         );
+        ratatui::restore();
         previous(info);
     }));
-    let mut terminal = ratatui::init();
+    let sixteen = app.palette.colours == Colours::Ansi16;
+    let mut terminal = enter_terminal(sixteen)?;
     let _ = execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = app.run(&mut terminal);
     let _ = execute!(
@@ -72,6 +78,15 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
         None => {}
     }
     result
+}
+
+/// The terminal in raw mode on its alternate screen, drawn through
+/// [`Sgr16`] (the 16 colours' own codes when only 16 are known).
+fn enter_terminal(sixteen: bool) -> Result<Terminal<CrosstermBackend<Sgr16<std::io::Stdout>>>> {
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let backend = CrosstermBackend::new(Sgr16::new(std::io::stdout(), sixteen));
+    Ok(Terminal::new(backend)?)
 }
 
 /// The interface's state.
@@ -176,7 +191,7 @@ impl<R: Evaluate> App<R> {
         app
     }
 
-    fn run(&mut self, terminal: &mut DefaultTerminal) -> Result<()> {
+    fn run<B: Backend>(&mut self, terminal: &mut Terminal<B>) -> Result<()> {
         while !self.quit {
             self.tick()?;
             terminal.draw(|f| self.draw(f))?;
@@ -1099,17 +1114,9 @@ impl<R: Evaluate> App<R> {
         } else {
             format!("{} · {engine_line}", self.message)
         };
-        let colour = if self.palette.colours == Colours::Mono {
-            Style::default()
-        } else {
-            Style::default().fg(Color::Yellow)
-        };
-        f.render_widget(
-            Paragraph::new(message)
-                .wrap(Wrap { trim: true })
-                .style(colour),
-            rows[3],
-        );
+        // In the terminal's own foreground (yellow read poorly on a light
+        // terminal).
+        f.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), rows[3]);
         f.render_widget(self.input_view(rows[4].width), rows[4]);
         if let Some(o) = &mut self.overlay {
             let area = centered(f.area(), 84, 30);
