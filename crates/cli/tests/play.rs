@@ -280,7 +280,8 @@ fn a_damaged_record_loads_up_to_the_bad_move_and_names_it() {
         "board\n",
     );
     assert!(
-        out.contains("Error the record is damaged at move 3... 'g8g6': illegal move 'g8g6' in this position; the 5 moves before it were loaded"),
+        // A Knight leaps in an L: g8 to g6 is two squares straight.
+        out.contains("Error the record is damaged at move 3... 'g8g6': illegal move 'g8g6': the Knight on g8 cannot go to g6; the 5 moves before it were loaded"),
         "{out}"
     );
     // Black to move after 3. f1c4.

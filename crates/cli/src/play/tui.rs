@@ -544,7 +544,9 @@ impl<R: Evaluate> App<R> {
 
     fn play(&mut self, m: Move) {
         let number = move_number(&self.session);
-        let text = self.session.play_move(m);
+        self.session.play_move(m);
+        // As the move list shows it (SAN in chess), not the canonical text.
+        let text = self.session.labels.last().cloned().unwrap_or_default();
         self.message = format!("{number} {text}");
         if let Some(w) = self.session.take_warning() {
             self.message = w;
@@ -948,10 +950,12 @@ impl<R: Evaluate> App<R> {
                 text += &format!("  - {rule}\n");
             }
         }
-        text += &format!(
-            "\nMoves are typed as {}; `moves` lists the legal ones.\n",
+        let typed = if self.session.pos.shows_san() {
+            "SAN (e4, Nf3, exd5, O-O, e8=Q) or coordinates (e2e4, e7e8q)"
+        } else {
             def.move_hint
-        );
+        };
+        text += &format!("\nMoves are typed as {typed}; `moves` lists the legal ones.\n");
         text += &format!("\n{KEYS}\nCommands\n{}", help_text());
         text += &format!(
             "\n{}\n",

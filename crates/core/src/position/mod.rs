@@ -202,6 +202,13 @@ pub trait Rules: 'static + Sized + Send + Sync {
         false
     }
 
+    /// Why a special move written its own way (an attack-board move) is
+    /// not legal here, when the game can tell: a board the side does not
+    /// own, one that carries what it may not, a pin already taken.
+    fn why_special_move_not(_pos: &Position<Self>, _text: &str) -> Option<String> {
+        None
+    }
+
     /// A special move in a player's words, for the interfaces' menus ("the
     /// attack board to pin b3(4), inverted"). `None`: they describe it from
     /// what it changes on the board.

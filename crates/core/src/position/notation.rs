@@ -28,6 +28,9 @@ use crate::def::Notation;
 use crate::error::MoveError;
 use crate::{Move, MoveKind, MoveList, MAX_MOVE_TEXT};
 
+/// What a move typed in a game shown in SAN looks like.
+const SAN_HINT: &str = "SAN such as e4, Nf3, exd5, O-O or e8=Q, or coordinates such as e2e4";
+
 impl<R: Rules> Position<R> {
     /// Whether the game's moves are shown in standard algebraic notation
     /// (chess) rather than in their canonical text.
@@ -167,13 +170,112 @@ impl<R: Rules> Position<R> {
                 });
             }
         }
-        match self.why_not(&typed) {
-            Some(reason) => Err(MoveError::IllegalBecause {
+        let reason = self
+            .why_not(&typed)
+            .or_else(|| R::why_special_move_not(self, &typed.body))
+            .or_else(|| self.why_not_between(&typed.body))
+            .or_else(|| self.why_not_to(&typed));
+        match (reason, canonical_error) {
+            (Some(reason), _) => Err(MoveError::IllegalBecause {
                 text: text.to_string(),
                 reason,
             }),
-            None => Err(canonical_error),
+            // Read as players type it: SAN, not only the coordinates.
+            (None, MoveError::Unreadable { text, .. }) if self.shows_san() => {
+                Err(MoveError::Unreadable {
+                    text,
+                    expected: SAN_HINT,
+                })
+            }
+            (None, e) => Err(e),
         }
+    }
+
+    /// Why there is no legal move between the two squares a typed text
+    /// names (`e1xh4`, `e2e5`): no piece there, the other side's piece, the
+    /// move written otherwise (an Archer's shot with `@`), or a move the
+    /// piece cannot make.
+    fn why_not_between(&mut self, body: &str) -> Option<String> {
+        let (from, to) = self.squares_named(body)?;
+        let t = self.t;
+        let geo = &t.geo;
+        let side_name = t.def.side_names[self.side.index()];
+        let piece = self.piece_at(from);
+        if piece.is_empty() {
+            return Some(format!("there is no piece on {}", geo.name(from)));
+        }
+        let def = &t.kinds[piece.kind() as usize].def;
+        if piece.side() != self.side {
+            return Some(format!(
+                "the {} on {} is {}'s, and {side_name} is to move",
+                def.name,
+                geo.name(from),
+                t.def.side_names[piece.side().index()]
+            ));
+        }
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let written: Vec<String> = legal
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .map(|&m| self.move_label_plain(m))
+            .collect();
+        if !written.is_empty() {
+            return Some(format!(
+                "the {}'s move from {} to {} is written {}",
+                def.name,
+                geo.name(from),
+                geo.name(to),
+                written.join(" or ")
+            ));
+        }
+        let mut pseudo = MoveList::new();
+        self.pseudo_legal_moves(&mut pseudo);
+        if let Some(&m) = pseudo.iter().find(|m| m.from == from && m.to == to) {
+            return Some(self.leaves_royal_in_check(m));
+        }
+        Some(format!(
+            "the {} on {} cannot go to {}",
+            def.name,
+            geo.name(from),
+            geo.name(to)
+        ))
+    }
+
+    /// A text naming only a destination (`e5`, a pawn's move in chess)
+    /// that no piece of the side can reach.
+    fn why_not_to(&self, typed: &Typed) -> Option<String> {
+        if typed.letter.is_some() {
+            return None;
+        }
+        let geo = &self.t.geo;
+        // The square as typed: a name without its level stands for several.
+        let named = (0..geo.len() as crate::Cell).any(|c| {
+            squeeze(geo.name(c)) == typed.wanted || squeeze(geo.flat_name(c)) == typed.wanted
+        });
+        let side_name = self.t.def.side_names[self.side.index()];
+        named.then(|| format!("no {side_name} piece can go to {}", typed.body))
+    }
+
+    /// The two squares a text names, from and to, with a separator
+    /// (`-`, `x`, `:`, `@`, `>`) or none, and a promotion after them.
+    fn squares_named(&self, body: &str) -> Option<(crate::Cell, crate::Cell)> {
+        let geo = &self.t.geo;
+        let last_split = body.len().min(geo.longest_name() + 1);
+        (1..last_split)
+            .filter(|&i| body.is_char_boundary(i))
+            .find_map(|i| {
+                let (from, rest) = body.split_at(i);
+                let from = geo.parse_cell(from)?;
+                let rest = rest.trim_start_matches(['-', 'x', ':', '@', '>']);
+                let rest = rest.split_once('=').map_or(rest, |(to, _)| to);
+                let to = geo.parse_cell(rest).or_else(|| {
+                    // A promotion letter after the square (`e7e8q`).
+                    let cut = rest.char_indices().last()?.0;
+                    geo.parse_cell(&rest[..cut])
+                })?;
+                Some((from, to))
+            })
     }
 
     /// The moves of `list` that `typed` fits: those whose full names fit,
@@ -249,6 +351,39 @@ impl<R: Rules> Position<R> {
             || (pawn_form && is_pawn && short(&typed.wanted))
     }
 
+    /// Why a pseudo-legal move is not legal: the side's royal piece would
+    /// be (or stays) in check.
+    fn leaves_royal_in_check(&mut self, m: Move) -> String {
+        let t = self.t;
+        let side_name = t.def.side_names[self.side.index()];
+        let royal = &t.kinds[t.royal as usize].def;
+        let piece = self.piece_at(m.from);
+        let def = (!piece.is_empty()).then(|| &t.kinds[piece.kind() as usize].def);
+        let to = t.geo.name(m.to);
+        match def {
+            Some(d) if d.royal => {
+                if m.kind == MoveKind::Castle && self.in_check() {
+                    format!("{side_name} may not castle out of check")
+                } else if m.kind == MoveKind::Castle {
+                    format!("the {} would cross or land on an attacked square", d.name)
+                } else {
+                    format!("the {} would be in check on {to}", d.name)
+                }
+            }
+            _ if self.in_check() => format!(
+                "{side_name}'s {} is in check, and this move does not end the check",
+                royal.name
+            ),
+            Some(d) => format!(
+                "the {} on {} is pinned: moving it would put {side_name}'s {} in check",
+                d.name,
+                t.geo.name(m.from),
+                royal.name
+            ),
+            None => format!("it would put {side_name}'s {} in check", royal.name),
+        }
+    }
+
     /// Why no legal move fits a typed text that pseudo-legal moves fit, or
     /// that names a piece the side does not have or that cannot go there.
     fn why_not(&mut self, typed: &Typed) -> Option<String> {
@@ -287,31 +422,7 @@ impl<R: Rules> Position<R> {
         self.pseudo_legal_moves(&mut pseudo);
         let found = self.fitting(typed, &pseudo);
         if let Some(&m) = found.first() {
-            let piece = self.piece_at(m.from);
-            let def = (!piece.is_empty()).then(|| &t.kinds[piece.kind() as usize].def);
-            let to = t.geo.name(m.to);
-            return Some(match def {
-                Some(d) if d.royal => {
-                    if m.kind == MoveKind::Castle && self.in_check() {
-                        format!("{side_name} may not castle out of check")
-                    } else if m.kind == MoveKind::Castle {
-                        format!("the {} would cross or land on an attacked square", d.name)
-                    } else {
-                        format!("the {} would be in check on {to}", d.name)
-                    }
-                }
-                _ if self.in_check() => format!(
-                    "{side_name}'s {} is in check, and this move does not end the check",
-                    royal.name
-                ),
-                Some(d) => format!(
-                    "the {} on {} is pinned: moving it would put {side_name}'s {} in check",
-                    d.name,
-                    t.geo.name(m.from),
-                    royal.name
-                ),
-                None => format!("it would put {side_name}'s {} in check", royal.name),
-            });
+            return Some(self.leaves_royal_in_check(m));
         }
         // A piece letter that names no piece of the side, or none that can
         // reach the square.

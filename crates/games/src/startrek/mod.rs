@@ -133,6 +133,10 @@ impl Rules for StarTrekRules {
             .is_some_and(|(a, b)| board::parse_slot(a).is_some() && board::parse_slot(b).is_some())
     }
 
+    fn why_special_move_not(pos: &Position<Self>, text: &str) -> Option<String> {
+        moves::why_board_move_not(pos, text)
+    }
+
     fn state_hash(pos: &Position<Self>) -> u64 {
         pos.state().hash()
     }

@@ -206,6 +206,47 @@ fn board_moves(pos: &Pos, out: &mut MoveList) {
     }
 }
 
+/// Why the attack-board move `text` (`L<slot>-<slot>`) is not legal, by
+/// the rules `board_moves` follows; `None` when it is not one, or when
+/// these rules allow it (the King's safety then decides).
+pub fn why_board_move_not(pos: &Pos, text: &str) -> Option<String> {
+    let text = text.split_once('=').map_or(text, |(t, _)| t);
+    let (from, to) = text.strip_prefix('L')?.split_once('-')?;
+    let (from_name, to_name) = (from, to);
+    let (from, to) = (
+        super::board::parse_slot(from)?,
+        super::board::parse_slot(to)?,
+    );
+    let state = pos.state();
+    let us = pos.side_to_move();
+    let side_name = |side: Side| pos.tables().def.side_names[side.index()];
+    if !state.has_board(from) {
+        return Some(format!("there is no attack board on {from_name}"));
+    }
+    if state.owner(from) != us {
+        return Some(format!(
+            "the attack board on {from_name} is {}'s: {} moves only its own",
+            side_name(state.owner(from)),
+            side_name(us)
+        ));
+    }
+    if movable_load(pos, from, us).is_none() {
+        return Some(format!(
+            "the attack board on {from_name} moves only empty or carrying one {} Pawn",
+            side_name(us)
+        ));
+    }
+    if state.has_board(to) {
+        return Some(format!("the pin {to_name} already holds an attack board"));
+    }
+    let neighbour = to == from ^ 1 || PIN_NEIGHBOURS[slot_pin(from)].contains(&slot_pin(to));
+    (!neighbour).then(|| {
+        format!(
+            "an attack board moves to a neighbouring pin, and {to_name} is not next to {from_name}"
+        )
+    })
+}
+
 /// Plays an attack-board move: the board changes slot, its pawn (if any)
 /// rides at the same place of the 2×2, counts as moved and promotes on a
 /// promotion rank. Resets the 100-ply counter when it carries a pawn.

@@ -179,6 +179,76 @@ fn chess_illegal_moves_say_why() {
 }
 
 #[test]
+fn chess_errors_are_in_the_players_notation() {
+    // A pawn's first move goes one or two squares: nothing reaches e5.
+    assert_eq!(
+        read::<ChessRules>(&[], "e5").unwrap_err(),
+        "illegal move 'e5': no White piece can go to e5"
+    );
+    // SAN is read, so the error says so, not only the coordinates.
+    assert_eq!(
+        read::<ChessRules>(&[], "e9").unwrap_err(),
+        "cannot read move 'e9': expected SAN such as e4, Nf3, exd5, O-O or e8=Q, \
+         or coordinates such as e2e4"
+    );
+    // Coordinates: nothing on h3, Black's pawn on White's turn, a pawn
+    // three squares up.
+    assert_eq!(
+        read::<ChessRules>(&[], "h3h4").unwrap_err(),
+        "illegal move 'h3h4': there is no piece on h3"
+    );
+    assert_eq!(
+        read::<ChessRules>(&[], "e7e5").unwrap_err(),
+        "illegal move 'e7e5': the Pawn on e7 is Black's, and White is to move"
+    );
+    assert_eq!(
+        read::<ChessRules>(&[], "e2e5").unwrap_err(),
+        "illegal move 'e2e5': the Pawn on e2 cannot go to e5"
+    );
+}
+
+/// The 43-square Ziggurat's Archer shoots with `@` (seed 001): a shot
+/// typed as a capture says how it is written.
+#[test]
+fn an_archers_shot_typed_as_a_capture_says_how_it_is_written() {
+    use chess3d_games::ziggurat43::Ziggurat43Rules;
+    // A game in which Red's Archer on d2 can shoot Gold's piece on e3.
+    let moves = [
+        "e3-f4", "i1-h1", "e1-f1", "h1-g1", "f4-g5", "i2-h3", "e2-f3", "j2-i2", "f3-f4", "j1-j2",
+        "f4-f5", "j3-j4", "d3-e3", "j4-i4", "f1-f2", "k3-j3", "g5-h5", "g1xf2", "d1-e1", "f2-f3",
+        "c1-d3", "f3xe3",
+    ];
+    assert_eq!(read::<Ziggurat43Rules>(&moves, "d2@e3").unwrap(), "d2@e3");
+    for typed in ["d2xe3", "d2-e3"] {
+        assert_eq!(
+            read::<Ziggurat43Rules>(&moves, typed).unwrap_err(),
+            format!("illegal move '{typed}': the Archer's move from d2 to e3 is written d2@e3")
+        );
+    }
+}
+
+/// Attack boards (RULINGS.md §3): a side moves only its own, empty or
+/// carrying one of its pawns, to a free neighbouring pin.
+#[test]
+fn star_trek_board_moves_say_why_not() {
+    // At the start White's board on b1(2) carries its Rook, Queen and two
+    // Pawns; the one on b8(6) is Black's; none stands on b3(4).
+    assert_eq!(
+        read::<StarTrekRules>(&[], "Lb1(2)-b3(4)").unwrap_err(),
+        "illegal move 'Lb1(2)-b3(4)': the attack board on b1(2) moves only empty or carrying \
+         one White Pawn"
+    );
+    assert_eq!(
+        read::<StarTrekRules>(&[], "Lb8(6)-b6(4)").unwrap_err(),
+        "illegal move 'Lb8(6)-b6(4)': the attack board on b8(6) is Black's: White moves only its own"
+    );
+    assert_eq!(
+        read::<StarTrekRules>(&[], "Lb3(4)-b1(2)").unwrap_err(),
+        "illegal move 'Lb3(4)-b1(2)': there is no attack board on b3(4)"
+    );
+}
+
+#[test]
 fn star_trek_short_forms() {
     // RULINGS.md §3 Notation: "a leading piece letter such as
     // `Pb2(2)-b4(2)` may be accepted as input".

@@ -220,9 +220,10 @@ fn damage_names_the_move() {
     let text = "[Game \"chess\"]\n[Result \"0-1\"]\n\n1. f2f3 e7e5 2. g2g4 d8h5 0-1\n";
     let r = read::<Chess>(Chess::variant_of_type(), text);
     let d = r.damage.unwrap();
+    // d8 to h5 is four files and three ranks: no line of a Queen's.
     assert_eq!(
         d.to_string(),
-        "move 2... 'd8h5': illegal move 'd8h5' in this position"
+        "move 2... 'd8h5': illegal move 'd8h5': the Queen on d8 cannot go to h5"
     );
     assert_eq!(r.moves.len(), 3);
     // The right mate with the wrong result.
