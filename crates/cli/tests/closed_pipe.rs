@@ -91,3 +91,35 @@ fn tune() {
     assert!(std::fs::read_to_string(out).unwrap().contains("value"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn train() {
+    let dir = std::env::temp_dir().join(format!("chess3d-train-closed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // 24 labelled positions (the trainer wants 20 at least): three
+    // openings' positions, eight times each.
+    let lines = "1 30 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+                 0.5 0 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+                 0 -50 rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n";
+    let data = dir.join("t.scores");
+    std::fs::write(&data, lines.repeat(8)).unwrap();
+    let out = dir.join("t.net");
+    let args = [
+        "train",
+        "chess",
+        "--data",
+        data.to_str().unwrap(),
+        "--epochs",
+        "2",
+        "--batch",
+        "4",
+        "--hidden",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    ends_quietly(&args, "");
+    // The network is written whatever became of the words about it.
+    assert!(std::fs::metadata(&out).unwrap().len() > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
