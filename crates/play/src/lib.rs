@@ -1,6 +1,7 @@
 //! A game being played, whatever shows it: the position and its moves, who
 //! plays each side, undo and redo, resignations and draw offers, the game
-//! record, moves as players type them, and the engine's thinking. The
+//! record, moves as players type them and read them in words, and the
+//! engine's thinking. The
 //! terminal interface (`chess3d play`) and the web server both drive it;
 //! [`uci`] is the engine protocol over the same games.
 
@@ -11,3 +12,4 @@ pub mod setup;
 pub mod spec;
 pub mod thinker;
 pub mod uci;
+pub mod words;

@@ -6,9 +6,10 @@
 //! toward Black; the page needs no knowledge of any game.
 
 use chess3d_core::def::GameDef;
-use chess3d_core::{BitSet, Kind, Move, MoveKind, MoveList, Piece, Position, Rules, Side, V3};
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Position, Rules, V3};
 use chess3d_games::elevator::POLES;
 use chess3d_games::startrek::board::PINS;
+use chess3d_play::words::{board_cells, cell_label, move_words};
 use serde::Serialize;
 
 /// A cell of the board.
@@ -151,7 +152,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
         let piece = pos.piece_at(cell);
         cells.push(CellView {
             name: name.to_string(),
-            label: label(&t.def.naming, name, at),
+            label: cell_label(&t.def.naming, name, at),
             file: t.def.naming.file(at[2], at[0]),
             rank: t.def.naming.row(at[2], at[1]),
             at,
@@ -213,7 +214,7 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
             to: geo.name(m.to).to_string(),
             text: pos.move_text(m),
             label: labeller.move_label(m),
-            words: words(pos, m, list),
+            words: move_words(pos, m, list),
             capture: pos.is_capture(m),
             board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
         })
@@ -221,136 +222,16 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
 }
 
 /// The name of a piece's kind, "" for no piece.
-fn piece_name<R: Rules>(pos: &Position<R>, piece: Piece) -> &'static str {
-    if piece.is_empty() {
-        ""
-    } else {
-        pos.tables().def.pieces[piece.kind() as usize].name
-    }
-}
-
-/// A move in a player's words, from what it does to the board. `legal` is
-/// every legal move, so that a move can be told from the others between
-/// the same two cells (a leap from a push, no promotion from one).
-fn words<R: Rules>(pos: &Position<R>, m: Move, legal: &[Move]) -> String {
-    let geo = &pos.tables().geo;
-    let (from, to) = (geo.name(m.from), geo.name(m.to));
-    let mover = piece_name(pos, pos.piece_at(m.from));
-    let target = piece_name(pos, pos.piece_at(m.to));
-    let promotion = |m: Move| {
-        m.promotion
-            .map(|k| pos.tables().def.pieces[k as usize].name)
-    };
-    let mut s = match m.kind {
-        MoveKind::Board => R::special_move_words(pos, m)
-            .unwrap_or_else(|| format!("the board from {from} to {to}, with its pieces")),
-        MoveKind::Castle => {
-            let text = pos.tables().def.castling[m.extra as usize].text;
-            match text {
-                "O-O" => "castle on the King's side".to_string(),
-                "O-O-O" => "castle on the Queen's side".to_string(),
-                other => format!("castle ({other})"),
-            }
-        }
-        MoveKind::Shot => format!("{mover} on {from} shoots the {target} on {to}"),
-        MoveKind::EnPassant => format!("{mover} takes en passant, to {to}"),
-        MoveKind::DoubleStep => format!("{mover} two squares to {to}"),
-        MoveKind::Push => push_words(pos, m, mover),
-        MoveKind::Normal if target.is_empty() => {
-            let pushes_too = legal
-                .iter()
-                .any(|n| n.kind == MoveKind::Push && n.from == m.from && n.to == m.to);
-            if pushes_too {
-                format!("{mover} leaps to {to}, pushing nothing")
-            } else {
-                format!("{mover} to {to}")
-            }
-        }
-        MoveKind::Normal => format!("{mover} takes the {target} on {to}"),
-    };
-    if m.kind != MoveKind::Board {
-        match promotion(m) {
-            Some(k) => s += &format!(", promoting to {k}"),
-            None => {
-                let others_promote = legal.iter().any(|n| {
-                    n.from == m.from && n.to == m.to && n.kind == m.kind && n.promotion.is_some()
-                });
-                if others_promote {
-                    s += &format!(", staying a {mover}");
-                }
-            }
-        }
-    }
-    s
-}
-
-/// An Ox's push: where each pushed piece goes, and which fall.
-fn push_words<R: Rules>(pos: &Position<R>, m: Move, mover: &str) -> String {
-    let geo = &pos.tables().geo;
-    let mut after = pos.clone();
-    after.make(m);
-    let mut parts = Vec::new();
-    // A pushed piece is on a cell whose piece changed, other than the
-    // pusher's own two cells.
-    for cell in geo.cells() {
-        let is = after.piece_at(cell);
-        if cell != m.from && cell != m.to && !is.is_empty() && is != pos.piece_at(cell) {
-            parts.push(format!(
-                "the {} goes to {}",
-                piece_name(pos, is),
-                geo.name(cell)
-            ));
-        }
-    }
-    // A piece that falls is one fewer of its kind and side on the board.
-    let count =
-        |p: &Position<R>, piece: Piece| geo.cells().filter(|&c| p.piece_at(c) == piece).count();
-    let def = pos.tables().def;
-    for side in Side::BOTH {
-        for kind in 0..def.pieces.len() {
-            let piece = Piece::new(side, kind as Kind);
-            for _ in count(&after, piece)..count(pos, piece) {
-                let name = def.side_names[side.index()];
-                parts.push(format!("the {name} {} falls", piece_name(pos, piece)));
-            }
-        }
-    }
-    let to = geo.name(m.to);
-    if parts.is_empty() {
-        format!("{mover} pushes to {to}")
-    } else {
-        format!("{mover} pushes to {to}: {}", parts.join(", "))
-    }
-}
-
-/// The cells a board move leaves and lands on: what exists before and
-/// after it.
+/// The cells a board move leaves and lands on, by name.
 fn board_move<R: Rules>(pos: &Position<R>, m: Move) -> BoardMove {
     let geo = &pos.tables().geo;
-    let before = R::present(pos);
-    let mut after = pos.clone();
-    after.make(m);
-    let after = R::present(&after);
-    let names = |set: R::Bits| set.iter().map(|c| geo.name(c).to_string()).collect();
+    let (leaves, lands) = board_cells(pos, m);
+    let names =
+        |cells: Vec<chess3d_core::Cell>| cells.iter().map(|&c| geo.name(c).to_string()).collect();
     BoardMove {
-        leaves: names(before & !after),
-        lands: names(after & !before),
+        leaves: names(leaves),
+        lands: names(lands),
     }
-}
-
-/// `2c1 (level 2, file c, rank 1)`.
-fn label(naming: &chess3d_core::geometry::Naming, name: &str, [x, y, z]: V3) -> String {
-    let level = naming.level(z);
-    let level = if level.is_empty() {
-        String::new()
-    } else {
-        format!("level {level}, ")
-    };
-    format!(
-        "{name} ({level}file {}, rank {})",
-        naming.file(z, x),
-        naming.row(z, y)
-    )
 }
 
 /// How far Star Trek's attack boards are drawn out from the main boards,

@@ -77,3 +77,25 @@ fn a_paste_is_typed_text_cut_at_the_lines_bound() {
     type_text(&mut app, "yyy");
     assert!(app.message.contains("750 left out"), "{}", app.message);
 }
+
+/// A window too small to show the board plays nothing typed into it (the
+/// issue saw a move typed there played unseen); Ctrl-C still quits.
+#[test]
+fn nothing_is_played_while_the_window_is_too_small() {
+    let mut app = chess();
+    // Chess needs a level (8 squares of 3 columns and its labels) and the
+    // 20-column move list: 30×10 is too small.
+    app.resize(30, 10);
+    type_text(&mut app, "e4");
+    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    app.event(Event::Paste("e4".to_string()));
+    assert!(app.session.labels.is_empty() && app.input.is_empty());
+    press(&mut app, KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(app.quit);
+    // Made larger, the same keys play.
+    let mut app = chess();
+    app.resize(80, 24);
+    type_text(&mut app, "e4");
+    press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(app.session.labels, ["e4"]);
+}

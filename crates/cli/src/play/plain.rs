@@ -124,13 +124,20 @@ pub fn run<R: Evaluate>(
                 continue;
             }
         };
-        match handle(&mut session, &mut engines, typed, out) {
-            Ok(Flow::Quit) => break,
-            Ok(Flow::Changed) => {
-                shown_end = false;
-                board_due = true;
+        match handle(&mut session, &mut engines, typed) {
+            Ok((flow, said)) => {
+                for line in said {
+                    writeln!(out, "{line}")?;
+                }
+                match flow {
+                    Flow::Quit => break,
+                    Flow::Changed => {
+                        shown_end = false;
+                        board_due = true;
+                    }
+                    Flow::Same => {}
+                }
             }
-            Ok(Flow::Same) => {}
             Err(e) => writeln!(out, "Error {e:#}")?,
         }
         if let Some(w) = session.take_warning() {
@@ -170,27 +177,27 @@ pub fn handle<R: Evaluate>(
     session: &mut Session<R>,
     engines: &mut Engines<R>,
     typed: Typed,
-    out: &mut dyn Write,
-) -> Result<Flow> {
-    Ok(match typed {
+) -> Result<(Flow, Vec<String>)> {
+    let mut said = Vec::new();
+    let flow = match typed {
         Typed::Move(text) => {
             let number = move_number(session);
             session.play_text(&text)?;
-            writeln!(out, "Move {number} {}", last_label(session))?;
+            said.push(format!("Move {number} {}", last_label(session)));
             Flow::Changed
         }
         Typed::Undo => {
             let what = session.undo()?;
-            writeln!(out, "Undone: {what}")?;
+            said.push(format!("Undone: {what}"));
             Flow::Changed
         }
         Typed::Redo => {
             let what = session.redo()?;
-            writeln!(out, "Redone: {what}")?;
+            said.push(format!("Redone: {what}"));
             Flow::Changed
         }
         Typed::Hint => {
-            writeln!(out, "Hint {}", hint(session, engines)?)?;
+            said.push(format!("Hint {}", hint(session, engines)?));
             Flow::Same
         }
         Typed::Flip => {
@@ -199,17 +206,17 @@ pub fn handle<R: Evaluate>(
         Typed::Save(path) => {
             let path = save_path(session, path)?;
             session.save(&path)?;
-            writeln!(out, "Saved {}", path.display())?;
+            said.push(format!("Saved {}", path.display()));
             Flow::Same
         }
         Typed::Load(path) => {
             let (damage, recording) = load(session, &path)?;
-            writeln!(out, "Loaded {} move(s) from {path}", session.moves.len())?;
+            said.push(format!("Loaded {} move(s) from {path}", session.moves.len()));
             if let Some(d) = damage {
-                writeln!(out, "Error {d}")?;
+                said.push(format!("Error {d}"));
             }
             if let Some(r) = recording {
-                writeln!(out, "Recording: {r}")?;
+                said.push(format!("Recording: {r}"));
             }
             *engines = Engines::for_seats(&session.seats);
             Flow::Changed
@@ -221,9 +228,9 @@ pub fn handle<R: Evaluate>(
                 .map(|_| super::session::default_moves_file(session.game().id()));
             session.new_game(file)?;
             if let Some(path) = &session.moves_file {
-                writeln!(out, "Recording to {}", path.display())?;
+                said.push(format!("Recording to {}", path.display()));
             }
-            writeln!(out, "New game")?;
+            said.push("New game".to_string());
             Flow::Changed
         }
         Typed::Resign => {
@@ -231,7 +238,7 @@ pub fn handle<R: Evaluate>(
             Flow::Changed
         }
         Typed::Draw => {
-            offer_draw(session, engines, out)?;
+            said.push(offer_draw(session, engines)?);
             Flow::Changed
         }
         Typed::Accept => {
@@ -239,28 +246,29 @@ pub fn handle<R: Evaluate>(
             Flow::Changed
         }
         Typed::Board => {
-            writeln!(out, "{}", session.pos.diagram().trim_end())?;
+            said.push(session.pos.diagram().trim_end().to_string());
             Flow::Same
         }
         Typed::Moves => {
-            writeln!(out, "Legal {}", legal_texts(session).join(" "))?;
+            said.push(format!("Legal {}", legal_texts(session).join(" ")));
             Flow::Same
         }
         Typed::Legend => {
             for line in pieces_lines(session.game()) {
-                writeln!(out, "Piece {line}")?;
+                said.push(format!("Piece {line}"));
             }
             Flow::Same
         }
         Typed::Help => {
-            write!(out, "Commands:\n{}", help_text())?;
+            said.push(format!("Commands:\n{}", help_text()));
             Flow::Same
         }
         Typed::Quit => Flow::Quit,
         Typed::Continue => anyhow::bail!(
             "'continue' plays on from a position under review in the full-screen interface; here, 'undo' takes moves back"
         ),
-    })
+    };
+    Ok((flow, said))
 }
 
 /// Every piece of the game: its letter (upper case for the first side),
@@ -358,8 +366,7 @@ pub fn load<R: Evaluate>(
 pub fn offer_draw<R: Evaluate>(
     session: &mut Session<R>,
     engines: &mut Engines<R>,
-    out: &mut dyn Write,
-) -> Result<()> {
+) -> Result<String> {
     if let Some((_, why)) = session.result() {
         anyhow::bail!("the game is over ({why})");
     }
@@ -368,27 +375,24 @@ pub fn offer_draw<R: Evaluate>(
     if session.draw_offer == Some(other) {
         // Offers crossing: agreed.
         session.agree_draw()?;
-        writeln!(out, "Draw agreed")?;
-        return Ok(());
+        return Ok("Draw agreed".to_string());
     }
-    match engines.seats[other.index()].as_mut() {
+    Ok(match engines.seats[other.index()].as_mut() {
         Some(engine) => {
             if draw_answer(engine, &session.pos, other) {
                 session.agree_draw()?;
-                writeln!(out, "Draw accepted by the engine")?;
+                "Draw accepted by the engine".to_string()
             } else {
-                writeln!(out, "Draw declined by the engine")?;
+                "Draw declined by the engine".to_string()
             }
         }
         None => {
             session.draw_offer = Some(by);
-            writeln!(
-                out,
+            format!(
                 "Draw offered by {}: {} may 'accept', or play on to decline",
                 session.side_name(by),
                 session.side_name(other)
-            )?;
+            )
         }
-    }
-    Ok(())
+    })
 }

@@ -58,7 +58,7 @@ fn destinations_out_of_sight_are_named_and_reached_with_tab() {
     for _ in 0..5 {
         app.key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE));
         let at = app.marks.cursor.expect("a cursor");
-        let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+        let lay = board::layout(&app.session.pos, &app.marks, app.board_area());
         assert!(lay.shows(at), "Tab went to a square not drawn");
         reached.push(at);
     }
@@ -121,14 +121,14 @@ fn the_engines_move_out_of_sight_brings_the_view_to_it() {
     app.session.play_move(first);
     app.marks.cursor = Some(cell(&app, "2c1"));
     screen(&mut app, 80, 24);
-    let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+    let lay = board::layout(&app.session.pos, &app.marks, app.board_area());
     let reply = legal(&app)
         .into_iter()
         .find(|m| !lay.shows(m.to))
         .expect("a reply out of sight");
     app.engine_played(reply);
     let shown = screen(&mut app, 80, 24);
-    let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+    let lay = board::layout(&app.session.pos, &app.marks, app.board_area());
     assert!(lay.shows(reply.to), "{shown}");
     assert_eq!(app.marks.cursor, Some(reply.to));
 }

@@ -79,10 +79,11 @@ impl EngineVisitor for Snapshot {
         let mut app = app_of(game, self.colours);
         app.marks.cursor = Some(from);
         app.select(from);
+        app.resize(width, height);
         let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
         terminal.draw(|f| app.draw(f)).expect("drawn");
         let buffer = terminal.backend().buffer().clone();
-        let lay = board::layout(&pos, &app.marks, app.board_area);
+        let lay = board::layout(&pos, &app.marks, app.board_area());
         let palette = &app.palette;
         let mut marked = Vec::new();
         let mut map = vec![vec![' '; width as usize]; height as usize];
@@ -256,6 +257,7 @@ fn the_moves_command_opens_a_window_with_every_legal_move() {
 
 /// The screen's text.
 pub(super) fn screen<R: Evaluate>(app: &mut App<R>, width: u16, height: u16) -> String {
+    app.resize(width, height);
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
     terminal.draw(|f| app.draw(f)).expect("drawn");
     let buffer = terminal.backend().buffer().clone();
@@ -479,7 +481,7 @@ impl EngineVisitor for BoardMoveByCursor {
         assert!(brought.iter().all(|c| ghosts.contains(c)), "{text}");
         // Drawn where a player sees them.
         let screen_text = screen(&mut app, 200, 50);
-        let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+        let lay = board::layout(&app.session.pos, &app.marks, app.board_area());
         let drawn = drawn(&lay);
         assert!(ghosts.iter().all(|g| drawn.contains(g)), "{screen_text}");
         assert!(screen_text.contains(" + "), "{screen_text}");
@@ -867,7 +869,7 @@ impl EngineVisitor for BoardMoveByMouse {
         let m = boards[0];
         let click = |app: &mut App<R>, cell: Cell| {
             screen(app, 200, 50);
-            let lay = board::layout(&app.session.pos, &app.marks, app.board_area);
+            let lay = board::layout(&app.session.pos, &app.marks, app.board_area());
             let sq = lay
                 .panels
                 .iter()
