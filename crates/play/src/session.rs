@@ -154,6 +154,9 @@ pub struct Session<R: Evaluate> {
     pub names: [Option<String>; 2],
     /// The clocks of a timed game.
     pub clock: Option<Clock>,
+    /// The moves files of the games this one replaced (a new game, one
+    /// loaded), each holding its game: named when the player leaves.
+    pub kept: Vec<PathBuf>,
 }
 
 impl<R: Evaluate> Session<R> {
@@ -174,7 +177,25 @@ impl<R: Evaluate> Session<R> {
             extra_tags: Vec::new(),
             names: [None, None],
             clock: None,
+            kept: Vec::new(),
         }
+    }
+
+    /// Every moves file that holds a game of this session: those of the
+    /// games it replaced, then its own when it is up to date.
+    pub fn files_kept(&self) -> Vec<PathBuf> {
+        let mut files = self.kept.clone();
+        if let Some(path) = self.moves_file.clone().filter(|_| !self.moves_file_behind) {
+            files.push(path);
+        }
+        files
+    }
+
+    /// Makes `next` the game played, keeping the list of files kept with
+    /// this game's added.
+    pub fn replace_with(&mut self, mut next: Session<R>) {
+        next.kept = self.files_kept();
+        *self = next;
     }
 
     /// The game played.
@@ -427,7 +448,11 @@ impl<R: Evaluate> Session<R> {
     pub fn new_game(&mut self, moves_file: Option<PathBuf>) -> Result<()> {
         let control = self.clock.as_ref().map(|c| c.control);
         let names = self.names.clone();
-        *self = Session::new(self.start.clone(), self.seats.clone(), moves_file);
+        self.replace_with(Session::new(
+            self.start.clone(),
+            self.seats.clone(),
+            moves_file,
+        ));
         self.set_clock(control);
         self.names = names;
         self.write_moves_file();

@@ -99,3 +99,38 @@ fn nothing_is_played_while_the_window_is_too_small() {
     press(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(app.session.labels, ["e4"]);
 }
+
+/// `load` in the middle of a game recorded to a moves file asks first
+/// (it used to replace the game at once), and leaving names both files.
+#[test]
+fn loading_over_a_game_in_progress_asks_and_both_files_are_named() {
+    use super::command::Typed;
+    let dir = std::env::temp_dir().join(format!("chess3d-load-asks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (live, other) = (dir.join("live.pgn"), dir.join("other.pgn"));
+    std::fs::write(&other, "[Game \"chess\"]\n\n1. d4 d5 *\n").unwrap();
+    let game = Position::<Chess>::variant_of_type();
+    let session = Session::new(game.start(), [Seat::Human, Seat::Human], Some(live.clone()));
+    let mut app = App::with_colours(session, Colours::Mono);
+    app.command(Typed::Move("e4".into()));
+    let load = Typed::Load(other.display().to_string());
+    app.command(load.clone());
+    assert!(
+        app.message
+            .starts_with(&format!("Load {} in place of this game?", other.display()))
+            && app
+                .message
+                .contains(&format!("This game stays in {}", live.display())),
+        "{}",
+        app.message
+    );
+    press(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
+    assert_eq!(app.session.labels, ["e4"], "no: the game goes on");
+    app.command(load);
+    press(&mut app, KeyCode::Char('y'), KeyModifiers::NONE);
+    assert_eq!(app.session.labels, ["d4", "d5"], "{}", app.message);
+    let kept = app.session.files_kept();
+    assert_eq!(kept.first(), Some(&live), "{kept:?}");
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -144,7 +144,7 @@ pub fn run<R: Evaluate>(
             writeln!(out, "Error {w}")?;
         }
     }
-    if let Some(path) = &session.moves_file {
+    for path in session.files_kept() {
         writeln!(out, "Game kept in {}", path.display())?;
     }
     out.flush()?;
@@ -356,7 +356,7 @@ pub fn load<R: Evaluate>(
         loaded.moves_file = Some(file);
         recording_to = Some(say);
     }
-    *session = loaded;
+    session.replace_with(loaded);
     session.begin();
     Ok((damage, recording_to))
 }

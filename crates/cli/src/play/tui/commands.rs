@@ -24,14 +24,23 @@ impl<R: Evaluate> App<R> {
         let s = &self.session;
         let playing = !s.moves.is_empty() && !s.is_over();
         let lost = if self.unsaved() {
-            " This game has no moves file and is not saved: it will be lost."
+            " This game has no moves file and is not saved: it will be lost.".to_string()
         } else {
-            ""
+            match &s.moves_file {
+                Some(path) if playing => {
+                    format!(" This game stays in {}.", path.display())
+                }
+                _ => String::new(),
+            }
         };
         match typed {
             Typed::Resign if !s.is_over() => Some("Resign the game?".to_string()),
-            Typed::New if playing || !lost.is_empty() => Some(format!("Start a new game?{lost}")),
-            Typed::Load(_) if !lost.is_empty() => Some(format!("Load another game?{lost}")),
+            Typed::New if playing || self.unsaved() => Some(format!("Start a new game?{lost}")),
+            // A game in progress is replaced only when the player says so.
+            Typed::Load(path) if playing || self.unsaved() => {
+                Some(format!("Load {path} in place of this game?{lost}"))
+            }
+            Typed::Quit if self.unsaved() => Some(format!("Quit?{lost}")),
             Typed::Quit if !lost.is_empty() => Some(format!("Quit?{lost}")),
             _ => None,
         }

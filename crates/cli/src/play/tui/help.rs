@@ -61,6 +61,7 @@ impl<R: Evaluate> App<R> {
             "< >  the selected piece, an attack board or an elevator".to_string(),
             format!("{empty}    an empty square it can go to"),
             "× ×  a capture".to_string(),
+            format!("{empty} {empty}  a push onto a piece (the Ox's, in Elevator)"),
             "+    a square an attack board or an elevator would bring".to_string(),
             "' '  the last move".to_string(),
             "! !  a King in check".to_string(),

@@ -69,15 +69,16 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
         DisableBracketedPaste
     );
     ratatui::restore();
-    match &app.session.moves_file {
-        Some(path) if !app.session.moves_file_behind => {
-            outln!("Game kept in {}", path.display())
-        }
-        Some(path) => outln!(
+    // Every game of the session that is in a file, the ones it replaced
+    // too (a new game, one loaded).
+    for path in app.session.files_kept() {
+        outln!("Game kept in {}", path.display());
+    }
+    if let (Some(path), true) = (&app.session.moves_file, app.session.moves_file_behind) {
+        outln!(
             "The moves file {} could not be written: the game is not kept",
             path.display()
-        ),
-        None => {}
+        );
     }
     result
 }
