@@ -174,6 +174,7 @@ impl<R: Evaluate> App<R> {
         };
         // In the terminal's own foreground (yellow read poorly on a light
         // terminal).
+        let message = fit_rows(&message, screen.message.width, screen.message.height);
         f.render_widget(
             Paragraph::new(message).wrap(Wrap { trim: true }),
             screen.message,
@@ -286,7 +287,7 @@ impl<R: Evaluate> App<R> {
                 parts.push(Span::raw(format!(" · cursor {name}")));
             }
         }
-        Line::from(parts)
+        cut_to(parts, usize::from(width))
     }
 
     /// What is marked on levels the window leaves out: the selection's
@@ -432,6 +433,45 @@ fn wrapped_rows(text: &str, width: u16) -> u16 {
     u16::try_from(rows).unwrap_or(u16::MAX)
 }
 
+/// A line of spans cut to `width` columns, ending with `…` when cut.
+fn cut_to(parts: Vec<Span<'static>>, width: usize) -> Line<'static> {
+    let total: usize = parts.iter().map(|p| p.content.chars().count()).sum();
+    if total <= width {
+        return Line::from(parts);
+    }
+    let mut left = width.saturating_sub(1);
+    let mut kept = Vec::new();
+    for p in parts {
+        let n = p.content.chars().count();
+        if n <= left {
+            left -= n;
+            kept.push(p);
+        } else {
+            let head: String = p.content.chars().take(left).collect();
+            kept.push(Span::styled(head, p.style));
+            break;
+        }
+    }
+    kept.push(Span::raw("…"));
+    Line::from(kept)
+}
+
+/// `text` as it fits in `rows` rows of `width` columns, wrapped by words:
+/// whole, or cut at a word with `…` to say there was more.
+fn fit_rows(text: &str, width: u16, rows: u16) -> String {
+    if wrapped_rows(text, width) <= rows {
+        return text.to_string();
+    }
+    let words: Vec<&str> = text.split(' ').collect();
+    for n in (0..words.len()).rev() {
+        let cut = format!("{} …", words[..n].join(" "));
+        if wrapped_rows(&cut, width) <= rows {
+            return cut;
+        }
+    }
+    "…".to_string()
+}
+
 /// The farthest a window of `text` over `area` scrolls: its last row at
 /// the bottom.
 fn overlay_bottom(text: &str, area: Rect) -> u16 {
@@ -461,4 +501,27 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 5-letter words in 11 columns: two a row. Three rows of them are cut
+    /// to two, the second ending with `…`; what fits is left whole.
+    #[test]
+    fn a_message_too_long_is_cut_with_an_ellipsis() {
+        let text = "aaaaa bbbbb ccccc ddddd eeeee fffff";
+        assert_eq!(wrapped_rows(text, 11), 3);
+        assert_eq!(fit_rows(text, 11, 2), "aaaaa bbbbb ccccc …");
+        assert_eq!(fit_rows(text, 11, 3), text);
+        // A status line: cut within its second part.
+        let line = cut_to(
+            vec![Span::raw("White to move"), Span::raw(" · last e4")],
+            16,
+        );
+        assert_eq!(line.to_string(), "White to move ·…");
+        let line = cut_to(vec![Span::raw("White to move")], 16);
+        assert_eq!(line.to_string(), "White to move");
+    }
 }
