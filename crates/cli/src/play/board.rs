@@ -115,23 +115,26 @@ impl LevelRows {
 }
 
 /// The levels with the cells drawn (present, or ghosts), lowest first;
-/// the rows kept are those with a cell drawn or one that may arrive, with
+/// the rows kept are those with a square or the cursor, and with
+/// `reserve` those where a board may bring one, with
 /// a blank row between ranks that are not neighbours (Star Trek's attack
 /// boards over the far and near ends of a main board).
-fn levels<R: Rules>(pos: &Position<R>, marks: &Marks) -> Vec<LevelRows> {
+fn levels<R: Rules>(pos: &Position<R>, marks: &Marks, reserve: bool) -> Vec<LevelRows> {
     let t = pos.tables();
     let present = R::present(pos);
     let shown = |c: Cell| present.contains(c) || marks.ghosts.contains(&c);
+    // A row is laid out for a square there, the cursor, or (`reserve`) a
+    // square a board may bring; a selection's ghost squares alone do not
+    // add one.
+    let keeps = |c: Cell| {
+        present.contains(c) || marks.cursor == Some(c) || (reserve && marks.may_arrive.contains(&c))
+    };
     let mut out = Vec::new();
     for level in t.geo.levels() {
         let kept: Vec<(i32, String, Vec<Cell>)> = level
             .rows
             .iter()
-            .filter(|r| {
-                r.cells
-                    .iter()
-                    .any(|&c| shown(c) || marks.may_arrive.contains(&c))
-            })
+            .filter(|r| r.cells.iter().any(|&c| keeps(c)))
             .map(|r| {
                 let cells: Vec<Cell> = r.cells.iter().copied().filter(|&c| shown(c)).collect();
                 (t.geo.coord(r.cells[0])[1], r.label.clone(), cells)
@@ -177,6 +180,26 @@ fn levels<R: Rules>(pos: &Position<R>, marks: &Marks) -> Vec<LevelRows> {
 
 /// Lays the levels out in `area`, keeping the cursor's level in view.
 pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout {
+    // Rows a board may bring this turn are laid out ahead, so that
+    // selecting its piece moves nothing, unless that costs a level: then a
+    // selection's squares in them are out of sight (the status line says
+    // so) until the cursor goes there.
+    let reserved = layout_of(pos, marks, area, levels(pos, marks, true));
+    let unreserved = layout_of(pos, marks, area, levels(pos, marks, false));
+    if unreserved.panels.len() > reserved.panels.len() {
+        unreserved
+    } else {
+        reserved
+    }
+}
+
+/// Lays `levels` out in `area`.
+fn layout_of<R: Rules>(
+    pos: &Position<R>,
+    marks: &Marks,
+    area: Rect,
+    levels: Vec<LevelRows>,
+) -> Layout {
     let t = pos.tables();
     let geo = &t.geo;
     let mut xs: Vec<i32> = geo.cells().map(|c| geo.coord(c)[0]).collect();
@@ -186,7 +209,6 @@ pub fn layout<R: Rules>(pos: &Position<R>, marks: &Marks, area: Rect) -> Layout 
         xs.reverse();
     }
     let column = |c: Cell| xs.iter().position(|&x| x == geo.coord(c)[0]).unwrap_or(0) as u16;
-    let levels = levels(pos, marks);
     // Screen columns per board column: squares SQUARE wide, and neighbours
     // in a row never overlap (the pyramid's rows skip every other column).
     let gap = levels

@@ -148,8 +148,10 @@ fn ranks_that_are_not_neighbours_have_a_gap_between_them() {
         .find(|l| l.name == "7")
         .expect("level 7");
     let mut marks = app.marks.clone();
-    // Every square of level 7 drawn, as if boards stood on every pin.
+    // Every square of level 7 drawn, as if boards stood on every pin (or
+    // could come to it).
     marks.ghosts = level.rows.iter().flat_map(|r| r.cells.clone()).collect();
+    marks.may_arrive = marks.ghosts.clone();
     let labels: Vec<&str> = level.rows.iter().map(|r| r.label.as_str()).collect();
     assert_eq!(labels, ["9", "8", "5", "4"]);
     let lay = board::layout(&app.session.pos, &marks, Rect::new(0, 0, 200, 60));

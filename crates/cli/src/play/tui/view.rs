@@ -303,10 +303,11 @@ impl<R: Evaluate> App<R> {
             zs.sort_unstable();
             zs.dedup();
             let naming = &pos.tables().def.naming;
-            zs.iter()
-                .map(|&z| naming.level(z).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            let names: Vec<String> = zs.iter().map(|&z| naming.level(z)).collect();
+            match names.as_slice() {
+                [one] => format!("level {one}"),
+                many => format!("levels {}", many.join(", ")),
+            }
         };
         let unseen: Vec<Cell> = self
             .jump_targets()
@@ -317,11 +318,11 @@ impl<R: Evaluate> App<R> {
             return None;
         }
         let what = if self.marks.selected.is_some() {
-            format!("{} more on levels {}", unseen.len(), levels(&unseen))
+            format!("{} more on {}", unseen.len(), levels(&unseen))
         } else if self.marks.check.is_some_and(|c| unseen.contains(&c)) {
-            format!("check on level {}", levels(&unseen))
+            format!("check on {}", levels(&unseen))
         } else {
-            format!("last move on levels {}", levels(&unseen))
+            format!("last move on {}", levels(&unseen))
         };
         Some(what)
     }
