@@ -815,7 +815,12 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// A short description of a record's damage for the player.
 pub fn damage_text(d: &Damage, loaded: usize) -> String {
-    format!("the record is damaged at {d}; the {loaded} moves before it were loaded")
+    let before = match loaded {
+        0 => "no move before it was loaded".to_string(),
+        1 => "the move before it was loaded".to_string(),
+        n => format!("the {n} moves before it were loaded"),
+    };
+    format!("the record is damaged at {d}; {before}")
 }
 
 /// Makes a `Game`-generic check that a record belongs to a game: its
