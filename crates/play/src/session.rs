@@ -188,13 +188,25 @@ impl<R: Evaluate> Session<R> {
         if let Some(path) = self.moves_file.clone().filter(|_| !self.moves_file_behind) {
             files.push(path);
         }
+        // A game loaded from its own moves file goes on in it: named once.
+        let mut seen = Vec::new();
+        files.retain(|f| {
+            let new = !seen.contains(f);
+            seen.push(f.clone());
+            new
+        });
         files
     }
 
     /// Makes `next` the game played, keeping the list of files kept with
     /// this game's added.
     pub fn replace_with(&mut self, mut next: Session<R>) {
-        next.kept = self.files_kept();
+        next.kept = self.kept.clone();
+        // This game's file, when it holds a move of it.
+        if !self.moves.is_empty() {
+            next.kept
+                .extend(self.moves_file.clone().filter(|_| !self.moves_file_behind));
+        }
         *self = next;
     }
 
@@ -838,6 +850,34 @@ mod tests {
         let mut s = Session::new(Position::start(), [Seat::Human, Seat::Human], None);
         s.set_clock(TimeControl::parse(control).unwrap());
         s
+    }
+
+    /// The files named on leaving: each game's once, and only a file that
+    /// holds a move of the game it was for.
+    #[test]
+    fn the_files_kept_name_each_game_once() {
+        let dir = std::env::temp_dir().join(format!("chess3d-kept-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (a, b) = (dir.join("a.pgn"), dir.join("b.pgn"));
+        let game = |file: &PathBuf| {
+            Session::<ChessRules>::new(
+                Position::start(),
+                [Seat::Human, Seat::Human],
+                Some(file.clone()),
+            )
+        };
+        let mut s = game(&a);
+        // Replaced before any move: a.pgn holds no game.
+        s.replace_with(game(&b));
+        assert_eq!(s.files_kept(), std::slice::from_ref(&b));
+        s.play_text("e4").unwrap();
+        // Loaded from its own file, it goes on there: named once.
+        s.replace_with(game(&b));
+        assert_eq!(s.files_kept(), std::slice::from_ref(&b));
+        s.play_text("d4").unwrap();
+        s.replace_with(game(&a));
+        assert_eq!(s.files_kept(), [b, a]);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

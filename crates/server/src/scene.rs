@@ -221,7 +221,6 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
         .collect()
 }
 
-/// The name of a piece's kind, "" for no piece.
 /// The cells a board move leaves and lands on, by name.
 fn board_move<R: Rules>(pos: &Position<R>, m: Move) -> BoardMove {
     let geo = &pos.tables().geo;

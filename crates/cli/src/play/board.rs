@@ -124,10 +124,15 @@ fn levels<R: Rules>(pos: &Position<R>, marks: &Marks, reserve: bool) -> Vec<Leve
     let present = R::present(pos);
     let shown = |c: Cell| present.contains(c) || marks.ghosts.contains(&c);
     // A row is laid out for a square there, the cursor, or (`reserve`) a
-    // square a board may bring; a selection's ghost squares alone do not
-    // add one.
+    // square a board may bring; a selection's ghost squares add one only
+    // with the cursor on one of them.
+    // The cursor on a square a board would bring shows that whole board.
+    let on_ghost = marks.cursor.is_some_and(|c| marks.ghosts.contains(&c));
     let keeps = |c: Cell| {
-        present.contains(c) || marks.cursor == Some(c) || (reserve && marks.may_arrive.contains(&c))
+        present.contains(c)
+            || marks.cursor == Some(c)
+            || (on_ghost && marks.ghosts.contains(&c))
+            || (reserve && marks.may_arrive.contains(&c))
     };
     let mut out = Vec::new();
     for level in t.geo.levels() {

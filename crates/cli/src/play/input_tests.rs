@@ -134,3 +134,80 @@ fn loading_over_a_game_in_progress_asks_and_both_files_are_named() {
     assert_eq!(kept.len(), 2, "{kept:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Ctrl-C quits from a small window, from an open window and over another
+/// question; a game that would be lost is asked about first (the question
+/// shown on the small window's screen), and y or Ctrl-C again answers.
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    use super::command::Typed;
+    let ctrl_c = |app: &mut App<Chess>| press(app, KeyCode::Char('c'), KeyModifiers::CONTROL);
+    // Too small, a move played and no moves file: asked, then y.
+    let mut app = chess();
+    app.command(Typed::Move("e4".into()));
+    app.resize(30, 10);
+    ctrl_c(&mut app);
+    assert!(
+        !app.quit && app.message.starts_with("Quit?"),
+        "{}",
+        app.message
+    );
+    let shown = super::snapshot_tests::screen(&mut app, 30, 10);
+    assert!(shown.contains("Quit?"), "{shown}");
+    press(&mut app, KeyCode::Char('y'), KeyModifiers::NONE);
+    assert!(app.quit);
+    // The help window open: closed, and quit (nothing to lose).
+    let mut app = chess();
+    app.command(Typed::Help);
+    ctrl_c(&mut app);
+    assert!(app.quit);
+    // Another question asked (resign): withdrawn for quitting's, which
+    // Ctrl-C again answers.
+    let mut app = chess();
+    app.command(Typed::Move("e4".into()));
+    app.command(Typed::Resign);
+    ctrl_c(&mut app);
+    assert!(
+        !app.quit && app.message.starts_with("Quit?"),
+        "{}",
+        app.message
+    );
+    ctrl_c(&mut app);
+    assert!(
+        app.quit && app.session.result().is_none(),
+        "quit, not resigned"
+    );
+}
+
+/// A position under review stays the game's: undone moves end the review
+/// (drawing it used to index a move no longer there and panic).
+#[test]
+fn undoing_past_a_reviewed_move_ends_the_review() {
+    use super::command::Typed;
+    let mut app = chess();
+    for m in ["e4", "e5", "Nf3", "Nc6"] {
+        app.command(Typed::Move(m.into()));
+    }
+    // The position after two moves, under review: one undo leaves three
+    // moves played, two leave it the live position, and review ends (as
+    // Right past the last move ends it).
+    app.review_at(2);
+    assert!(app.review.is_some());
+    app.command(Typed::Undo);
+    assert!(
+        app.review.is_some(),
+        "three moves played, the second reviewed"
+    );
+    app.command(Typed::Undo);
+    assert!(app.review.is_none());
+    // The third move reviewed, then two undone: the case that panicked.
+    for m in ["Nf3", "Nc6"] {
+        app.command(Typed::Move(m.into()));
+    }
+    app.review_at(3);
+    app.command(Typed::Undo);
+    app.command(Typed::Undo);
+    assert!(app.review.is_none());
+    let shown = super::snapshot_tests::screen(&mut app, 80, 24);
+    assert!(shown.contains("White to move"), "{shown}");
+}

@@ -70,7 +70,8 @@ KEYS (full-screen mode):
                      an Ox's push or leap, board moves), said in words
   (attack boards and elevators: Enter on any of their squares, then on a
   + square where it would go)
-  Esc                clear the selection and the typed text
+  Esc                clear the selection and the typed text (while
+                     reviewing: back to the live game)
   Home / End         review the game from its start / back to the live game
   Shift+← / Shift+→  a move back / forward (also , and .; plain arrows
                      while reviewing); 'continue' plays on from there
@@ -84,8 +85,9 @@ KEYS (full-screen mode):
 COMMANDS (typed in both modes):
   undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,
   draw (offer), accept (a draw offer), board, moves (list legal moves),
-  legend, help, quit (resign, new, and leaving or replacing (quit, new,
-  load) a game that is not recorded ask first in the full-screen mode)
+  legend, help, quit (in the full-screen mode resign, new and load over a
+  game in progress ask first, and so does quitting a game that is not
+  recorded; Ctrl-C quits from anywhere, Ctrl-C again answering yes)
 
 CLOCKS: --clock 5+3 gives each side 5 minutes and adds 3 seconds a move;
 both clocks show beside the board. The first move is not timed. A side

@@ -170,10 +170,12 @@ impl<R: Rules> Position<R> {
                 });
             }
         }
+        // Two squares named in full say most (a level letter that is also a
+        // piece's, as in Raumschach's `Bb2-Bb4`, is a square's here).
         let reason = self
-            .why_not(&typed)
+            .why_not_between(&typed.body)
+            .or_else(|| self.why_not(&typed))
             .or_else(|| R::why_special_move_not(self, &typed.body))
-            .or_else(|| self.why_not_between(&typed.body))
             .or_else(|| self.why_not_to(&typed));
         match (reason, canonical_error) {
             (Some(reason), _) => Err(MoveError::IllegalBecause {
@@ -242,19 +244,41 @@ impl<R: Rules> Position<R> {
         ))
     }
 
-    /// A text naming only a destination (`e5`, a pawn's move in chess)
-    /// that no piece of the side can reach.
-    fn why_not_to(&self, typed: &Typed) -> Option<String> {
+    /// A text naming only a destination (`e5`: a pawn's move, as in
+    /// chess) that no pawn of the side can reach: the legal moves of other
+    /// pieces there, which are written with their letter, or none.
+    fn why_not_to(&mut self, typed: &Typed) -> Option<String> {
         if typed.letter.is_some() {
             return None;
         }
         let geo = &self.t.geo;
         // The square as typed: a name without its level stands for several.
-        let named = (0..geo.len() as crate::Cell).any(|c| {
+        let fits = |c: crate::Cell| {
             squeeze(geo.name(c)) == typed.wanted || squeeze(geo.flat_name(c)) == typed.wanted
-        });
+        };
+        if !(0..geo.len() as crate::Cell).any(fits) {
+            return None;
+        }
         let side_name = self.t.def.side_names[self.side.index()];
-        named.then(|| format!("no {side_name} piece can go to {}", typed.body))
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let mut there: Vec<String> = legal
+            .iter()
+            .filter(|m| fits(m.to))
+            .map(|&m| self.move_label_plain(m))
+            .collect();
+        there.sort();
+        there.dedup();
+        Some(if there.is_empty() {
+            format!("no {side_name} piece can go to {}", typed.body)
+        } else {
+            format!(
+                "a square alone is a pawn's move, and no {side_name} pawn can go to {}; \
+                 the pieces that can are written {}",
+                typed.body,
+                there.join(", ")
+            )
+        })
     }
 
     /// The two squares a text names, from and to, with a separator

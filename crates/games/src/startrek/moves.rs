@@ -236,8 +236,12 @@ pub fn why_board_move_not(pos: &Pos, text: &str) -> Option<String> {
             side_name(us)
         ));
     }
+    if to == from {
+        return Some(format!("the attack board is on {from_name} already"));
+    }
     if state.has_board(to) {
-        return Some(format!("the pin {to_name} already holds an attack board"));
+        let pin = to_name.trim_end_matches('i');
+        return Some(format!("the pin {pin} already holds an attack board"));
     }
     let neighbour = to == from ^ 1 || PIN_NEIGHBOURS[slot_pin(from)].contains(&slot_pin(to));
     (!neighbour).then(|| {

@@ -205,6 +205,25 @@ fn chess_errors_are_in_the_players_notation() {
         read::<ChessRules>(&[], "e2e5").unwrap_err(),
         "illegal move 'e2e5': the Pawn on e2 cannot go to e5"
     );
+    // A square alone is a pawn's move: after 1. e4 e5 no pawn can go to e2,
+    // but the Bishop, King, Knight and Queen can, each with its letter.
+    assert_eq!(
+        read::<ChessRules>(&["e2e4", "e7e5"], "e2").unwrap_err(),
+        "illegal move 'e2': a square alone is a pawn's move, and no White pawn can go to e2; \
+         the pieces that can are written Be2, Ke2, Ne2, Qe2"
+    );
+}
+
+/// A level letter that is also a piece's (Raumschach's level B, its
+/// Bishop's B) names a square when two squares are named: a Pawn steps one
+/// square (RULINGS.md §7: no double step).
+#[test]
+fn level_letters_are_squares_in_the_reasons() {
+    let mut pos = chess3d_games::raumschach::game().start();
+    assert_eq!(
+        pos.read_move("Bb2-Bb4").unwrap_err().to_string(),
+        "illegal move 'Bb2-Bb4': the Pawn on Bb2 cannot go to Bb4"
+    );
 }
 
 /// The 43-square Ziggurat's Archer shoots with `@` (seed 001): a shot

@@ -24,7 +24,14 @@ impl<R: Evaluate> App<R> {
         let s = &self.session;
         let playing = !s.moves.is_empty() && !s.is_over();
         let lost = if self.unsaved() {
-            " This game has no moves file and is not saved: it will be lost.".to_string()
+            match s.moves_file {
+                None => " This game has no moves file and is not saved: it will be lost.",
+                Some(_) => {
+                    " This game's moves file could not be written and the game is not \
+                            saved: it will be lost."
+                }
+            }
+            .to_string()
         } else {
             match &s.moves_file {
                 Some(path) if playing => {
@@ -41,7 +48,6 @@ impl<R: Evaluate> App<R> {
                 Some(format!("Load {path} in place of this game?{lost}"))
             }
             Typed::Quit if self.unsaved() => Some(format!("Quit?{lost}")),
-            Typed::Quit if !lost.is_empty() => Some(format!("Quit?{lost}")),
             _ => None,
         }
     }

@@ -15,11 +15,15 @@ impl<R: Evaluate> App<R> {
     /// A key, a mouse event or a paste.
     pub(crate) fn event(&mut self, e: Event) {
         if self.too_small() {
-            // Nothing is played unseen: Ctrl-C (or Ctrl-Q) alone works.
+            // Nothing is played unseen: Ctrl-C (or Ctrl-Q) alone works, and
+            // the answer to its question (shown on that screen).
             if let Event::Key(k) = e {
                 let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-                if ctrl && matches!(k.code, KeyCode::Char('c' | 'q')) {
-                    self.command(Typed::Quit);
+                if k.kind != KeyEventKind::Release
+                    && (self.pending.is_some()
+                        || ctrl && matches!(k.code, KeyCode::Char('c' | 'q')))
+                {
+                    self.key(k);
                 }
             }
             return;
@@ -53,6 +57,16 @@ impl<R: Evaluate> App<R> {
 
     pub fn key(&mut self, k: KeyEvent) {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        let quit_key = ctrl && matches!(k.code, KeyCode::Char('c' | 'q'));
+        // Ctrl-C quits from anywhere: a window open is closed, another
+        // question withdrawn (quitting asks its own when a game would be
+        // lost, and Ctrl-C again answers yes).
+        if quit_key && self.pending != Some(Typed::Quit) {
+            self.overlay = None;
+            self.pending = None;
+            self.command(Typed::Quit);
+            return;
+        }
         let bottom = self.overlay_bottom();
         if let Some(overlay) = &mut self.overlay {
             // Arrows and pages scroll, no further than its last row at the
@@ -91,7 +105,6 @@ impl<R: Evaluate> App<R> {
             .as_ref()
             .map_or(self.session.moves.len(), |r| r.0);
         match k.code {
-            KeyCode::Char('c' | 'q') if ctrl => self.command(Typed::Quit),
             // Readline's keys on the typed text.
             KeyCode::Char('a') if ctrl => self.input.edit(Edit::Home),
             KeyCode::Char('e') if ctrl => self.input.edit(Edit::End),
@@ -217,7 +230,7 @@ impl<R: Evaluate> App<R> {
         }
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                let lay = board::layout(&self.session.pos, &self.marks, self.board_area());
+                let lay = board::layout(self.shown(), &self.shown_marks(), self.board_area());
                 if let Some(cell) = lay.cell_at(m.column, m.row) {
                     self.marks.cursor = Some(cell);
                     self.anchor = None;

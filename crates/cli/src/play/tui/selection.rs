@@ -26,6 +26,13 @@ impl<R: Evaluate> App<R> {
             self.message = "the game changed: the question is withdrawn".to_string();
         }
         self.anchor = None;
+        // A position under review is the game's at that move, as the game
+        // now is (an undo or another game may have changed or ended it).
+        if let Some((ply, _)) = self.review.take() {
+            if ply < self.session.moves.len() {
+                self.review = self.session.position_at(ply).map(|p| (ply, p));
+            }
+        }
         let pos = &self.session.pos;
         let last = pos.moves_played().last();
         self.marks.last_move = last.map(|m| (m.from, m.to));

@@ -105,13 +105,16 @@ impl<R: Evaluate> App<R> {
         let screen = match self.screen(area) {
             Ok(screen) => screen,
             Err((need_w, need_h)) => {
-                let text = format!(
+                let mut text = format!(
                     "This window is {}×{}; {} needs at least {need_w}×{need_h} (a level of its \
                      board and the move list). Make the window larger; Ctrl-C quits.",
                     area.width,
                     area.height,
                     self.session.game().name()
                 );
+                if self.pending.is_some() {
+                    text = format!("{text}\n\n{}", self.message);
+                }
                 f.render_widget(
                     Paragraph::new(text)
                         .wrap(Wrap { trim: true })
@@ -319,8 +322,8 @@ impl<R: Evaluate> App<R> {
         }
         let what = if self.marks.selected.is_some() {
             format!("{} more on {}", unseen.len(), levels(&unseen))
-        } else if self.marks.check.is_some_and(|c| unseen.contains(&c)) {
-            format!("check on {}", levels(&unseen))
+        } else if let Some(c) = self.marks.check.filter(|c| unseen.contains(c)) {
+            format!("check on {}", levels(&[c]))
         } else {
             format!("last move on {}", levels(&unseen))
         };
