@@ -17,6 +17,8 @@ pub struct Analyze {
     pub movetime: Option<u64>,
     pub threads: usize,
     pub hash: usize,
+    /// Lines searched and printed.
+    pub multipv: u32,
 }
 
 impl EngineVisitor for Analyze {
@@ -31,6 +33,10 @@ impl EngineVisitor for Analyze {
             (Some(d), _) => Limits::depth(d),
             (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
             (None, None) => Limits::movetime(Duration::from_secs(5)),
+        };
+        let limits = Limits {
+            multipv: self.multipv,
+            ..limits
         };
         let mut engine = Engine::<R>::new(Config {
             threads: self.threads,
@@ -50,6 +56,14 @@ impl EngineVisitor for Analyze {
                 report.time.as_millis(),
                 line_text(&pos, &report.pv).join(" ")
             );
+            // The other lines of a MultiPV search, second best on.
+            for (k, (score, pv)) in report.lines.iter().enumerate().skip(1) {
+                outln!(
+                    "line {} score {score} {}",
+                    k + 1,
+                    line_text(&pos, pv).join(" ")
+                );
+            }
         }
         Ok(())
     }

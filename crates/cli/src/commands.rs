@@ -48,6 +48,7 @@ pub fn run(command: Command) -> Result<()> {
             movetime,
             threads,
             hash,
+            multipv,
         } => {
             let game = position.game.clone();
             chess3d_engine::with_engine_game(
@@ -58,6 +59,7 @@ pub fn run(command: Command) -> Result<()> {
                     movetime,
                     threads: threads as usize,
                     hash: hash as usize,
+                    multipv,
                 },
             )?
         }

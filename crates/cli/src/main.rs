@@ -119,6 +119,10 @@ pub enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=65536))]
         hash: u32,
+        /// The best N moves, each with its score and line (UCI's MultiPV);
+        /// each iteration prints a line per move, best first.
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=500))]
+        multipv: u32,
     },
     /// Play a game in the terminal against the computer or a person
     /// (full-screen, or --plain lines); save, load and resume game records.

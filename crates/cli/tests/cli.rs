@@ -537,3 +537,34 @@ fn analyze_prints_iterations_and_the_best_line() {
     );
     assert!(fails(&["analyze", "chess", "--depth", "0"]).contains("depth"));
 }
+
+/// `analyze --multipv 3`: three lines an iteration, numbered, and the
+/// report's two other lines after the best, three different first moves.
+#[test]
+fn analyze_prints_the_best_lines_with_multipv() {
+    let out = ok(&["analyze", "chess", "--depth", "4", "--multipv", "3"]);
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .collect();
+    assert_eq!(infos.len(), 3, "{out}");
+    for (k, info) in infos.iter().enumerate() {
+        assert!(info.contains(&format!(" multipv {} ", k + 1)), "{info}");
+    }
+    let first = |l: &str| {
+        l.split(" pv ")
+            .nth(1)
+            .and_then(|p| p.split(' ').next())
+            .map(str::to_string)
+    };
+    let moves: Vec<_> = infos.iter().map(|l| first(l)).collect();
+    assert!(
+        moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2],
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("line 2 score ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("line 3 score ")), "{out}");
+    // Out of range: refused by the argument parser.
+    let err = fails(&["analyze", "chess", "--depth", "2", "--multipv", "0"]);
+    assert!(err.contains("multipv"), "{err}");
+}

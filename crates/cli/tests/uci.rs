@@ -120,6 +120,7 @@ fn a_scripted_conversation() {
         "Hash type spin",
         "Threads type spin",
         "Skill Level type spin default 20 min 0 max 20",
+        "MultiPV type spin default 1 min 1 max 500",
     ] {
         assert!(
             hello.iter().any(|l| l.contains(option)),
@@ -313,4 +314,47 @@ fn weights_come_from_a_file_and_errors_change_nothing() {
     e.send("setoption name Weights value <empty>");
     assert_eq!(best(&mut e), "d1h5");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `setoption name MultiPV value 3`: each depth reports lines 1 to 3, as
+/// Stockfish prints them (`multipv k` after `seldepth`), with three
+/// different first moves, best first; bestmove is line 1's move.
+#[test]
+fn multipv_reports_the_best_lines() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let (best, lines) = e.bestmove();
+    let at4: Vec<Vec<&str>> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(at4.len(), 3, "{lines:#?}");
+    let field =
+        |w: &[&str], key: &str| w[w.iter().position(|&x| x == key).unwrap() + 1].to_string();
+    for (k, w) in at4.iter().enumerate() {
+        assert_eq!(w[5], "multipv", "{w:?}");
+        assert_eq!(field(w, "multipv"), (k + 1).to_string());
+    }
+    let firsts: Vec<String> = at4.iter().map(|w| field(w, "pv")).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let cp: Vec<i32> = at4
+        .iter()
+        .map(|w| field(w, "cp").parse().unwrap())
+        .collect();
+    assert!(cp[0] >= cp[1] && cp[1] >= cp[2], "{cp:?}");
+    assert_eq!(best, firsts[0]);
+    // Out of range: said, and the setting kept.
+    e.send("setoption name MultiPV value 0");
+    e.send("isready");
+    let said = e.until("readyok");
+    assert!(
+        said.iter()
+            .any(|l| l.contains("MultiPV: value must be a number from 1 to 500")),
+        "{said:#?}"
+    );
 }

@@ -76,6 +76,8 @@ impl std::fmt::Display for Score {
 /// Progress after each completed iteration.
 #[derive(Clone, Debug)]
 pub struct Info {
+    /// Which line, from 1 (the best), of a MultiPV search.
+    pub multipv: u32,
     pub depth: u32,
     pub seldepth: u32,
     pub score: Score,
@@ -102,6 +104,9 @@ pub struct Report {
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// The best lines of the last complete iteration, best first, each
+    /// with its score (one unless MultiPV asked for more).
+    pub lines: Vec<(Score, Vec<Move>)>,
 }
 
 pub struct Engine<R: Evaluate> {
@@ -208,6 +213,7 @@ impl<R: Evaluate> Engine<R> {
         let soft = budget.and_then(|b| b.soft);
         let infinite = limits.is_unbounded(pos.side_to_move());
         let seed = self.config.seed ^ self.searches;
+        let multipv = limits.multipv.max(1) as usize;
         std::thread::scope(|scope| {
             let shared = &shared;
             for id in 1..threads {
@@ -243,9 +249,22 @@ impl<R: Evaluate> Engine<R> {
                         let pos = main_pos;
                         let mut main = Searcher::new(pos, tt, shared, abort, stops, true, eval);
                         main.full_root_window = skill < MAX_SKILL;
-                        let report = main_loop(
-                            &mut main, shared, abort, tt, start, soft, max_depth, infinite, on_info,
-                        );
+                        let report = if multipv > 1 {
+                            let report = multi_loop(
+                                &mut main, shared, abort, tt, start, soft, max_depth, multipv,
+                                on_info,
+                            );
+                            // UCI: with `go infinite` the answer waits for `stop`.
+                            while infinite && !abort.load(Relaxed) {
+                                std::thread::sleep(Duration::from_millis(2));
+                            }
+                            report
+                        } else {
+                            main_loop(
+                                &mut main, shared, abort, tt, start, soft, max_depth, infinite,
+                                on_info,
+                            )
+                        };
                         shared.stop.store(true, Relaxed);
                         if skill < MAX_SKILL {
                             weaken(report, &main, skill, seed)
@@ -267,6 +286,7 @@ impl<R: Evaluate> Engine<R> {
                     nodes: 0,
                     time: start.elapsed(),
                     pv: Vec::new(),
+                    lines: Vec::new(),
                 }
             })
         })
@@ -293,6 +313,7 @@ fn main_loop<R: Evaluate>(
         nodes: 0,
         time: Duration::ZERO,
         pv: Vec::new(),
+        lines: Vec::new(),
     };
     let mut depth = 1;
     let mut previous = None;
@@ -334,6 +355,7 @@ fn main_loop<R: Evaluate>(
         report.time = start.elapsed();
         report.nodes = shared.nodes.load(Relaxed);
         on_info(&Info {
+            multipv: 1,
             depth,
             seldepth: main.seldepth as u32,
             score: report.score,
@@ -360,6 +382,98 @@ fn main_loop<R: Evaluate>(
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+    report.time = start.elapsed();
+    report.nodes = shared.nodes.load(Relaxed);
+    report.lines = vec![(report.score, report.pv.clone())];
+    report
+}
+
+/// Iterative deepening of a MultiPV search: at each depth the best of the
+/// root moves, then the best of the others, and so on for `multipv` lines,
+/// each searched with the full window for its exact score. An iteration
+/// cut short keeps the lines of the last complete one.
+#[allow(clippy::too_many_arguments)]
+fn multi_loop<R: Evaluate>(
+    main: &mut Searcher<'_, R>,
+    shared: &Shared,
+    abort: &AtomicBool,
+    tt: &Table,
+    start: Instant,
+    soft: Option<Duration>,
+    max_depth: u32,
+    multipv: usize,
+    mut on_info: impl FnMut(&Info),
+) -> Report {
+    let mut report = Report {
+        best: main.root_moves.first().map(|r| r.mv),
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: 0,
+        time: Duration::ZERO,
+        pv: Vec::new(),
+        lines: Vec::new(),
+    };
+    let count = multipv.min(main.root_moves.len());
+    let mut depth = 1;
+    while depth <= max_depth && count > 0 && !abort.load(Relaxed) {
+        let mut lines = Vec::with_capacity(count);
+        for k in 0..count {
+            main.root_start = k;
+            let score = main.search_root(depth as i32);
+            if main.stopped {
+                break;
+            }
+            let mv = main.root_moves[k].mv;
+            let pv = if main.pv().first() == Some(&mv) {
+                main.pv().to_vec()
+            } else {
+                vec![mv]
+            };
+            lines.push((Score::from_internal(score), pv));
+        }
+        main.root_start = 0;
+        main.flush_nodes();
+        if main.stopped {
+            break;
+        }
+        // A later line may score above an earlier one (the search is not
+        // exact between subsets): the lines best first, as reported, and
+        // the root moves in their order for the next iteration.
+        lines.sort_by_key(|l| std::cmp::Reverse(internal_score(l.0)));
+        for (k, line) in lines.iter().enumerate() {
+            if let Some(i) = main
+                .root_moves
+                .iter()
+                .position(|r| Some(&r.mv) == line.1.first())
+            {
+                main.root_moves.swap(k, i);
+            }
+        }
+        report.depth = depth;
+        report.time = start.elapsed();
+        report.nodes = shared.nodes.load(Relaxed);
+        report.best = lines.first().and_then(|l| l.1.first().copied());
+        report.score = lines[0].0;
+        report.pv = lines[0].1.clone();
+        for (k, (score, pv)) in lines.iter().enumerate() {
+            on_info(&Info {
+                multipv: k as u32 + 1,
+                depth,
+                seldepth: main.seldepth as u32,
+                score: *score,
+                nodes: report.nodes,
+                time: report.time,
+                hashfull: tt.hashfull(),
+                pv: pv.clone(),
+            });
+        }
+        report.lines = lines;
+        if soft.is_some_and(|s| start.elapsed() >= s / 2 && depth > 1 || start.elapsed() >= s) {
+            break;
+        }
+        depth += 1;
+    }
+    shared.stop.store(true, Relaxed);
     report.time = start.elapsed();
     report.nodes = shared.nodes.load(Relaxed);
     report
@@ -397,7 +511,12 @@ fn aspiration<R: Evaluate>(main: &mut Searcher<'_, R>, depth: i32, last: i32) ->
 }
 
 fn report_score(r: &Report) -> i32 {
-    match r.score {
+    internal_score(r.score)
+}
+
+/// A score as the search counts it, for comparing.
+fn internal_score(score: Score) -> i32 {
+    match score {
         Score::Cp(c) => c,
         Score::Mate(m) if m > 0 => MATE - 2 * m + 1,
         Score::Mate(m) => -MATE - 2 * m,
@@ -460,9 +579,10 @@ fn line_with<R: Evaluate>(
 /// The UCI `info` line of an iteration.
 pub fn info_line<R: Evaluate>(pos: &Position<R>, info: &Info) -> String {
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} hashfull {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score,
         info.nodes,
         info.nps(),

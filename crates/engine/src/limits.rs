@@ -16,6 +16,9 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     /// Search until told to stop.
     pub infinite: bool,
+    /// Lines searched and reported (UCI `MultiPV`): the best N moves, each
+    /// with its score and line; 0 and 1 both mean one.
+    pub multipv: u32,
 }
 
 /// The time a search may take: it stops at once at `hard`. With a clock,

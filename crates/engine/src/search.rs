@@ -216,6 +216,9 @@ pub struct Searcher<'a, R: Evaluate> {
     /// Search every root move with the full window, for exact scores
     /// (the skill levels pick among them).
     pub full_root_window: bool,
+    /// The first root move searched: the lines already found of a MultiPV
+    /// search stand before it.
+    pub root_start: usize,
     /// Null moves on the current path.
     nulls: u32,
     /// Per ply, the move a singular-extension search leaves out.
@@ -303,6 +306,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             pv: vec![Line::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
             full_root_window: false,
+            root_start: 0,
             nulls: 0,
             excluded: [None; MAX_PLY + 2],
             root_depth: 0,
@@ -440,13 +444,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut best_index = None;
         self.root_depth = depth;
         self.pv[0].clear();
-        for i in 0..self.root_moves.len() {
+        let first = self.root_start;
+        for i in first..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.pos.make(m);
             self.nodes += 1;
             self.path[1] = Some(m);
             self.checks[1] = self.pos.in_check();
-            let score = if i == 0 || self.full_root_window {
+            let score = if i == first || self.full_root_window {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
                 let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
@@ -476,9 +481,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
         }
         if let Some(i) = best_index {
-            // The best first, the others in their previous order.
+            // The best first (of those searched), the others in their
+            // previous order.
             let r = self.root_moves.remove(i);
-            self.root_moves.insert(0, r);
+            self.root_moves.insert(first, r);
         }
         best
     }

@@ -176,10 +176,16 @@ fn game_options() -> Vec<(&'static str, bool)> {
     all
 }
 
+/// The most lines a search reports (Stockfish allows 500; a 3-D game's
+/// root has a few hundred moves at most).
+const MAX_MULTIPV: u32 = 500;
+
 pub struct Uci {
     out: Output,
     session: Box<dyn Session>,
     config: Config,
+    /// The lines each search reports (the `MultiPV` option).
+    multipv: u32,
     /// The running search: its thread, its stop flag, whether it is infinite.
     search: Option<(JoinHandle<()>, Arc<AtomicBool>, bool)>,
 }
@@ -196,6 +202,7 @@ impl Uci {
             out,
             session: with_engine_game("chess", NewSession(config)).expect("chess is a game"),
             config,
+            multipv: 1,
             search: None,
         }
     }
@@ -292,6 +299,9 @@ impl Uci {
         self.say(&format!(
             "option name Skill Level type spin default {MAX_SKILL} min 0 max {MAX_SKILL}"
         ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         self.say("option name Clear Hash type button");
         self.say("option name Weights type string default <empty>");
         for (name, default) in game_options() {
@@ -344,6 +354,11 @@ impl Uci {
                 if let Some(s) = number(0, MAX_SKILL as usize) {
                     self.config.skill = s as u8;
                     self.session.configure(self.config);
+                }
+            }
+            "multipv" => {
+                if let Some(n) = number(1, MAX_MULTIPV as usize) {
+                    self.multipv = n as u32;
                 }
             }
             "clear hash" => self.session.new_game(),
@@ -403,7 +418,10 @@ impl Uci {
             "movestogo",
             "mate",
         ];
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            multipv: self.multipv,
+            ..Limits::default()
+        };
         let mut i = 0;
         while i < args.len() {
             let key = args[i];

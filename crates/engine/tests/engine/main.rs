@@ -9,6 +9,7 @@ mod eval;
 mod file_games;
 mod mates;
 mod move_list_overflow;
+mod multipv;
 mod network;
 
 use chess3d_core::{MoveList, Position, Variant};
