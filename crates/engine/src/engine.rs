@@ -109,6 +109,21 @@ pub struct Report {
     pub lines: Vec<(Score, Vec<Move>)>,
 }
 
+impl Report {
+    /// Before any iteration: `best` (the first root move) unsearched.
+    fn unsearched(best: Option<Move>) -> Report {
+        Report {
+            best,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}
+
 pub struct Engine<R: Evaluate> {
     tt: Table,
     config: Config,
@@ -280,13 +295,8 @@ impl<R: Evaluate> Engine<R> {
                 let mut moves = chess3d_core::MoveList::new();
                 pos.clone().legal_moves(&mut moves);
                 Report {
-                    best: moves.first().copied(),
-                    score: Score::Cp(0),
-                    depth: 0,
-                    nodes: 0,
                     time: start.elapsed(),
-                    pv: Vec::new(),
-                    lines: Vec::new(),
+                    ..Report::unsearched(moves.first().copied())
                 }
             })
         })
@@ -306,15 +316,7 @@ fn main_loop<R: Evaluate>(
     infinite: bool,
     mut on_info: impl FnMut(&Info),
 ) -> Report {
-    let mut report = Report {
-        best: main.root_moves.first().map(|r| r.mv),
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        pv: Vec::new(),
-        lines: Vec::new(),
-    };
+    let mut report = Report::unsearched(main.root_moves.first().map(|r| r.mv));
     let mut depth = 1;
     let mut previous = None;
     let mut last_score = None;
@@ -404,15 +406,7 @@ fn multi_loop<R: Evaluate>(
     multipv: usize,
     mut on_info: impl FnMut(&Info),
 ) -> Report {
-    let mut report = Report {
-        best: main.root_moves.first().map(|r| r.mv),
-        score: Score::Cp(0),
-        depth: 0,
-        nodes: 0,
-        time: Duration::ZERO,
-        pv: Vec::new(),
-        lines: Vec::new(),
-    };
+    let mut report = Report::unsearched(main.root_moves.first().map(|r| r.mv));
     let count = multipv.min(main.root_moves.len());
     let mut depth = 1;
     while depth <= max_depth && count > 0 && !abort.load(Relaxed) {
