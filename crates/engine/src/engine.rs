@@ -264,22 +264,25 @@ impl<R: Evaluate> Engine<R> {
                         let pos = main_pos;
                         let mut main = Searcher::new(pos, tt, shared, abort, stops, true, eval);
                         main.full_root_window = skill < MAX_SKILL;
-                        let report = if multipv > 1 {
-                            let report = multi_loop(
+                        let mut report = if multipv > 1 {
+                            multi_loop(
                                 &mut main, shared, abort, tt, start, soft, max_depth, multipv,
                                 on_info,
-                            );
-                            // UCI: with `go infinite` the answer waits for `stop`.
-                            while infinite && !abort.load(Relaxed) {
-                                std::thread::sleep(Duration::from_millis(2));
-                            }
-                            report
+                            )
                         } else {
                             main_loop(
                                 &mut main, shared, abort, tt, start, soft, max_depth, infinite,
                                 on_info,
                             )
                         };
+                        if infinite {
+                            // UCI: with `go infinite` the answer waits for `stop`.
+                            while !abort.load(Relaxed) {
+                                std::thread::sleep(Duration::from_millis(2));
+                            }
+                            report.time = start.elapsed();
+                            report.nodes = shared.nodes.load(Relaxed);
+                        }
                         shared.stop.store(true, Relaxed);
                         if skill < MAX_SKILL {
                             weaken(report, &main, skill, seed)
@@ -378,12 +381,6 @@ fn main_loop<R: Evaluate>(
         depth += 1;
     }
     shared.stop.store(true, Relaxed);
-    if infinite {
-        // UCI: with `go infinite` the answer waits for `stop`.
-        while !abort.load(Relaxed) {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
     report.time = start.elapsed();
     report.nodes = shared.nodes.load(Relaxed);
     report.lines = vec![(report.score, report.pv.clone())];

@@ -185,29 +185,23 @@ impl<R: Evaluate> Session<R> {
     /// games it replaced, then its own when it is up to date.
     pub fn files_kept(&self) -> Vec<PathBuf> {
         let mut files = self.kept.clone();
-        if let Some(path) = self.moves_file.clone().filter(|_| !self.moves_file_behind) {
-            files.push(path);
-        }
-        // A game loaded from its own moves file goes on in it: named once.
-        let mut seen = Vec::new();
-        files.retain(|f| {
-            let new = !seen.contains(f);
-            seen.push(f.clone());
-            new
-        });
+        add_once(&mut files, self.written_file());
         files
     }
 
     /// Makes `next` the game played, keeping the list of files kept with
-    /// this game's added.
+    /// this game's added when it holds a move of it.
     pub fn replace_with(&mut self, mut next: Session<R>) {
-        next.kept = self.kept.clone();
-        // This game's file, when it holds a move of it.
+        next.kept = std::mem::take(&mut self.kept);
         if !self.moves.is_empty() {
-            next.kept
-                .extend(self.moves_file.clone().filter(|_| !self.moves_file_behind));
+            add_once(&mut next.kept, self.written_file());
         }
         *self = next;
+    }
+
+    /// The moves file, when it is up to date.
+    fn written_file(&self) -> Option<PathBuf> {
+        self.moves_file.clone().filter(|_| !self.moves_file_behind)
     }
 
     /// The game played.
@@ -823,6 +817,14 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     // one of the two whole.
     file.sync_all()?;
     std::fs::rename(&tmp, path)
+}
+
+/// `file` added to `files` unless there already: a game loaded from its
+/// own moves file goes on in it, and is named once.
+fn add_once(files: &mut Vec<PathBuf>, file: Option<PathBuf>) {
+    if let Some(f) = file.filter(|f| !files.contains(f)) {
+        files.push(f);
+    }
 }
 
 /// A short description of a record's damage for the player.

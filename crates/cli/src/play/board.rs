@@ -116,17 +116,16 @@ impl LevelRows {
 
 /// The levels with the cells drawn (present, or ghosts), lowest first;
 /// the rows kept are those with a square or the cursor, and with
-/// `reserve` those where a board may bring one, with
-/// a blank row between ranks that are not neighbours (Star Trek's attack
-/// boards over the far and near ends of a main board).
+/// `reserve` those where a board may bring one, with a blank row between
+/// ranks that are not neighbours (Star Trek's attack boards over the far
+/// and near ends of a main board).
 fn levels<R: Rules>(pos: &Position<R>, marks: &Marks, reserve: bool) -> Vec<LevelRows> {
     let t = pos.tables();
     let present = R::present(pos);
     let shown = |c: Cell| present.contains(c) || marks.ghosts.contains(&c);
     // A row is laid out for a square there, the cursor, or (`reserve`) a
-    // square a board may bring; a selection's ghost squares add one only
-    // with the cursor on one of them.
-    // The cursor on a square a board would bring shows that whole board.
+    // square a board may bring; a selection's ghost squares add rows only
+    // with the cursor on one of them, and then the whole board's.
     let on_ghost = marks.cursor.is_some_and(|c| marks.ghosts.contains(&c));
     let keeps = |c: Cell| {
         present.contains(c)

@@ -260,7 +260,7 @@ pub fn handle<R: Evaluate>(
             Flow::Same
         }
         Typed::Help => {
-            said.push(format!("Commands:\n{}", help_text()));
+            said.push(format!("Commands:\n{}", help_text().trim_end()));
             Flow::Same
         }
         Typed::Quit => Flow::Quit,

@@ -285,21 +285,16 @@ impl<R: Rules> Position<R> {
     /// (`-`, `x`, `:`, `@`, `>`) or none, and a promotion after them.
     fn squares_named(&self, body: &str) -> Option<(crate::Cell, crate::Cell)> {
         let geo = &self.t.geo;
-        let last_split = body.len().min(geo.longest_name() + 1);
-        (1..last_split)
-            .filter(|&i| body.is_char_boundary(i))
-            .find_map(|i| {
-                let (from, rest) = body.split_at(i);
-                let from = geo.parse_cell(from)?;
-                let rest = rest.trim_start_matches(['-', 'x', ':', '@', '>']);
-                let rest = rest.split_once('=').map_or(rest, |(to, _)| to);
-                let to = geo.parse_cell(rest).or_else(|| {
-                    // A promotion letter after the square (`e7e8q`).
-                    let cut = rest.char_indices().last()?.0;
-                    geo.parse_cell(&rest[..cut])
-                })?;
-                Some((from, to))
-            })
+        self.after_a_cell(body).find_map(|(from, rest)| {
+            let rest = rest.trim_start_matches(['-', 'x', ':', '@', '>']);
+            let rest = rest.split_once('=').map_or(rest, |(to, _)| to);
+            let to = geo.parse_cell(rest).or_else(|| {
+                // A promotion letter after the square (`e7e8q`).
+                let cut = rest.char_indices().last()?.0;
+                geo.parse_cell(&rest[..cut])
+            })?;
+            Some((from, to))
+        })
     }
 
     /// The moves of `list` that `typed` fits: those whose full names fit,

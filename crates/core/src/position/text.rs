@@ -605,24 +605,18 @@ impl<R: Rules> Position<R> {
                 _ => false,
             }
         };
-        // The from cell's name ends at a split point: never further in than
-        // the longest name, so the work is linear in the text's length.
-        let last_split = text.len().min(t.geo.longest_name() + 1);
-        let split_points = (1..last_split).filter(|&i| text.is_char_boundary(i));
         match t.def.notation {
-            Notation::Uci => split_points.clone().any(|i| {
-                let (from, rest) = text.split_at(i);
-                is_cell(from)
-                    && (is_cell(rest)
-                        || rest.char_indices().last().is_some_and(|(j, _)| {
-                            is_cell(&rest[..j]) && is_promotion(&rest[j..], true)
-                        }))
+            Notation::Uci => self.after_a_cell(text).any(|(_, rest)| {
+                is_cell(rest)
+                    || rest
+                        .char_indices()
+                        .last()
+                        .is_some_and(|(j, _)| is_cell(&rest[..j]) && is_promotion(&rest[j..], true))
             }),
             Notation::Seed => {
                 t.castles.iter().any(|c| c.text == text)
                     || R::reads_as_special_move(text)
-                    || split_points.clone().any(|i| {
-                        let (from, rest) = text.split_at(i);
+                    || self.after_a_cell(text).any(|(_, rest)| {
                         let mut rc = rest.chars();
                         let sep = rc.next();
                         let rest = rc.as_str();
@@ -633,10 +627,27 @@ impl<R: Rules> Position<R> {
                                 ""
                             }
                         });
-                        is_cell(from) && matches!(sep, Some('-' | 'x' | '@' | '>')) && is_cell(to)
+                        matches!(sep, Some('-' | 'x' | '@' | '>')) && is_cell(to)
                     })
             }
         }
+    }
+
+    /// Each way `text` starts with a cell's name: the cell and the rest.
+    /// The name ends at a split point never further in than the longest
+    /// name, so the work is linear in the text's length.
+    pub(crate) fn after_a_cell<'t>(
+        &self,
+        text: &'t str,
+    ) -> impl Iterator<Item = (Cell, &'t str)> + use<'t, R> {
+        let geo = &self.t.geo;
+        let last_split = text.len().min(geo.longest_name() + 1);
+        (1..last_split)
+            .filter(|&i| text.is_char_boundary(i))
+            .filter_map(move |i| {
+                let (from, rest) = text.split_at(i);
+                geo.parse_cell(from).map(|c| (c, rest))
+            })
     }
 
     /// A readable diagram of every level, whose turn it is, the state and

@@ -18,11 +18,7 @@ impl<R: Evaluate> App<R> {
             // Nothing is played unseen: Ctrl-C (or Ctrl-Q) alone works, and
             // the answer to its question (shown on that screen).
             if let Event::Key(k) = e {
-                let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-                if k.kind != KeyEventKind::Release
-                    && (self.pending.is_some()
-                        || ctrl && matches!(k.code, KeyCode::Char('c' | 'q')))
-                {
+                if k.kind != KeyEventKind::Release && (self.pending.is_some() || is_quit_key(&k)) {
                     self.key(k);
                 }
             }
@@ -57,7 +53,7 @@ impl<R: Evaluate> App<R> {
 
     pub fn key(&mut self, k: KeyEvent) {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-        let quit_key = ctrl && matches!(k.code, KeyCode::Char('c' | 'q'));
+        let quit_key = is_quit_key(&k);
         // Ctrl-C quits from anywhere: a window open is closed, another
         // question withdrawn (quitting asks its own when a game would be
         // lost, and Ctrl-C again answers yes).
@@ -86,8 +82,8 @@ impl<R: Evaluate> App<R> {
             return;
         }
         if let Some(typed) = self.pending.take() {
-            let yes = matches!(k.code, KeyCode::Char('y' | 'Y'))
-                || (ctrl && matches!(k.code, KeyCode::Char('c' | 'q')) && typed == Typed::Quit);
+            let yes =
+                matches!(k.code, KeyCode::Char('y' | 'Y')) || (quit_key && typed == Typed::Quit);
             if yes {
                 self.run_command(typed);
             } else {
@@ -230,8 +226,7 @@ impl<R: Evaluate> App<R> {
         }
         match m.kind {
             MouseEventKind::Down(MouseButton::Left) => {
-                let lay = board::layout(self.shown(), &self.shown_marks(), self.board_area());
-                if let Some(cell) = lay.cell_at(m.column, m.row) {
+                if let Some(cell) = self.board_on_screen().cell_at(m.column, m.row) {
                     self.marks.cursor = Some(cell);
                     self.anchor = None;
                     self.activate();
@@ -276,7 +271,7 @@ impl<R: Evaluate> App<R> {
         let next = match on {
             Some(i) => targets[(i + 1) % targets.len()],
             None => {
-                let lay = board::layout(self.shown(), &self.marks, self.board_area());
+                let lay = self.board_on_screen();
                 targets
                     .iter()
                     .copied()
@@ -287,4 +282,9 @@ impl<R: Evaluate> App<R> {
         self.marks.cursor = Some(next);
         self.anchor = None;
     }
+}
+
+/// Ctrl-C or Ctrl-Q: quit.
+fn is_quit_key(k: &KeyEvent) -> bool {
+    k.modifiers.contains(KeyModifiers::CONTROL) && matches!(k.code, KeyCode::Char('c' | 'q'))
 }

@@ -46,29 +46,16 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
     if let Some(w) = app.session.take_warning() {
         app.message = w;
     }
-    // On a panic the terminal is given back as it was: raw mode, the
-    // alternate screen, mouse reporting and bracketed paste (a paste comes
-    // as one event) turned off.
+    // On a panic the terminal is given back as it was.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(
-            std::io::stdout(),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        );
-        ratatui::restore();
+        leave_terminal();
         previous(info);
     }));
     let sixteen = app.palette.colours == Colours::Ansi16;
     let mut terminal = enter_terminal(sixteen)?;
-    let _ = execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = app.run(&mut terminal);
-    let _ = execute!(
-        std::io::stdout(),
-        DisableMouseCapture,
-        DisableBracketedPaste
-    );
-    ratatui::restore();
+    leave_terminal();
     // Every game of the session that is in a file, the ones it replaced
     // too (a new game, one loaded).
     for path in app.session.files_kept() {
@@ -83,13 +70,25 @@ pub fn run<R: Evaluate>(session: Session<R>, notice: Option<String>, loaded: boo
     result
 }
 
-/// The terminal in raw mode on its alternate screen, drawn through
+/// The terminal in raw mode on its alternate screen, with mouse reporting
+/// and bracketed paste (a paste comes as one event), drawn through
 /// [`Sgr16`] (the 16 colours' own codes when only 16 are known).
 fn enter_terminal(sixteen: bool) -> Result<Terminal<CrosstermBackend<Sgr16<std::io::Stdout>>>> {
     ratatui::crossterm::terminal::enable_raw_mode()?;
     execute!(std::io::stdout(), EnterAlternateScreen)?;
+    let _ = execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let backend = CrosstermBackend::new(Sgr16::new(std::io::stdout(), sixteen));
     Ok(Terminal::new(backend)?)
+}
+
+/// The terminal as it was before [`enter_terminal`].
+fn leave_terminal() {
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    );
+    ratatui::restore();
 }
 
 /// The interface's state.

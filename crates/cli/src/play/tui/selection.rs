@@ -5,7 +5,7 @@ use chess3d_core::{Cell, Move, MoveKind, MoveList};
 use chess3d_engine::Evaluate;
 
 use super::super::board::{self};
-use super::super::plain::move_number;
+use super::super::plain::{self, move_number};
 use super::super::session::Seat;
 use super::{first_piece, help::REVIEW_HELP, App};
 use chess3d_core::BitSet;
@@ -229,8 +229,7 @@ impl<R: Evaluate> App<R> {
         let number = move_number(&self.session);
         self.session.play_move(m);
         // As the move list shows it (SAN in chess), not the canonical text.
-        let text = self.session.labels.last().cloned().unwrap_or_default();
-        self.message = format!("{number} {text}");
+        self.message = format!("{number} {}", plain::last_label(&self.session));
         if let Some(w) = self.session.take_warning() {
             self.message = w;
         }

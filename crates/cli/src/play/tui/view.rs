@@ -91,6 +91,12 @@ impl<R: Evaluate> App<R> {
         }
     }
 
+    /// The board as it is drawn in the window now: the position shown,
+    /// with its marks, where [`Self::board_area`] puts it.
+    pub(super) fn board_on_screen(&self) -> board::Layout {
+        board::layout(self.shown(), &self.shown_marks(), self.board_area())
+    }
+
     /// Where the board is drawn in the window (nothing when the window is
     /// too small or its size is not known yet).
     pub fn board_area(&self) -> Rect {
