@@ -264,16 +264,18 @@ impl<R: Evaluate> Engine<R> {
                         let pos = main_pos;
                         let mut main = Searcher::new(pos, tt, shared, abort, stops, true, eval);
                         main.full_root_window = skill < MAX_SKILL;
+                        let run = Iterations {
+                            shared,
+                            abort,
+                            tt,
+                            start,
+                            soft,
+                            max_depth,
+                        };
                         let mut report = if multipv > 1 {
-                            multi_loop(
-                                &mut main, shared, abort, tt, start, soft, max_depth, multipv,
-                                on_info,
-                            )
+                            multi_loop(&mut main, &run, multipv, on_info)
                         } else {
-                            main_loop(
-                                &mut main, shared, abort, tt, start, soft, max_depth, infinite,
-                                on_info,
-                            )
+                            main_loop(&mut main, &run, infinite, on_info)
                         };
                         if infinite {
                             // UCI: with `go infinite` the answer waits for `stop`.
@@ -306,19 +308,32 @@ impl<R: Evaluate> Engine<R> {
     }
 }
 
-/// Iterative deepening on the main thread, reporting each iteration.
-#[allow(clippy::too_many_arguments)]
-fn main_loop<R: Evaluate>(
-    main: &mut Searcher<'_, R>,
-    shared: &Shared,
-    abort: &AtomicBool,
-    tt: &Table,
+/// What the main thread's iterative deepening runs with, whichever loop.
+struct Iterations<'s> {
+    shared: &'s Shared,
+    abort: &'s AtomicBool,
+    tt: &'s Table,
     start: Instant,
+    /// The time after which no iteration starts (`Budget::soft`).
     soft: Option<Duration>,
     max_depth: u32,
+}
+
+/// Iterative deepening on the main thread, reporting each iteration.
+fn main_loop<R: Evaluate>(
+    main: &mut Searcher<'_, R>,
+    run: &Iterations<'_>,
     infinite: bool,
     mut on_info: impl FnMut(&Info),
 ) -> Report {
+    let Iterations {
+        shared,
+        abort,
+        tt,
+        start,
+        soft,
+        max_depth,
+    } = *run;
     let mut report = Report::unsearched(main.root_moves.first().map(|r| r.mv));
     let mut depth = 1;
     let mut previous = None;
@@ -391,18 +406,20 @@ fn main_loop<R: Evaluate>(
 /// root moves, then the best of the others, and so on for `multipv` lines,
 /// each searched with the full window for its exact score. An iteration
 /// cut short keeps the lines of the last complete one.
-#[allow(clippy::too_many_arguments)]
 fn multi_loop<R: Evaluate>(
     main: &mut Searcher<'_, R>,
-    shared: &Shared,
-    abort: &AtomicBool,
-    tt: &Table,
-    start: Instant,
-    soft: Option<Duration>,
-    max_depth: u32,
+    run: &Iterations<'_>,
     multipv: usize,
     mut on_info: impl FnMut(&Info),
 ) -> Report {
+    let Iterations {
+        shared,
+        abort,
+        tt,
+        start,
+        soft,
+        max_depth,
+    } = *run;
     let mut report = Report::unsearched(main.root_moves.first().map(|r| r.mv));
     let count = multipv.min(main.root_moves.len());
     let mut depth = 1;
