@@ -85,5 +85,45 @@ def main(paths):
     print(f"python-chess {chess.__version__} read {games} games, {moves} moves, {mates} mates, {timed} timed games with every move's clock; endings as python-chess reads them: {told}")
 
 
+# python-chess's NAGs for the suffixes an analysis writes: ?! ? ??.
+MARKS = {6: "?!", 2: "?", 4: "??"}
+
+
+def check_analysed(paths):
+    """Records written by `chess3d analyze --record`: read without errors;
+    every move has its %eval but one that checkmates; every marked move
+    has a variation from the same position starting with another move;
+    the clocks of a timed game kept. A file named hung*.pgn is the test's
+    hung Queen: 3... Qg5?? with White over five pawns up after it."""
+    evals = marks = 0
+    for path in paths:
+        game = chess.pgn.read_game(open(path, encoding="utf-8"))
+        assert game is not None and not game.errors, (path, game and game.errors)
+        assert "Annotator" in game.headers, path
+        for node in game.mainline():
+            board = node.board()
+            if node.eval() is None:
+                assert board.is_checkmate(), (path, node.move, node.comment)
+            else:
+                evals += 1
+            if "TimeControl" in game.headers:
+                assert node.clock() is not None, (path, node.move)
+            marked = [MARKS[n] for n in node.nags if n in MARKS]
+            if marked:
+                marks += 1
+                others = node.parent.variations[1:]
+                assert others and others[0].move != node.move, (path, node.move)
+                assert "was best" in node.comment, node.comment
+        if "hung" in path:
+            qg5 = [n for n in game.mainline() if n.san() == "Qg5"][0]
+            assert qg5.nags == {4}, qg5.nags
+            assert qg5.eval().white().score(mate_score=100000) > 500, qg5.eval()
+    assert evals > 0 and marks > 0, (evals, marks)
+    print(f"python-chess read {len(paths)} analysed records: {evals} evaluations, {marks} marked moves each with a better move")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--analysed"]:
+        check_analysed(sys.argv[2:])
+    else:
+        main(sys.argv[1:])

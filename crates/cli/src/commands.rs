@@ -48,7 +48,33 @@ pub fn run(command: Command) -> Result<()> {
             movetime,
             threads,
             hash,
+            multipv: _,
+            record: Some(record),
+            out,
+            max_record_kb,
+        } => {
+            let game = position.game.clone();
+            chess3d_engine::with_engine_game(
+                &game,
+                crate::review::Review {
+                    depth,
+                    movetime,
+                    threads: threads as usize,
+                    hash: hash as usize,
+                    record,
+                    out,
+                    max_record_kb,
+                },
+            )?
+        }
+        Command::Analyze {
+            position,
+            depth,
+            movetime,
+            threads,
+            hash,
             multipv,
+            ..
         } => {
             let game = position.game.clone();
             chess3d_engine::with_engine_game(

@@ -10,6 +10,7 @@ mod flood;
 mod matches;
 mod play;
 mod players;
+mod review;
 mod search_bench;
 mod stats;
 mod train;
@@ -121,8 +122,20 @@ pub enum Command {
         hash: u32,
         /// The best N moves, each with its score and line (UCI's MultiPV);
         /// each iteration prints a line per move, best first.
-        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=500))]
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=500), conflicts_with = "record")]
         multipv: u32,
+        /// Analyse a whole game: every position of this record (PGN), each
+        /// move with its evaluation, marked ?! ? ?? by its loss, the better
+        /// move as a variation and each side's summary, written as PGN
+        /// (--movetime then defaults to 1000 a position).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "options"])]
+        record: Option<std::path::PathBuf>,
+        /// Write the analysed record to this file instead of stdout.
+        #[arg(long, value_name = "FILE", requires = "record")]
+        out: Option<std::path::PathBuf>,
+        /// Read a record file up to this size.
+        #[arg(long, value_name = "KB", default_value_t = chess3d_play::record_file::DEFAULT_MAX_KB, requires = "record")]
+        max_record_kb: u64,
     },
     /// Play a game in the terminal against the computer or a person
     /// (full-screen, or --plain lines); save, load and resume game records.

@@ -560,6 +560,7 @@ fn play<R: Evaluate>(
                 })
                 .unwrap_or_default(),
             result: result.to_string(),
+            ..Default::default()
         },
         timing,
     })

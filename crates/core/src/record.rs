@@ -46,8 +46,26 @@ pub struct Record {
     /// The mover's clock after each move, in milliseconds, where the record
     /// has one (`{[%clk 0:04:58]}`); as long as `moves`, or empty.
     pub clocks: Vec<Option<u64>>,
+    /// What is said of each move besides its clock (an analysis's marks,
+    /// evaluations and better moves); as long as `moves`, or empty. Only
+    /// written: reading skips comments and variations.
+    pub notes: Vec<MoveNote>,
+    /// A comment before the first move (an analysis's summary).
+    pub comment: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
+}
+
+/// What a record says of a move: `Nf6?? {[%eval #1] a blunder} (3... g6)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// Written right after the move: `?!`, `?`, `??`.
+    pub suffix: String,
+    /// Written in the move's comment, before its clock.
+    pub comment: String,
+    /// Moves played instead of this one, from the position before it, in
+    /// the record's notation; written as a variation after the move.
+    pub variation: Vec<String>,
 }
 
 /// The Seven Tag Roster of PGN, in its order: Event, Site, Date, Round,
@@ -93,6 +111,27 @@ pub fn record_moves<G: Game>(start: &G, moves: &[Move]) -> Vec<String> {
             text
         })
         .collect()
+}
+
+/// The move number due before the move at `ply` (counted from White's
+/// first move): `3.` before a first side's move, `3...` before a second
+/// side's unless the move before it was just written (`continues`).
+pub fn move_number_text(ply: usize, continues: bool) -> Option<String> {
+    if ply.is_multiple_of(2) {
+        Some(format!("{}.", ply / 2 + 1))
+    } else if !continues {
+        Some(format!("{}...", ply / 2 + 1))
+    } else {
+        None
+    }
+}
+
+/// Text as a PGN comment holds it: no `}`, which would end it (nor its
+/// `{`, which would look unbalanced), and one line.
+fn comment_text(text: &str) -> String {
+    text.replace('{', "(")
+        .replace('}', ")")
+        .replace(['\n', '\r'], " ")
 }
 
 /// A clock's time as `%clk` writes it: `h:mm:ss`, with tenths of a second
@@ -226,17 +265,39 @@ impl Record {
         }
         out.push('\n');
         let mut tokens = Vec::new();
+        if !self.comment.is_empty() {
+            tokens.push(format!("{{{}}}", comment_text(&self.comment)));
+        }
         let black_first = self.first_mover == Some(Side::Black);
+        // A move number is due at every move of the first side, at the
+        // first move, and after a note (as PGN's export format has it; a
+        // clock alone is not worth the noise).
+        let mut continues = false;
         for (i, m) in self.moves.iter().enumerate() {
             let ply = i + usize::from(black_first);
-            if ply % 2 == 0 {
-                tokens.push(format!("{}.", ply / 2 + 1));
-            } else if i == 0 {
-                tokens.push("1...".to_string());
-            }
-            tokens.push(m.clone());
+            let note = self.notes.get(i).cloned().unwrap_or_default();
+            tokens.extend(move_number_text(ply, continues));
+            tokens.push(format!("{m}{}", note.suffix));
+            let mut comment = comment_text(&note.comment);
             if let Some(Some(ms)) = self.clocks.get(i) {
-                tokens.push(format!("{{[%clk {}]}}", clock_text(*ms)));
+                if !comment.is_empty() {
+                    comment.push(' ');
+                }
+                comment.push_str(&format!("[%clk {}]", clock_text(*ms)));
+            }
+            continues = note.comment.is_empty() && note.variation.is_empty();
+            if !comment.is_empty() {
+                tokens.push(format!("{{{comment}}}"));
+            }
+            if !note.variation.is_empty() {
+                let mut line: Vec<String> = Vec::new();
+                for (k, v) in note.variation.iter().enumerate() {
+                    line.extend(move_number_text(ply + k, k > 0));
+                    line.push(v.clone());
+                }
+                line[0].insert(0, '(');
+                line.last_mut().unwrap().push(')');
+                tokens.extend(line);
             }
         }
         tokens.push(self.result.clone());
@@ -780,6 +841,7 @@ mod tests {
             moves: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
             clocks: Vec::new(),
             result: "*".into(),
+            ..Default::default()
         };
         assert_eq!(
             r.to_text(),
@@ -795,6 +857,7 @@ mod tests {
             moves: vec!["a7a6".into(); 30],
             clocks: Vec::new(),
             result: "1/2-1/2".into(),
+            ..Default::default()
         };
         let text = r.to_text();
         assert!(text.starts_with("\n1... a7a6 2. a7a6 a7a6 3."), "{text}");
@@ -846,12 +909,50 @@ mod tests {
             moves: vec!["e4".into(), "e5".into()],
             clocks: vec![Some(298_000), None],
             result: "*".into(),
+            ..Default::default()
         };
         let text = r.to_text();
         assert!(text.contains("1. e4 {[%clk 0:04:58]} e5 *"), "{text}");
         let (back, damage) = Record::parse(&text);
         assert_eq!(damage, None);
         assert_eq!(back, r);
+    }
+
+    /// An analysis's notes as PGN writes them: the suffix on the move, the
+    /// comment before the clock, the variation numbered from its own move,
+    /// a move number again after a note; read back, the same moves (with
+    /// their suffixes, which reading a move takes).
+    #[test]
+    fn notes_are_written_as_pgn_annotates_moves() {
+        let note = |suffix: &str, comment: &str, variation: &[&str]| MoveNote {
+            suffix: suffix.into(),
+            comment: comment.into(),
+            variation: variation.iter().map(|v| v.to_string()).collect(),
+        };
+        let r = Record {
+            first_mover: Some(Side::White),
+            moves: vec!["e4".into(), "e5".into(), "Qh5".into(), "Ke7".into()],
+            clocks: vec![None, Some(60_000), None, None],
+            notes: vec![
+                note("", "[%eval 0.20]", &[]),
+                note("", "", &[]),
+                note("?!", "a {brace}", &["Nf3", "Nc6"]),
+                note("??", "", &["Nc6", "Bc4", "g6"]),
+            ],
+            comment: "summary".into(),
+            result: "*".into(),
+            ..Default::default()
+        };
+        let text = r.to_text();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(
+            flat,
+            "{summary} 1. e4 {[%eval 0.20]} 1... e5 {[%clk 0:01:00]} 2. Qh5?! {a (brace)} \
+             (2. Nf3 Nc6) 2... Ke7?? (2... Nc6 3. Bc4 g6) *"
+        );
+        let (back, damage) = Record::parse(&text);
+        assert_eq!(damage, None);
+        assert_eq!(back.moves, ["e4", "e5", "Qh5?!", "Ke7??"]);
     }
 
     #[test]

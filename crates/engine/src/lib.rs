@@ -8,6 +8,7 @@
 //! - [`limits`]: depth, nodes, time and clock limits.
 //! - [`engine`]: threads (lazy SMP), iterative deepening, skill levels.
 //! - [`registry`]: a game id to its type, for the interfaces.
+//! - [`review`]: a whole game searched and its moves judged.
 //! - [`tune`]: fitting the evaluation's weights to self-play results.
 
 pub mod engine;
@@ -15,6 +16,7 @@ pub mod eval;
 pub mod limits;
 pub mod prove;
 pub mod registry;
+pub mod review;
 pub mod search;
 pub mod see;
 pub mod tt;

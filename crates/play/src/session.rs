@@ -594,6 +594,7 @@ impl<R: Evaluate> Session<R> {
                 .map(|c| c.history.iter().map(|&ms| Some(ms)).collect())
                 .unwrap_or_default(),
             result: result.to_string(),
+            ..Default::default()
         }
     }
 

@@ -11,6 +11,7 @@ mod mates;
 mod move_list_overflow;
 mod multipv;
 mod network;
+mod review;
 
 use chess3d_core::{MoveList, Position, Variant};
 use chess3d_engine::Evaluate;

@@ -48,6 +48,7 @@ fn random_record<G: Game>(start: G, seed: u64, plies: usize) -> (String, Vec<Str
         moves: texts.clone(),
         clocks: Vec::new(),
         result: result.to_string(),
+        ..Default::default()
     };
     (record.to_text(), texts, positions)
 }
