@@ -638,20 +638,22 @@ async function readingAndTiming() {
   await a.selectOption("#side", "0");
   await a.fill("#player-name", "Ann");
   await a.selectOption("#clock", "5+3");
+  // Casual: hints allowed (issue 57), which the invited player reads.
+  await a.check("#hints");
   await a.click("#start-game");
   await a.waitForSelector("#invite:not([hidden])");
   const link = await a.inputValue("#invite-link");
   await b.goto(link);
   await b.waitForSelector("#joining:not([hidden])");
   const invitation = await b.textContent("#joining-text");
-  check(invitation.includes("Ann (White) invites you to a game of Chess, clock 5+3"), `the invited player reads "${invitation}"`);
+  check(invitation.includes("Ann (White) invites you to a game of Chess, clock 5+3") && invitation.includes("casual, hints allowed"), `the invited player reads "${invitation}"`);
   await b.fill("#join-name", "Bob");
   await b.screenshot({ path: join(shots, "join-named.png") });
   await b.click("#join-game");
   await b.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
   await a.waitForFunction(() => window.chess3d.state()?.seats[1].taken);
   const title = await a.textContent("#title");
-  check(title.includes("Ann (White) v Bob (Black)"), `both names in the title: "${title}"`);
+  check(title.includes("Ann (White) v Bob (Black) · casual, hints allowed"), `both names and the terms in the title: "${title}"`);
   check((await a.textContent("#clock-0")).includes("5:00") && (await b.textContent("#clock-1")).includes("5:00"), "both clocks show 5:00");
   // Moves typed in SAN, shown in SAN.
   const type = async (page, text, ply) => {
@@ -719,6 +721,11 @@ async function readingAndTiming() {
   await waitPly(a, 5, 5000);
   const played = (await state(a)).moves[4];
   check(played.startsWith(hinted), `Enter plays the hinted move (${hinted}: ${played})`);
+  // Bob was shown the hint: its note, and the move marked in his list.
+  await b.waitForFunction(() => document.querySelector('#moves button[data-ply="5"]')?.classList.contains("hinted"));
+  const told = await b.getAttribute('#moves button[data-ply="5"]', "title");
+  check(told.includes("White had a hint"), `the other player sees the hint at its move: "${told}"`);
+  await b.screenshot({ path: join(shots, "hint-shown.png") });
   // The resume link opens Ann's seat in another browser.
   const resume = await a.inputValue("#resume-link");
   const c = await newPage();
@@ -727,6 +734,21 @@ async function readingAndTiming() {
   check(!(await c.textContent("#status")).includes("watching"), "the resume link plays the seat on another device");
   check((await c.textContent("#message")).includes("now plays your seat"), "and says so");
   await done(c, "resume link");
+  // Ann asks to take back her move; Bob declines, then accepts the next
+  // request: the move taken back on both pages.
+  await a.click("#takeback");
+  await b.waitForSelector("#decline-takeback:not([hidden])");
+  check((await b.textContent("#takeback")) === "Accept takeback", "Bob is asked, with Accept and Decline");
+  await b.screenshot({ path: join(shots, "takeback-asked.png") });
+  await b.click("#decline-takeback");
+  await a.waitForFunction(() => window.chess3d.state()?.takeback_offer === null && window.chess3d.state()?.note?.includes("declines"));
+  check((await state(a)).ply === 5, "declined: nothing taken back");
+  await a.click("#takeback");
+  await b.waitForFunction(() => document.getElementById("takeback").textContent === "Accept takeback");
+  await b.click("#takeback");
+  await a.waitForFunction(() => window.chess3d.state()?.ply === 4);
+  await b.waitForFunction(() => window.chess3d.state()?.ply === 4);
+  check((await a.textContent("#message")).includes("Black accepts"), `accepted: "${await a.textContent("#message")}"`);
   // Bob resigns; Ann offers a rematch, Bob accepts: a new game, colours
   // swapped, both sent there with their seats.
   await b.click("#resign");
@@ -746,6 +768,11 @@ async function readingAndTiming() {
   await a.waitForFunction(() => window.chess3d.state()?.ply === 1);
   await a.screenshot({ path: join(shots, "rematch.png") });
   for (const p of [a, b]) await done(p, "reading and timing");
+  // A remote game not made casual: no Hint while it is played.
+  const strict = await newPage();
+  await openGame(strict, { game: "chess", mode: "remote" });
+  check(await strict.isHidden("#hint"), "no Hint button in a game between people that is not casual");
+  await done(strict, "fair play");
   // The engine's evaluation stays after its move, from the player's side.
   const e = await newPage();
   await openGame(e, { game: "chess", mode: "computer", side: 1, movetime: 300 });

@@ -102,6 +102,15 @@ export interface GameState {
   /// The rematch's game id, once agreed.
   rematch?: string | null;
   draw_offer: number | null;
+  /// The side whose request to take back is open (remote games).
+  takeback_offer?: number | null;
+  /// Made "casual, hints allowed" (a game between people).
+  hints_allowed?: boolean;
+  /// Whether the engine may help now: hints, evaluation, analysis (not
+  /// in a game between people while it is played, unless casual).
+  engine_help?: boolean;
+  /// The hints given in a casual game, shown to both players.
+  hints_given?: { ply: number; side: number; label: string; summary: string | null }[];
   note: string | null;
   thinking: Thinking | null;
   /// Engine turns of other games ahead of this game's in the server's
@@ -176,7 +185,7 @@ export const api = {
   seat: (id: string, token: string) =>
     call<{ token: string; sides: number[]; state: GameState }>("POST", `/games/${encodeURIComponent(id)}/seat`, { token }),
   hint: (id: string, token: string | null) =>
-    call<{ version: number; move: string; label: string; summary: string | null }>("POST", `/games/${encodeURIComponent(id)}/hint`, {
+    call<{ version: number; ply: number; move: string; label: string; summary: string | null }>("POST", `/games/${encodeURIComponent(id)}/hint`, {
       token,
     }),
   act: (id: string, body: Record<string, unknown>) => call<GameState>("POST", `/games/${encodeURIComponent(id)}/actions`, body),

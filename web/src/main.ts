@@ -76,6 +76,7 @@ function modeFields() {
   const mode = $<HTMLSelectElement>("mode").value;
   $("engine-fields").hidden = mode !== "computer";
   $("side-field").hidden = mode === "local";
+  $("hints-field").hidden = mode === "computer";
 }
 
 /// The start form's settings, checked here so that the player reads what
@@ -94,6 +95,7 @@ function newGameRequest(): Record<string, unknown> | string {
   }
   const clock = $<HTMLSelectElement>("clock").value;
   if (clock) req.clock = clock;
+  if (mode !== "computer" && $<HTMLInputElement>("hints").checked) req.hints = true;
   if (mode === "computer") {
     const skill = Number($<HTMLInputElement>("skill").value);
     const movetime = Number($<HTMLInputElement>("movetime").value);
@@ -177,7 +179,10 @@ async function showJoin(id: string, invite: string) {
     const state = await api.game(id);
     const host = state.seats.findIndex((s) => s.taken);
     const who = host >= 0 && state.names ? `${state.names[host]} (${state.sides[host]})` : "a player";
-    $("joining-text").textContent = `${who} invites you to a game of ${state.name}${state.clock ? `, clock ${state.clock.control}` : ""}.`;
+    const terms = state.hints_allowed
+      ? " It is casual, hints allowed: either player may ask the engine for a hint, and both see every hint."
+      : " No engine help (hints, evaluation, analysis) until the game is over.";
+    $("joining-text").textContent = `${who} invites you to a game of ${state.name}${state.clock ? `, clock ${state.clock.control}` : ""}.${terms}`;
   } catch (e) {
     $("joining-text").textContent = explain(e, "open");
   }

@@ -26,9 +26,11 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
     else if (!held) text += " (you are watching)";
   }
   if (state.draw_offer !== null && !v.result) text += `; ${state.sides[state.draw_offer]} offers a draw`;
+  if (state.takeback_offer != null && !v.result) text += `; ${state.sides[state.takeback_offer]} asks to take back`;
   $("status").textContent = text;
   const names = state.names ?? [state.seats[0].label, state.seats[1].label];
-  $("title").textContent = `${state.name}: ${names[0]} (${state.sides[0]}) v ${names[1]} (${state.sides[1]})`;
+  const casual = state.hints_allowed ? " · casual, hints allowed" : "";
+  $("title").textContent = `${state.name}: ${names[0]} (${state.sides[0]}) v ${names[1]} (${state.sides[1]})${casual}`;
   $("message").textContent = message;
   $("message").classList.toggle("error", error);
   $("thinking").textContent = engineLine(state);
@@ -56,6 +58,12 @@ export function renderMoves(state: GameState, reviewing: number | null, review: 
       b.textContent = m[j];
       b.dataset.ply = String(j + 1);
       b.title = `See the board after ${m[j]}`;
+      // A casual game's hints, shown to both players at the move asked.
+      const hint = state.hints_given?.find((h) => h.ply === j);
+      if (hint) {
+        b.classList.add("hinted");
+        b.title += ` (${state.sides[hint.side]} had a hint: ${hint.label})`;
+      }
       if (reviewing === j + 1) b.setAttribute("aria-current", "step");
       b.addEventListener("click", () => review(j + 1));
       li.append(b);
@@ -92,7 +100,15 @@ export function renderButtons(state: GameState, held: Held | null) {
   $<HTMLButtonElement>("decline").hidden = !offerToMe || over;
   $<HTMLInputElement>("move-text").disabled = !held || over;
   $<HTMLInputElement>("move-text").placeholder = over ? "the game is over" : `type a move (${movesExample(state)})`;
-  $<HTMLButtonElement>("hint").hidden = !mine(state, held) || over;
+  // No engine help between people while they play (unless casual).
+  $<HTMLButtonElement>("hint").hidden = !mine(state, held) || over || state.engine_help === false;
+  const asked = state.takeback_offer ?? null;
+  const askedOfMe = asked !== null && !!held?.sides.includes(1 - asked);
+  const remote = state.mode === "remote";
+  $<HTMLButtonElement>("takeback").hidden = !remote || !held || over;
+  $<HTMLButtonElement>("takeback").textContent = askedOfMe ? "Accept takeback" : "Ask to take back";
+  $<HTMLButtonElement>("takeback").disabled = state.ply === 0 || (asked !== null && !askedOfMe);
+  $<HTMLButtonElement>("decline-takeback").hidden = !remote || !askedOfMe || over;
 }
 
 /// Each side's time left now: the state's times less what has run since

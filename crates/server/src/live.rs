@@ -100,6 +100,8 @@ pub struct Inner {
     /// Whose engine turn the next one is (the client whose change starts
     /// it): the engine pool serves clients in turn.
     pub owner: Owner,
+    /// Hints allowed, a takeback asked for, the hints given.
+    pub extra: crate::store::Extra,
     /// The place in the engine pool reserved for the engine turn the
     /// change under way may start (taken by it, else given back once the
     /// change is done).
@@ -128,6 +130,7 @@ impl Inner {
             clock_timer: None,
             owner: None,
             reserved: None,
+            extra: Default::default(),
         }
     }
 }
@@ -156,6 +159,7 @@ pub struct Snapshot {
     note: Option<String>,
     rematch_offer: Option<Side>,
     rematch: Option<String>,
+    extra: crate::store::Extra,
 }
 
 impl Inner {
@@ -169,6 +173,7 @@ impl Inner {
             note: self.note.clone(),
             rematch_offer: self.rematch_offer,
             rematch: self.rematch.clone(),
+            extra: self.extra.clone(),
         }
     }
 
@@ -191,6 +196,7 @@ impl Inner {
         self.note = before.note;
         self.rematch_offer = before.rematch_offer;
         self.rematch = before.rematch;
+        self.extra = before.extra;
     }
 }
 
@@ -378,6 +384,7 @@ impl Live {
             rematch_offer: inner.rematch_offer.map(|s| s.index() as u8),
             rematch: inner.rematch.clone(),
             clock_at: inner.table.clock().map(|_| now_ms()),
+            extra: inner.extra.clone(),
         }
     }
 
@@ -459,6 +466,10 @@ impl Live {
             "rematch_offer": inner.rematch_offer.map(|s| s.index()),
             "rematch": inner.rematch,
             "draw_offer": inner.table.draw_offer().map(|s| s.index()),
+            "takeback_offer": inner.extra.takeback_offer,
+            "hints_allowed": inner.extra.hints_allowed,
+            "engine_help": crate::hub::engine_help_open(self, inner),
+            "hints_given": inner.extra.hints_given,
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),
             "queued": (queued >= 0).then_some(queued),

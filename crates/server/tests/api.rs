@@ -5,12 +5,14 @@
 
 mod support;
 
+use support::{act, error, get, moved, post};
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use chess3d_server::hub::{Action, NewGame};
-use chess3d_server::loadtest::{http, http_text};
+use chess3d_server::loadtest::http_text;
 use chess3d_server::{Config, Hub, Store};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -41,14 +43,6 @@ async fn server_with(name: &str, config: Config) -> SocketAddr {
     support::serve_sqlite(temp_db(name), config).await
 }
 
-async fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    http(addr, "POST", path, Some(&body)).await.unwrap()
-}
-
-async fn get(addr: SocketAddr, path: &str) -> (u16, Value) {
-    http(addr, "GET", path, None).await.unwrap()
-}
-
 async fn create(addr: SocketAddr, body: Value) -> (String, String, Value) {
     let (status, created) = post(addr, "/api/v1/games", body).await;
     assert_eq!(status, 201, "{created}");
@@ -57,28 +51,6 @@ async fn create(addr: SocketAddr, body: Value) -> (String, String, Value) {
         created["token"].as_str().unwrap().to_string(),
         created,
     )
-}
-
-async fn act(addr: SocketAddr, id: &str, body: Value) -> (u16, Value) {
-    post(addr, &format!("/api/v1/games/{id}/actions"), body).await
-}
-
-/// Plays `text` for `token`, which must be accepted; the new state.
-async fn moved(addr: SocketAddr, id: &str, token: &str, text: &str) -> Value {
-    let (status, v) = act(
-        addr,
-        id,
-        json!({ "token": token, "action": "move", "move": text }),
-    )
-    .await;
-    assert_eq!(status, 200, "{text}: {v}");
-    v
-}
-
-fn error(v: &Value) -> &str {
-    v["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error message in {v}"))
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -744,7 +716,7 @@ async fn names_rematch_resume_links_and_hints() {
     let addr = server("rematch").await;
     let (id, ann, created) = create(
         addr,
-        json!({ "game": "chess", "mode": "remote", "name": "Ann", "clock": "5+3" }),
+        json!({ "game": "chess", "mode": "remote", "name": "Ann", "clock": "5+3", "hints": true }),
     )
     .await;
     let invite = created["invite"].as_str().unwrap();
@@ -787,7 +759,8 @@ async fn names_rematch_resume_links_and_hints() {
     )
     .await;
     assert!(status == 401 || status == 403, "{status}");
-    // A hint for the side to move, a legal move; none for the other side.
+    // A hint for the side to move, a legal move (the game is casual,
+    // hints allowed: tests/fair_play.rs); none for the other side.
     let (status, hint) = post(
         addr,
         &format!("/api/v1/games/{id}/hint"),

@@ -141,7 +141,9 @@ fn a_hint_flood_leaves_other_players_fast() {
         let mut floods = Vec::new();
         for n in 1..=3 {
             let client = format!("203.0.113.{n}");
-            let (id, token, _) = create_as(addr, &client, json!({ "game": "chess" })).await;
+            // Casual: hints allowed between the two people at its screen.
+            let body = json!({ "game": "chess", "hints": true });
+            let (id, token, _) = create_as(addr, &client, body).await;
             for _ in 0..60 {
                 let (client, path) = (client.clone(), format!("/api/v1/games/{id}/hint"));
                 let body = json!({ "token": token });

@@ -102,6 +102,7 @@ fn row(id: &str) -> GameRow {
         rematch_offer: None,
         rematch: None,
         clock_at: None,
+        extra: Default::default(),
     }
 }
 
@@ -120,6 +121,16 @@ fn a_saved_game_reads_back_and_a_second_save_replaces_it(kind: Kind) {
     game.note = Some("Black offers a draw".into());
     game.rematch_offer = Some(0);
     game.rematch = Some("next".into());
+    game.extra = chess3d_server::store::Extra {
+        hints_allowed: true,
+        takeback_offer: Some(1),
+        hints_given: vec![chess3d_server::store::GivenHint {
+            ply: 0,
+            side: 0,
+            label: "e4".into(),
+            summary: Some("+0.37 depth 9".into()),
+        }],
+    };
     assert_eq!(store.save(&game, Some(0)).unwrap(), Saved::Stored);
     // A second store on the same database (the server restarted) reads
     // the second save: the schema is not made twice.

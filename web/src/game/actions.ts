@@ -49,8 +49,15 @@ export async function askHint() {
   say("The engine is thinking about a hint…");
   try {
     const hint = await api.hint(state.id, page.held?.token ?? null);
+    // A casual game's hint is told to both players as a new state: wait
+    // for it here (up to 2 s), so that its arrival does not clear the
+    // hint's marks.
+    for (let waited = 0; (page.state?.version ?? 0) < hint.version && waited < 2000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
     if (page.state?.id !== state.id) return;
-    if (page.state.version !== hint.version) return say("");
+    // Still the position it was asked in (a casual game's hint moves the
+    // game's version on: both players are told of it).
+    if (page.state.ply !== hint.ply || page.state.view.result) return say("");
     const m = state.view.legal.find((l) => l.text === hint.move);
     if (!m) return;
     clearSelection();

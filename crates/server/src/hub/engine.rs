@@ -36,28 +36,36 @@ impl Hub {
         caller: Caller,
     ) -> Result<Value, ApiError> {
         let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
-        let (live, (job, version, reserved)) = tokio::task::spawn_blocking(move || {
-            hub.on_game(&id, caller, |live, inner| {
-                let sides = live.sides_of(inner, token.as_deref())?;
-                hub.flag_fall(live, inner);
-                still_on(&inner.table.result())?;
-                let to_move = inner.table.side_to_move();
-                if !sides.contains(&to_move.index()) {
-                    return Err(ApiError::conflict(
-                        "a hint is for the player to move, on their turn",
-                    ));
-                }
-                let place = hub.reserve_engine(caller.client)?;
-                let config = chess3d_engine::Config {
-                    hash_mb: hub.hash_mb(),
-                    ..chess3d_engine::Config::default()
-                };
-                let limits = chess3d_engine::Limits::movetime(HINT_TIME);
-                Ok((inner.table.search(config, limits), inner.version, place))
+        let (live, (job, version, reserved, (ply, side))) =
+            tokio::task::spawn_blocking(move || {
+                hub.on_game(&id, caller, |live, inner| {
+                    let sides = live.sides_of(inner, token.as_deref())?;
+                    hub.flag_fall(live, inner);
+                    still_on(&inner.table.result())?;
+                    super::fair_play::engine_help(live, inner)?;
+                    let to_move = inner.table.side_to_move();
+                    if !sides.contains(&to_move.index()) {
+                        return Err(ApiError::conflict(
+                            "a hint is for the player to move, on their turn",
+                        ));
+                    }
+                    let place = hub.reserve_engine(caller.client)?;
+                    let config = chess3d_engine::Config {
+                        hash_mb: hub.hash_mb(),
+                        ..chess3d_engine::Config::default()
+                    };
+                    let limits = chess3d_engine::Limits::movetime(HINT_TIME);
+                    let asked = (inner.table.ply(), to_move.index() as u8);
+                    Ok((
+                        inner.table.search(config, limits),
+                        inner.version,
+                        place,
+                        asked,
+                    ))
+                })
             })
-        })
-        .await
-        .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+            .await
+            .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
         let (tx, rx) = tokio::sync::oneshot::channel();
         // Set when the hint is answered or its request dropped (the client
         // gone): a search nobody waits for stops.
@@ -100,11 +108,25 @@ impl Hub {
             .and_then(|m| m["label"].as_str())
             .unwrap_or(&best)
             .to_string();
+        let summary = thought.map(|t| t.summary());
+        // In a casual game between people the other player is shown it.
+        let hub = Arc::clone(self);
+        let given = crate::store::GivenHint {
+            ply,
+            side,
+            label: label.clone(),
+            summary: summary.clone(),
+        };
+        let told = Arc::clone(&live);
+        let version = tokio::task::spawn_blocking(move || hub.tell_hint(&told, version, given))
+            .await
+            .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
         Ok(serde_json::json!({
             "version": version,
+            "ply": ply,
             "move": best,
             "label": label,
-            "summary": thought.map(|t| t.summary()),
+            "summary": summary,
         }))
     }
 

@@ -103,6 +103,7 @@ impl Hub {
             inner.note = row.note;
             inner.rematch_offer = row.rematch_offer.map(|s| crate::live::side_of(s as usize));
             inner.rematch = row.rematch;
+            inner.extra = row.extra;
         } else {
             match self.restored(row) {
                 Ok(fresh) => *inner = fresh,

@@ -10,6 +10,10 @@
 mod checks;
 mod clock;
 mod engine;
+mod fair_play;
+mod takeback;
+
+pub use fair_play::engine_help_open;
 mod in_step;
 
 use checks::{check_name, check_record, still_on};
@@ -54,6 +58,10 @@ pub struct NewGame {
     pub clock: Option<String>,
     /// The creator's name, shown to the other player and in the record.
     pub name: Option<String>,
+    /// A game between people made "casual, hints allowed": the engine's
+    /// hints are open to both players while it is played, and each is
+    /// shown to both (issue 57). Default false.
+    pub hints: Option<bool>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -91,8 +99,12 @@ pub enum Action {
     Resign,
     /// Offer a draw, or accept the other side's offer.
     Draw,
-    /// Decline the other side's offer.
+    /// Decline the other side's takeback request, else its draw offer.
     Decline,
+    /// In a remote game: ask to take back your last move (with the reply
+    /// to it when it is your turn again), or accept the other side's
+    /// request.
+    Takeback,
     /// After the game: offer a new one with colours swapped, or accept
     /// the other side's offer.
     Rematch,
@@ -296,6 +308,7 @@ impl Hub {
             table.set_name(side_of(side), name);
         }
         let mut inner = Inner::new(table, seats, 0, note.clone());
+        inner.extra.hints_allowed = req.hints.unwrap_or(false) && mode != Mode::Computer;
         if mode == Mode::Computer {
             inner.reserved = Some(self.reserve_engine(caller.client)?);
         }
@@ -434,6 +447,7 @@ impl Hub {
         let mut inner = Inner::new(table, row.seats, row.version, row.note);
         inner.rematch_offer = row.rematch_offer.map(|s| side_of(s as usize));
         inner.rematch = row.rematch;
+        inner.extra = row.extra;
         Ok(inner)
     }
 
@@ -633,11 +647,13 @@ impl Hub {
                 inner.table.play(&r#move).map_err(|e| {
                     ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, e.to_string())
                 })?;
+                // A move withdraws a takeback request (or answers it no).
+                inner.extra.takeback_offer = None;
             }
             Action::Undo => {
                 if live.mode == Mode::Remote {
                     return Err(ApiError::conflict(
-                        "moves cannot be taken back in a remote game",
+                        "moves are not taken back at will in a remote game: ask the other player (Ask to take back)",
                     ));
                 }
                 still_on(&over)?;
@@ -673,6 +689,10 @@ impl Hub {
             }
             Action::Decline => {
                 still_on(&over)?;
+                if let Some(said) = takeback::decline(live, inner, &sides) {
+                    self.changed(live, inner, Some(said), before)?;
+                    return Ok(());
+                }
                 let by = match inner.table.draw_offer() {
                     Some(offer) => offer.other(),
                     None => acting,
@@ -686,10 +706,13 @@ impl Hub {
                     .map_err(|e| ApiError::conflict(e.to_string()))?;
                 note = Some(format!("{} declines the draw", name(by)));
             }
+            Action::Takeback => {
+                note = Some(takeback::ask_or_accept(live, inner, &sides, acting)?);
+            }
             Action::Back { ply } => {
                 if live.mode == Mode::Remote {
                     return Err(ApiError::conflict(
-                        "moves cannot be taken back in a remote game",
+                        "moves are not taken back at will in a remote game: ask the other player (Ask to take back)",
                     ));
                 }
                 still_on(&over)?;
@@ -784,6 +807,10 @@ impl Hub {
         inner.version += 1;
         inner.thinking = None;
         inner.note = note;
+        if inner.table.result().is_some() {
+            // A finished game answers no takeback request.
+            inner.extra.takeback_offer = None;
+        }
         let row = live.row(inner);
         let stored = match self.store.save(&row, Some(previous)) {
             Ok(Saved::Stored) => Ok(()),
@@ -876,6 +903,7 @@ impl Hub {
         let table = inner.table.rematch(play_seats(&seats, self.hash_mb()));
         let mut fresh = Inner::new(table, seats, 0, None);
         fresh.owner = inner.owner;
+        fresh.extra.hints_allowed = inner.extra.hints_allowed;
         // The engine's place the rematch action reserved is the new game's.
         fresh.reserved = inner.reserved.take();
         let next = self.open_new(live.game.clone(), live.mode, fresh, None)?;

@@ -215,10 +215,10 @@ impl HintFloodReport {
     }
 }
 
-/// A game of chess between two people at one screen, made by `client`:
-/// its id and token.
-async fn local_game(addr: SocketAddr, client: &str) -> Result<(String, String)> {
-    let body = json!({ "game": "chess" });
+/// A game of chess between two people at one screen, made by `client`,
+/// casual with hints allowed when `hints`: its id and token.
+async fn local_game(addr: SocketAddr, client: &str, hints: bool) -> Result<(String, String)> {
+    let body = json!({ "game": "chess", "hints": hints });
     let (status, created) =
         http_from(addr, Some(client), "POST", "/api/v1/games", Some(&body)).await?;
     if status != 201 {
@@ -238,7 +238,7 @@ pub async fn hint_flood(
     clients: usize,
     per_client: usize,
 ) -> Result<HintFloodReport> {
-    let (id, token) = local_game(addr, BYSTANDER).await?;
+    let (id, token) = local_game(addr, BYSTANDER, false).await?;
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let bystander = {
         let done = std::sync::Arc::clone(&done);
@@ -285,7 +285,7 @@ pub async fn hint_flood(
     let mut asks = Vec::new();
     for n in 1..=clients {
         let client = format!("203.0.113.{n}");
-        let (id, token) = local_game(addr, &client).await?;
+        let (id, token) = local_game(addr, &client, true).await?;
         for _ in 0..per_client {
             let (client, path, body) = (
                 client.clone(),

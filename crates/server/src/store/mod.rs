@@ -48,6 +48,37 @@ pub struct GameRow {
     /// When `clock`'s times were taken, in milliseconds since the Unix
     /// epoch.
     pub clock_at: Option<u64>,
+    /// The game's terms and open requests beyond the columns above.
+    pub extra: Extra,
+}
+
+/// What a game holds besides its record, seats, offers and clocks (issue
+/// 57), kept as JSON in one column so that the next such thing needs no
+/// new one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Extra {
+    /// A game between people that its creator made "casual, hints
+    /// allowed": the only one where the engine helps while it is played.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints_allowed: bool,
+    /// The side (0 or 1) whose request to take back is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takeback_offer: Option<u8>,
+    /// The hints given in a casual game, shown to both players.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints_given: Vec<GivenHint>,
+}
+
+/// A hint given in a casual game: for the move at `ply` (counted from 0),
+/// to `side`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GivenHint {
+    pub ply: usize,
+    pub side: u8,
+    /// The move suggested, as the game shows it.
+    pub label: String,
+    /// The engine's score and line, in words.
+    pub summary: Option<String>,
 }
 
 /// What became of a save.
@@ -123,6 +154,7 @@ struct Stored {
     rematch_offer: Option<u8>,
     rematch: Option<String>,
     clock_at: Option<i64>,
+    extra: Option<String>,
 }
 
 impl Stored {
@@ -135,6 +167,12 @@ impl Stored {
             .map(|c| serde_json::from_str(&c))
             .transpose()
             .with_context(|| format!("game {id}: its clocks cannot be read"))?;
+        let extra: Extra = self
+            .extra
+            .map(|e| serde_json::from_str(&e))
+            .transpose()
+            .with_context(|| format!("game {id}: its terms and requests cannot be read"))?
+            .unwrap_or_default();
         Ok(GameRow {
             id,
             game: self.game,
@@ -148,15 +186,20 @@ impl Stored {
             rematch_offer: self.rematch_offer,
             rematch: self.rematch,
             clock_at: self.clock_at.and_then(|ms| u64::try_from(ms).ok()),
+            extra,
         })
     }
 }
 
-/// The seats and the clocks of `row` as the databases keep them (JSON).
-fn encode(row: &GameRow) -> Result<(String, Option<String>)> {
+/// The seats, the clocks and the extras of `row` as the databases keep
+/// them (JSON; no extras when they are all at their defaults).
+fn encode(row: &GameRow) -> Result<(String, Option<String>, Option<String>)> {
     let seats = serde_json::to_string(&row.seats)?;
     let clock = row.clock.map(|c| serde_json::to_string(&c)).transpose()?;
-    Ok((seats, clock))
+    let extra = (row.extra != Extra::default())
+        .then(|| serde_json::to_string(&row.extra))
+        .transpose()?;
+    Ok((seats, clock, extra))
 }
 
 /// Marks what is chess3d's in a database ("c3d"): the SQLite file's

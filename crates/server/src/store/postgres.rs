@@ -69,6 +69,10 @@ const MIGRATIONS: &[&str] = &[
         until TIMESTAMPTZ NOT NULL
     );
     CREATE INDEX engine_turns_server ON engine_turns (server);",
+    // 3: the game's terms and open requests beyond the columns (JSON:
+    // hints allowed, a takeback asked for, the hints given), as the
+    // SQLite file's sixth step.
+    "ALTER TABLE games ADD COLUMN extra JSONB;",
 ];
 
 /// Where every stored change is announced, as `ID VERSION SERVER`.
@@ -221,7 +225,7 @@ impl PgStore {
     /// rolled back; after, the outcome is unknown until the row is read
     /// settled ([`super::Uncertain`]).
     pub fn save(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
-        let (seats, clock) = super::encode(row)?;
+        let (seats, clock, extra) = super::encode(row)?;
         let row = row.clone();
         // What the other servers are told: the game, its version, and who
         // changed it (a server passes over its own changes).
@@ -234,7 +238,7 @@ impl PgStore {
             let draw_offer = row.draw_offer.map(i16::from);
             let rematch_offer = row.rematch_offer.map(i16::from);
             let clock_at = row.clock_at.map(|ms| ms as i64);
-            let values: [&(dyn ToSql + Sync); 13] = [
+            let values: [&(dyn ToSql + Sync); 14] = [
                 &row.id,
                 &row.game,
                 &row.mode,
@@ -248,6 +252,7 @@ impl PgStore {
                 &rematch_offer,
                 &row.rematch,
                 &clock_at,
+                &extra,
             ];
             let stored = match previous {
                 // A new game: a lost answer leaves at most a game nobody
@@ -353,6 +358,7 @@ impl PgStore {
                 rematch_offer: side(9)?,
                 rematch: r.try_get(10)?,
                 clock_at: r.try_get(11)?,
+                extra: r.try_get(12)?,
             }))
         })?;
         stored.map(Stored::decode).transpose()
@@ -386,30 +392,31 @@ impl Drop for PgStore {
 
 /// A game's row.
 const SELECT: &str = "SELECT id, game, mode, record, seats::text, draw_offer, version,
-        clock::text, note, rematch_offer, rematch, clock_at
+        clock::text, note, rematch_offer, rematch, clock_at, extra::text
     FROM games WHERE id = $1";
 const SELECT_SETTLED: &str = "SELECT id, game, mode, record, seats::text, draw_offer, version,
-        clock::text, note, rematch_offer, rematch, clock_at
+        clock::text, note, rematch_offer, rematch, clock_at, extra::text
     FROM games WHERE id = $1 FOR SHARE";
 
 /// Stores a new game, unless its id is taken.
 const INSERT: &str = "INSERT INTO games (id, game, mode, record, seats, draw_offer, version,
-        updated, clock, note, rematch_offer, rematch, clock_at)
-    VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10, $11, $12, $13)
+        updated, clock, note, rematch_offer, rematch, clock_at, extra)
+    VALUES ($1, $2, $3, $4, $5::text::jsonb, $6, $7, $8, $9::text::jsonb, $10, $11, $12, $13,
+        $14::text::jsonb)
     ON CONFLICT (id) DO NOTHING";
 
-/// Replaces a game's row if it is still at version $14 (one row back
+/// Replaces a game's row if it is still at version $15 (one row back
 /// then). A new version ends the engine turn leased for the old one, and
-/// is announced ($15).
+/// is announced ($16).
 const UPDATE: &str = "WITH saved AS (
         UPDATE games SET record = $4, seats = $5::text::jsonb, draw_offer = $6,
             version = $7, updated = $8, clock = $9::text::jsonb, note = $10,
-            rematch_offer = $11, rematch = $12, clock_at = $13
-        WHERE id = $1 AND game = $2 AND mode = $3 AND version = $14
+            rematch_offer = $11, rematch = $12, clock_at = $13, extra = $14::text::jsonb
+        WHERE id = $1 AND game = $2 AND mode = $3 AND version = $15
         RETURNING id),
     ended AS (
         DELETE FROM engine_turns WHERE id IN (SELECT id FROM saved) AND version < $7)
-    SELECT id, CASE WHEN $7 <> $14 THEN pg_notify('chess3d_games', $15)::text END FROM saved";
+    SELECT id, CASE WHEN $7 <> $15 THEN pg_notify('chess3d_games', $16)::text END FROM saved";
 
 /// Leases game $1's engine turn at version $2 to server $3 for $4
 /// seconds, if the game is at that version and the turn is nobody's, a

@@ -115,6 +115,9 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
              ALTER TABLE games ADD COLUMN clock_at INTEGER;",
         )
     },
+    // 6: the game's terms and open requests beyond the columns (JSON:
+    // hints allowed, a takeback asked for, the hints given).
+    |db| db.execute_batch("ALTER TABLE games ADD COLUMN extra TEXT;"),
 ];
 
 fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
@@ -282,11 +285,11 @@ impl SqliteStore {
     }
 
     fn write(&self, row: &GameRow, previous: Option<i64>) -> Result<Saved> {
-        let (seats, clock) = super::encode(row)?;
+        let (seats, clock, extra) = super::encode(row)?;
         let db = self.db.lock().unwrap_or_else(|e| e.into_inner());
         let (version, now) = (row.version as i64, super::now_secs());
         let clock_at = row.clock_at.map(|ms| ms as i64);
-        let values: [&dyn rusqlite::ToSql; 13] = [
+        let values: [&dyn rusqlite::ToSql; 14] = [
             &row.id,
             &row.game,
             &row.mode,
@@ -300,12 +303,13 @@ impl SqliteStore {
             &row.rematch_offer,
             &row.rematch,
             &clock_at,
+            &extra,
         ];
         let changed = match previous {
             None => db.execute(
                 "INSERT INTO games (id, game, mode, record, seats, draw_offer, version, updated,
-                     clock, note, rematch_offer, rematch, clock_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
+                     clock, note, rematch_offer, rematch, clock_at, extra)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                  ON CONFLICT(id) DO NOTHING",
                 &values[..],
             )?,
@@ -315,8 +319,8 @@ impl SqliteStore {
                 db.execute(
                     "UPDATE games SET record = ?4, seats = ?5, draw_offer = ?6, version = ?7,
                          updated = ?8, clock = ?9, note = ?10, rematch_offer = ?11, rematch = ?12,
-                         clock_at = ?13
-                     WHERE id = ?1 AND game = ?2 AND mode = ?3 AND version = ?14",
+                         clock_at = ?13, extra = ?14
+                     WHERE id = ?1 AND game = ?2 AND mode = ?3 AND version = ?15",
                     &values[..],
                 )?
             }
@@ -344,7 +348,7 @@ impl SqliteStore {
         let row = db
             .query_row(
                 "SELECT id, game, mode, record, seats, draw_offer, version, clock, note,
-                     rematch_offer, rematch, clock_at
+                     rematch_offer, rematch, clock_at, extra
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -361,6 +365,7 @@ impl SqliteStore {
                         rematch_offer: r.get(9)?,
                         rematch: r.get(10)?,
                         clock_at: r.get(11)?,
+                        extra: r.get(12)?,
                     })
                 },
             )

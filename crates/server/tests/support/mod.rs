@@ -172,3 +172,54 @@ pub fn temp_dir(program: &str, name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// The API's answer to a POST of `body` to `path`: status and JSON.
+pub async fn post(
+    addr: std::net::SocketAddr,
+    path: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    chess3d_server::loadtest::http(addr, "POST", path, Some(&body))
+        .await
+        .unwrap()
+}
+
+/// The API's answer to a GET of `path`: status and JSON.
+pub async fn get(addr: std::net::SocketAddr, path: &str) -> (u16, serde_json::Value) {
+    chess3d_server::loadtest::http(addr, "GET", path, None)
+        .await
+        .unwrap()
+}
+
+/// An action on game `id` (`body` holds its token and action).
+pub async fn act(
+    addr: std::net::SocketAddr,
+    id: &str,
+    body: serde_json::Value,
+) -> (u16, serde_json::Value) {
+    post(addr, &format!("/api/v1/games/{id}/actions"), body).await
+}
+
+/// Plays `text` for `token`, which must be accepted; the new state.
+pub async fn moved(
+    addr: std::net::SocketAddr,
+    id: &str,
+    token: &str,
+    text: &str,
+) -> serde_json::Value {
+    let (status, v) = act(
+        addr,
+        id,
+        serde_json::json!({ "token": token, "action": "move", "move": text }),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}: {v}");
+    v
+}
+
+/// An error answer's sentence.
+pub fn error(v: &serde_json::Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}

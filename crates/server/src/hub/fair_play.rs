@@ -1,0 +1,56 @@
+//! Fair play (issue 57): in a game between people the engine helps nobody
+//! while the game is on (no hint, no evaluation, no analysis of the live
+//! position), unless its creator made it "casual, hints allowed"; then
+//! every hint is shown to both players. Against the computer, and once a
+//! game is over, everything is open.
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+
+use super::Hub;
+use crate::error::ApiError;
+use crate::live::{Inner, Live, Mode};
+use crate::store::GivenHint;
+
+/// Whether the engine may help a player of this game now: the sentence
+/// why not, as the API answers it (403), when it may not.
+pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), ApiError> {
+    let between_people = live.mode != Mode::Computer;
+    if between_people && !inner.extra.hints_allowed && inner.table.result().is_none() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "no engine help in a game between people while it is played (hints, evaluations and analysis open once it is over, or in a game created as casual with hints allowed)",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the engine may help now (the state's `engine_help`).
+pub fn engine_help_open(live: &Live, inner: &Inner) -> bool {
+    engine_help(live, inner).is_ok()
+}
+
+impl Hub {
+    /// A hint given in a casual game between people, shown to both: kept
+    /// with the game and said in its note, if the game is still where the
+    /// hint was searched (`version`). The game's version after it.
+    pub(super) fn tell_hint(
+        self: &Arc<Hub>,
+        live: &Arc<Live>,
+        version: u64,
+        hint: GivenHint,
+    ) -> Result<u64, ApiError> {
+        let mut inner = live.lock();
+        if live.mode == Mode::Computer || inner.version != version {
+            return Ok(inner.version);
+        }
+        let before = inner.snapshot();
+        let side = crate::table::game_names(&live.game)
+            .map_or("?", |(_, sides)| sides[usize::from(hint.side)]);
+        let note = format!("{side} asked for a hint: {}", hint.label);
+        inner.extra.hints_given.push(hint);
+        self.changed(live, &mut inner, Some(note), before)?;
+        Ok(inner.version)
+    }
+}
