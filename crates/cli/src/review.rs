@@ -11,7 +11,7 @@ use chess3d_core::record::{self, Record};
 use chess3d_core::{Position, Side, Variant};
 use chess3d_engine::review::{review_game, summarise};
 use chess3d_engine::{Config, Engine, EngineVisitor, Evaluate, Limits};
-use chess3d_play::annotate::{annotated, eval_text, summary_line};
+use chess3d_play::annotate::{annotated, move_line, summary_line};
 
 /// How long each position is searched when neither `--depth` nor
 /// `--movetime` is given.
@@ -53,14 +53,14 @@ impl EngineVisitor for Review {
             ..Config::default()
         });
         let moves = &replayed.moves;
-        let texts = record::record_moves(&replayed.start, moves);
-        let black_first = replayed.start.side_to_move() == Side::Black;
         eprintln!(
             "analysing {} position{} of {}, {per_position} each",
             moves.len() + 1,
             if moves.is_empty() { "" } else { "s" },
             self.record.display()
         );
+        let first = usize::from(replayed.start.side_to_move() == Side::Black);
+        let mut pos = replayed.start.clone();
         let reviews = review_game(
             &mut engine,
             &replayed.start,
@@ -68,18 +68,13 @@ impl EngineVisitor for Review {
             &limits,
             &AtomicBool::new(false),
             |i, review| {
-                let ply = i + usize::from(black_first);
-                let number = record::move_number_text(ply, false).unwrap_or_default();
                 eprintln!(
-                    "{}/{} {number} {}{} {}",
+                    "{}/{} {}",
                     i + 1,
                     moves.len(),
-                    texts[i],
-                    review.mark.map_or("", |m| m.suffix()),
-                    review
-                        .eval_after
-                        .map_or("(game over)".to_string(), eval_text),
+                    move_line(&pos, first + i, review)
                 );
+                pos.make(review.played);
             },
         );
         let annotator = format!("chess3d analyze, {per_position} a position");

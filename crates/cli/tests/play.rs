@@ -288,10 +288,47 @@ fn a_damaged_record_loads_up_to_the_bad_move_and_names_it() {
     assert!(out.contains("Black to move"), "{out}");
 }
 
+/// Two people without --hints: neither hint nor analysis while they play
+/// (issue 57); once the game is over `analyse` judges every move. The
+/// scholar's mate: 3... Nf6 lets 4. Qxf7 mate at once, a blunder however
+/// the position stood, refuted by the mate itself.
+#[test]
+fn between_people_the_engine_helps_once_the_game_is_over() {
+    let mut args = vec!["chess"];
+    args.extend(HUMANS);
+    let out = play(
+        &args,
+        "e4\ne5\nhint\nanalyse\nQh5\nNc6\nBc4\nNf6\nQxf7#\nanalyse\n",
+    );
+    let refused = "Error no engine help in a game between two people while it is played: hints and analysis open once it is over (chess3d play --hints allows them)";
+    assert_eq!(lines(&out, "Error"), [refused, refused], "{out}");
+    let analysis = lines(&out, "Analysis");
+    assert_eq!(
+        analysis.len(),
+        7 + 2,
+        "a line a move, then each side's: {out}"
+    );
+    assert!(
+        analysis[5].starts_with("Analysis 3... Nf6?? #1 ")
+            && analysis[5].contains("Blunder, refuted by Qxf7#"),
+        "{out}"
+    );
+    assert_eq!(analysis[6], "Analysis 4. Qxf7# (game over)");
+    assert!(
+        analysis[8].starts_with("Analysis Black: 0 inaccuracies, 0 mistakes, 1 blunder"),
+        "{out}"
+    );
+    // With --hints, a hint at once.
+    let mut args = vec!["chess", "--hints"];
+    args.extend(HUMANS);
+    let out = play(&args, "hint\n");
+    assert!(lines(&out, "Hint")[0].contains("depth"), "{out}");
+}
+
 #[test]
 fn save_undo_redo_hint_and_bad_input() {
     let file = temp("saved.pgn");
-    let mut args = vec!["ziggurat43"];
+    let mut args = vec!["ziggurat43", "--hints"];
     args.extend(HUMANS);
     let out = play(
         &args,

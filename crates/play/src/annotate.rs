@@ -4,7 +4,7 @@
 //! side's summary. The terminal's `analyze --record`, its `analyse`
 //! command and the server's analysis all say it in these words.
 
-use chess3d_core::record::{record_moves, MoveNote, Record};
+use chess3d_core::record::{move_number_text, record_moves, MoveNote, Record};
 use chess3d_core::{Move, Position, Side};
 use chess3d_engine::review::{for_first_side, MoveReview, Summary};
 use chess3d_engine::{Evaluate, Score};
@@ -92,6 +92,55 @@ pub fn annotated<R: Evaluate>(
         .map(|side| summary_line(names[side.index()], &sums[side.index()]))
         .join(" ");
     out
+}
+
+/// One reviewed move in a line, as the terminal prints it: its number and
+/// text with its mark, the evaluation after it, and for a marked move the
+/// judgement: `3... Qg5?? 9.56 (0.07 → 9.56) Blunder, refuted by Nxg5 f6
+/// Nf3 Bc5. Bc5 was best.` `before` is the position it was played in,
+/// `ply` its number counted from White's first move.
+pub fn move_line<R: Evaluate>(before: &Position<R>, ply: usize, review: &MoveReview) -> String {
+    let text = record_moves(before, &[review.played]).join("");
+    let mut after = before.clone();
+    after.make(review.played);
+    let best = record_moves(
+        before,
+        &review.before.line[..review.before.line.len().min(1)],
+    );
+    let mut line = format!(
+        "{} {text}{} {}",
+        move_number_text(ply, false).unwrap_or_default(),
+        review.mark.map_or("", |m| m.suffix()),
+        review
+            .eval_after
+            .map_or("(game over)".to_string(), eval_text),
+    );
+    if let Some(best) = best.first().filter(|_| review.mark.is_some()) {
+        line = format!("{line} {}", judgement(review, &after, best));
+    }
+    line
+}
+
+/// Every reviewed move of the game from `start` in a line ([`move_line`]),
+/// then each side's summary.
+pub fn review_lines<R: Evaluate>(start: &Position<R>, reviews: &[MoveReview]) -> Vec<String> {
+    let mut pos = start.clone();
+    let first = usize::from(start.side_to_move() == Side::Black);
+    let mut lines: Vec<String> = reviews
+        .iter()
+        .enumerate()
+        .map(|(i, review)| {
+            let line = move_line(&pos, first + i, review);
+            pos.make(review.played);
+            line
+        })
+        .collect();
+    let names = start.variant().side_names();
+    let sums = chess3d_engine::review::summarise(reviews);
+    for side in [Side::White, Side::Black] {
+        lines.push(summary_line(names[side.index()], &sums[side.index()]));
+    }
+    lines
 }
 
 /// A side's summary in a line: `White: 1 inaccuracy, 0 mistakes, 1

@@ -5,6 +5,7 @@
 //! terminal interface (`chess3d play`) and the web server both drive it;
 //! [`uci`] is the engine protocol over the same games.
 
+pub mod analysis;
 pub mod annotate;
 pub mod clock;
 pub mod record_file;

@@ -157,6 +157,9 @@ pub struct Session<R: Evaluate> {
     /// The moves files of the games this one replaced (a new game, one
     /// loaded), each holding its game: named when the player leaves.
     pub kept: Vec<PathBuf>,
+    /// Two people who allowed the engine's help (hints, analysis) while
+    /// they play (`chess3d play --hints`).
+    pub hints_allowed: bool,
 }
 
 impl<R: Evaluate> Session<R> {
@@ -178,7 +181,19 @@ impl<R: Evaluate> Session<R> {
             names: [None, None],
             clock: None,
             kept: Vec::new(),
+            hints_allowed: false,
         }
+    }
+
+    /// Whether the engine may help now (a hint, an analysis): not in a game
+    /// between two people while it is played, unless they allowed it
+    /// (issue 57's fair play; the server's rule too).
+    pub fn engine_help(&self) -> Result<()> {
+        let people = self.seats.iter().all(|s| *s == Seat::Human);
+        if people && !self.hints_allowed && self.result().is_none() {
+            bail!("no engine help in a game between two people while it is played: hints and analysis open once it is over (chess3d play --hints allows them)");
+        }
+        Ok(())
     }
 
     /// Every moves file that holds a game of this session: those of the
@@ -193,6 +208,7 @@ impl<R: Evaluate> Session<R> {
     /// this game's added when it holds a move of it.
     pub fn replace_with(&mut self, mut next: Session<R>) {
         next.kept = std::mem::take(&mut self.kept);
+        next.hints_allowed = self.hints_allowed;
         if !self.moves.is_empty() {
             add_once(&mut next.kept, self.written_file());
         }

@@ -23,6 +23,9 @@ pub enum Typed {
     Quit,
     /// Play on from the position under review.
     Continue,
+    /// The moves played (up to the position under review) evaluated and
+    /// marked.
+    Analyse,
 }
 
 /// The commands and what they do, for `help` and `--help`.
@@ -41,6 +44,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
         "while reviewing (Home, Shift+arrows): take back the moves after the position shown and play on",
     ),
     ("hint", "ask the engine for a move"),
+    (
+        "analyse",
+        "evaluate the moves played (up to the position under review), marking ?! ? ??; after a game between people",
+    ),
     ("flip", "turn the board round"),
     (
         "save [FILE]",
@@ -79,6 +86,7 @@ impl Typed {
             "redo" => no_argument(Typed::Redo),
             "continue" => no_argument(Typed::Continue),
             "hint" => no_argument(Typed::Hint),
+            "analyse" | "analyze" => no_argument(Typed::Analyse),
             "flip" => no_argument(Typed::Flip),
             "save" => Ok(Typed::Save((!rest.is_empty()).then(|| rest.to_string()))),
             "load" if rest.is_empty() => Err("load: which file? (load FILE)".to_string()),

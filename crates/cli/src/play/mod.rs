@@ -83,11 +83,16 @@ KEYS (full-screen mode):
                      word; a paste is text (at most 256 characters)
 
 COMMANDS (typed in both modes):
-  undo, redo, continue, hint, flip, save [FILE], load FILE, new, resign,
-  draw (offer), accept (a draw offer), board, moves (list legal moves),
-  legend, help, quit (in the full-screen mode resign, new and load over a
-  game in progress ask first, and so does quitting a game that is not
-  recorded; Ctrl-C quits from anywhere, Ctrl-C again answering yes)
+  undo, redo, continue, hint, analyse, flip, save [FILE], load FILE, new,
+  resign, draw (offer), accept (a draw offer), board, moves (list legal
+  moves), legend, help, quit (in the full-screen mode resign, new and load
+  over a game in progress ask first, and so does quitting a game that is
+  not recorded; Ctrl-C quits from anywhere, Ctrl-C again answering yes)
+
+ENGINE HELP: 'hint' suggests a move; 'analyse' evaluates every move played
+(up to the position under review), marking inaccuracies ?!, mistakes ?
+and blunders ?? with the better move. Against the computer both are open;
+between two people only once the game is over, unless --hints was given.
 
 CLOCKS: --clock 5+3 gives each side 5 minutes and adds 3 seconds a move;
 both clocks show beside the board. The first move is not timed. A side
@@ -173,6 +178,11 @@ pub struct PlayArgs {
     /// game keeps its own time control.
     #[arg(long, value_name = "MIN+SEC", value_parser = parse_clock, conflicts_with = "load")]
     pub clock: Option<TimeControl>,
+    /// Two people at this terminal allow the engine's help while they
+    /// play: hints and analysis (without it both wait for the end of the
+    /// game; against the computer they are always open).
+    #[arg(long)]
+    pub hints: bool,
 }
 
 fn parse_clock(text: &str) -> Result<TimeControl, String> {
@@ -267,7 +277,7 @@ impl EngineVisitor for Play {
         };
         let mut notice = None;
         let mut recording = None;
-        let session = match &self.record_text {
+        let mut session = match &self.record_text {
             Some(text) => {
                 let load = args.load.as_ref().expect("a record");
                 let (mut session, damage) =
@@ -302,6 +312,7 @@ impl EngineVisitor for Play {
                 session
             }
         };
+        session.hints_allowed = args.hints;
         // A dumb terminal moves no cursor and shows no colour: lines only.
         let dumb = std::env::var_os("TERM").is_some_and(|t| t == "dumb");
         let plain = args.plain

@@ -200,6 +200,16 @@ pub fn handle<R: Evaluate>(
             said.push(format!("Hint {}", hint(session, engines)?));
             Flow::Same
         }
+        Typed::Analyse => {
+            session.engine_help()?;
+            let moves = chess3d_play::analysis::played(session, session.moves.len())?;
+            if moves.is_empty() {
+                anyhow::bail!("no move to analyse yet");
+            }
+            let lines = chess3d_play::analysis::analyse_now(&session.start, &moves);
+            said.extend(lines.into_iter().map(|l| format!("Analysis {l}")));
+            Flow::Same
+        }
         Typed::Flip => {
             anyhow::bail!("flip turns the board in the full-screen interface; the line mode always prints it the same way")
         }
@@ -310,6 +320,7 @@ pub fn hint<R: Evaluate>(session: &Session<R>, engines: &mut Engines<R>) -> Resu
     if let Some((_, why)) = session.result() {
         anyhow::bail!("the game is over ({why})");
     }
+    session.engine_help()?;
     let seat = hint_seat();
     let engine = engines
         .hint

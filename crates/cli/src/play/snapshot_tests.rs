@@ -799,6 +799,8 @@ fn a_king_in_check_is_marked() {
 #[test]
 fn a_hint_does_not_stop_the_interface_and_shows_on_the_board() {
     let mut app = app::<chess3d_games::chess::ChessRules>(Colours::Mono);
+    // Two people who allowed hints (--hints).
+    app.session.hints_allowed = true;
     // After 1. e4 f6 2. d4 g5, White mates with Qh5 (Fool's mate turned
     // round).
     for m in ["e4", "f6", "d4", "g5"] {
@@ -846,6 +848,7 @@ fn the_help_window_scrolls_to_its_last_line_in_a_small_window() {
 #[test]
 fn a_hint_asked_before_the_game_changed_is_dropped() {
     let mut app = app::<chess3d_games::chess::ChessRules>(Colours::Mono);
+    app.session.hints_allowed = true;
     app.command(Typed::Hint);
     // A move played meanwhile, then taken back: the same number of moves,
     // but the hint's search was stopped with the move.
@@ -855,6 +858,47 @@ fn a_hint_asked_before_the_game_changed_is_dropped() {
     app.tick().unwrap();
     assert_eq!(app.marks.hint, None);
     assert!(!app.message.starts_with("hint:"), "{}", app.message);
+}
+
+/// Two people without --hints: no hint and no analysis while they play
+/// (issue 57); once the game is over, `analyse` runs on its own thread and
+/// opens a window of the moves judged. The scholar's mate: 3... Nf6 lets
+/// Qxf7 mate at once, a blunder by any measure.
+#[test]
+fn analysis_between_people_waits_for_the_end_then_shows_the_blunder() {
+    let mut app = app::<chess3d_games::chess::ChessRules>(Colours::Mono);
+    for m in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] {
+        app.command(Typed::Move(m.into()));
+    }
+    for refused in [Typed::Hint, Typed::Analyse] {
+        app.command(refused);
+        assert!(
+            app.message
+                .starts_with("no engine help in a game between two people"),
+            "{}",
+            app.message
+        );
+    }
+    app.command(Typed::Move("Qxf7#".into()));
+    let asked = std::time::Instant::now();
+    app.command(Typed::Analyse);
+    assert!(
+        app.message.starts_with("analysing: move 1 of 7"),
+        "{}",
+        app.message
+    );
+    while !app.message.starts_with("analysis done") {
+        assert!(asked.elapsed().as_secs() < 60, "{}", app.message);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.tick().unwrap();
+    }
+    let text = screen(&mut app, 120, 30);
+    assert!(text.contains("3... Nf6?? #1"), "{text}");
+    assert!(text.contains("Blunder, refuted by Qxf7#"), "{text}");
+    assert!(
+        text.contains("Black: 0 inaccuracies, 0 mistakes, 1 blunder"),
+        "{text}"
+    );
 }
 
 struct BoardMoveByMouse;

@@ -67,6 +67,7 @@ impl<R: Evaluate> App<R> {
             Typed::Help => self.open(" help ", self.help_screen()),
             Typed::Legend => self.open(" legend ", self.legend()),
             Typed::Hint => self.start_hint(),
+            Typed::Analyse => self.start_analysis(),
             Typed::Moves => {
                 let legal = plain::legal_texts(&self.session);
                 let text = if legal.is_empty() {

@@ -10,11 +10,13 @@ use super::super::session::Seat;
 use super::super::thinker::{Message, Thinking};
 use super::App;
 use anyhow::Result;
+use chess3d_play::analysis::Analysing;
 
 impl<R: Evaluate> App<R> {
     /// Starts the engine when it is to move; plays its move when it has one.
     pub(crate) fn tick(&mut self) -> Result<()> {
         self.poll_hint();
+        self.poll_analysis();
         if self.session.check_flag() {
             self.stop_thinking();
             if let Some((result, why)) = self.session.result() {
@@ -93,6 +95,10 @@ impl<R: Evaluate> App<R> {
             self.message = "the hint is for your move: the engine is to move".to_string();
             return;
         }
+        if let Err(e) = self.session.engine_help() {
+            self.message = e.to_string();
+            return;
+        }
         if self.hinting.is_some() {
             self.message = "the engine is already thinking about a hint".to_string();
             return;
@@ -147,6 +153,60 @@ impl<R: Evaluate> App<R> {
         }
         if last.is_some() {
             self.hint_thought = last;
+        }
+    }
+
+    /// Starts analysing the moves played, up to the position under review,
+    /// on its own thread: the lines are shown in a window when it is done.
+    pub(super) fn start_analysis(&mut self) {
+        if let Err(e) = self.session.engine_help() {
+            self.message = e.to_string();
+            return;
+        }
+        if self.analysing.is_some() {
+            self.message = "the analysis is already under way (Esc stops it)".to_string();
+            return;
+        }
+        let upto = self
+            .review
+            .as_ref()
+            .map_or(self.session.moves.len(), |r| r.0);
+        match chess3d_play::analysis::played(&self.session, upto) {
+            Ok(moves) if moves.is_empty() => self.message = "no move to analyse yet".to_string(),
+            Ok(moves) => {
+                self.analysing = Some(Analysing::start(self.session.start.clone(), moves));
+                self.poll_analysis();
+            }
+            Err(e) => self.message = e.to_string(),
+        }
+    }
+
+    /// The analysis's progress said; its lines in a window once done.
+    pub(super) fn poll_analysis(&mut self) {
+        let Some(analysing) = &mut self.analysing else {
+            return;
+        };
+        let over = analysing.poll();
+        let judged = analysing.lines.len().min(analysing.total);
+        if !over {
+            self.message = format!(
+                "analysing: move {} of {} (Esc stops)…",
+                (judged + 1).min(analysing.total),
+                analysing.total
+            );
+            return;
+        }
+        let lines = std::mem::take(&mut analysing.lines);
+        self.analysing = None;
+        self.message = "analysis done: ↑↓ PgUp PgDn scroll, Esc closes".to_string();
+        self.open(" analysis ", lines.join("\n"));
+    }
+
+    /// Stops the analysis under way.
+    pub(super) fn stop_analysis(&mut self) {
+        if let Some(a) = self.analysing.take() {
+            a.cancel();
+            self.message = "analysis stopped".to_string();
         }
     }
 

@@ -118,6 +118,7 @@ impl<R: Evaluate> App<R> {
             // reviewing (the cursor has nothing to do on a past position).
             KeyCode::Home => self.review_at(0),
             KeyCode::End => self.review_at(usize::MAX),
+            KeyCode::Esc if self.analysing.is_some() => self.stop_analysis(),
             KeyCode::Esc if reviewing => self.review_at(usize::MAX),
             KeyCode::Left if shift || reviewing => self.review_at(at.saturating_sub(1)),
             KeyCode::Right if shift || reviewing => self.review_at(at + 1),

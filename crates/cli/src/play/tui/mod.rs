@@ -101,6 +101,8 @@ pub struct App<R: Evaluate> {
     /// iteration.
     hinting: Option<Thinking<R>>,
     hint_thought: Option<Thought>,
+    /// The moves played being analysed, on their own thread.
+    analysing: Option<chess3d_play::analysis::Analysing>,
     pub marks: Marks,
     /// The legal moves of the selection, each with the squares that choose
     /// it: its destination, or every square an attack board or elevator
@@ -170,6 +172,7 @@ impl<R: Evaluate> App<R> {
             thought: None,
             hinting: None,
             hint_thought: None,
+            analysing: None,
             marks: Marks {
                 cursor: Some(cursor),
                 ..Marks::default()
@@ -231,6 +234,7 @@ impl<R: Evaluate> App<R> {
             }
         }
         self.stop_thinking();
+        self.stop_analysis();
         Ok(())
     }
 }
