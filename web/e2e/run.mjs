@@ -14,6 +14,7 @@
 
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { sections as analysisSections } from "./analysis.mjs";
 import { sections as around } from "./around.mjs";
 import { sections as broken } from "./broken.mjs";
 import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mjs";
@@ -853,6 +854,7 @@ const sections = {
   engineQueue,
   ...moving,
   ...around,
+  ...analysisSections,
 };
 
 const started = Date.now();

@@ -154,6 +154,58 @@ export interface Created {
   state: GameState;
 }
 
+/// A score for the first side (White): centipawns or mate in moves
+/// (negative: the first side is mated), and its expected score (0 to 1).
+export interface Score {
+  cp: number | null;
+  mate: number | null;
+  win: number;
+}
+
+/// One move of a game's analysis (docs/api.md, Analysis).
+export interface AnalysedMove {
+  /// The position after it (1: after the first move).
+  ply: number;
+  label: string;
+  /// The evaluation after it; null when it ended the game.
+  eval: Score | null;
+  /// The evaluation before it (the best move's).
+  before: Score;
+  mark: "?!" | "?" | "??" | null;
+  judgement: "inaccuracy" | "mistake" | "blunder" | null;
+  loss: number;
+  /// The best line before it, and the reply after it that refutes it.
+  best: string[];
+  refutation: string[];
+  /// The move in words, as the terminal prints it.
+  text: string;
+}
+
+export interface Analysis {
+  state: "none" | "running" | "done" | "stopped";
+  upto?: number;
+  total?: number;
+  done?: number;
+  moves?: AnalysedMove[];
+  summary?: string[];
+  /// Engine turns of other clients ahead of its next step.
+  ahead?: number | null;
+}
+
+/// The analysis board's position.
+export interface Explored {
+  ply: number;
+  moves: string[];
+  labels: string[];
+  view: View;
+}
+
+/// The engine's best lines on the analysis board, for the first side.
+export interface Lines {
+  depth: number;
+  lines: (Score & { line: string[] })[];
+}
+
 export class ApiError extends Error {
   constructor(
     public status: number,
@@ -203,6 +255,13 @@ export const api = {
   position: (id: string, ply: number) =>
     call<{ ply: number; plies: number; view: View }>("GET", `/games/${encodeURIComponent(id)}/positions/${ply}`),
   recordUrl: (id: string) => `/api/v1/games/${encodeURIComponent(id)}/record`,
+  analysis: (id: string) => call<Analysis>("GET", `/games/${encodeURIComponent(id)}/analysis`),
+  analyse: (id: string, upto: number) => call<Analysis>("POST", `/games/${encodeURIComponent(id)}/analysis`, { upto }),
+  stopAnalysis: (id: string) => call<Analysis>("DELETE", `/games/${encodeURIComponent(id)}/analysis`),
+  explore: (id: string, ply: number, moves: string[]) =>
+    call<Explored>("POST", `/games/${encodeURIComponent(id)}/explore`, { ply, moves }),
+  lines: (id: string, ply: number, moves: string[]) =>
+    call<Lines>("POST", `/games/${encodeURIComponent(id)}/explore/lines`, { ply, moves }),
 };
 
 /// The seat this browser holds in a game, kept across reloads.

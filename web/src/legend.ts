@@ -25,6 +25,7 @@ export const KEYS: [string, string][] = [
   ["Home / End", "review from the start / back to the live game"],
   [", / .", "a move back / forward (← → while reviewing)"],
   ["I", "a hint: the engine's move for you"],
+  ["A", "the analysis board: other moves from the position shown, with the engine's lines (← takes back, Esc returns)"],
   ["Q / E, R / F", "orbit, tilt (or drag)"],
   ["+ / −, Shift+arrows", "zoom, pan (or wheel, right-drag)"],
   ["H or ?", "this help"],

@@ -45,7 +45,12 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
 
 /// The moves, numbered in pairs; each a button that shows the board after
 /// it (`review`), the one under review marked.
-export function renderMoves(state: GameState, reviewing: number | null, review: (ply: number) => void) {
+export function renderMoves(
+  state: GameState,
+  reviewing: number | null,
+  review: (ply: number) => void,
+  mark: (ply: number) => { mark: string; judgement: string } | null = () => null,
+) {
   const list = $("moves");
   list.replaceChildren();
   const m = moveLabels(state);
@@ -57,6 +62,15 @@ export function renderMoves(state: GameState, reviewing: number | null, review: 
       b.className = "move";
       b.textContent = m[j];
       b.dataset.ply = String(j + 1);
+      // The analysis's verdict: ?! ? ??.
+      const judged = mark(j + 1);
+      if (judged) {
+        const s = document.createElement("span");
+        s.className = `mark ${judged.judgement}`;
+        s.textContent = judged.mark;
+        s.title = judged.judgement;
+        b.append(s);
+      }
       b.title = `See the board after ${m[j]}`;
       // A casual game's hints, shown to both players at the move asked.
       const hint = state.hints_given?.find((h) => h.ply === j);

@@ -50,9 +50,17 @@ pub struct ServeArgs {
     /// running at once.
     #[arg(long, value_name = "N", default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub engine_turns_per_client: u32,
-    /// Hints a client address may have asked for and not yet had.
+    /// Hints (and analysis-board lines) a client address may have asked
+    /// for and not yet had.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub hints_per_client: u32,
+    /// Game analyses a client address may have running.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub analyses_per_client: u32,
+    /// Game analyses running on the server at once (each holds a 16 MB
+    /// engine table between its turns).
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub analyses_at_once: u32,
     /// Timed games a client address may have created and not finished.
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub timed_games_per_client: u32,
@@ -89,6 +97,8 @@ impl ServeArgs {
             reads_per_second: self.reads_per_second,
             engine_turns_per_client: self.engine_turns_per_client as usize,
             hints_per_client: self.hints_per_client as usize,
+            analyses_per_client: self.analyses_per_client as usize,
+            analyses_at_once: self.analyses_at_once as usize,
             timed_games_per_client: self.timed_games_per_client as usize,
             sockets_per_client: self.sockets_per_client as usize,
             max_connections: self.max_connections as usize,

@@ -15,8 +15,14 @@ pub struct Config {
     /// or running; a move, a new game or a draw offer that would start
     /// another is refused (429).
     pub engine_turns_per_client: usize,
-    /// Hints one client address may have asked for and not yet had.
+    /// Hints (and the analysis board's lines) one client address may have
+    /// asked for and not yet had.
     pub hints_per_client: usize,
+    /// Game analyses one client address may have running.
+    pub analyses_per_client: usize,
+    /// Game analyses running on the server at once (each holds its
+    /// engine's table between its turns).
+    pub analyses_at_once: usize,
     /// Timed games one client address may have created (in memory) and
     /// not finished: a running clock keeps its game in memory.
     pub timed_games_per_client: usize,
@@ -77,6 +83,8 @@ impl Default for Config {
             engine_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             engine_turns_per_client: 4,
             hints_per_client: 1,
+            analyses_per_client: 1,
+            analyses_at_once: 16,
             timed_games_per_client: 8,
             engine_hash_mb: 64,
             creates_per_minute: 30,

@@ -20,6 +20,7 @@
 //! - [`config`]: every limit and its default;
 //! - [`loadtest`]: many games played at once over WebSocket.
 
+pub mod analysis;
 pub mod api;
 pub mod config;
 pub mod engine_pool;

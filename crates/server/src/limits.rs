@@ -27,10 +27,12 @@ pub struct Limits {
     /// watcher).
     game_sockets: Counts<(String, Option<usize>)>,
     hints: Counts<IpAddr>,
+    analyses: Counts<IpAddr>,
     sockets_per_client: usize,
     sockets_per_game: usize,
     seat_sockets_per_game: usize,
     hints_per_client: usize,
+    analyses_per_client: usize,
 }
 
 /// Things held at once, by key.
@@ -194,10 +196,12 @@ impl Limits {
             sockets: Counts::default(),
             game_sockets: Counts::default(),
             hints: Counts::default(),
+            analyses: Counts::default(),
             sockets_per_client: config.sockets_per_client,
             sockets_per_game: config.sockets_per_game,
             seat_sockets_per_game: config.seat_sockets_per_game,
             hints_per_client: config.hints_per_client.max(1),
+            analyses_per_client: config.analyses_per_client.max(1),
         })
     }
 
@@ -233,6 +237,17 @@ impl Limits {
                     if held == 1 { "" } else { "s" },
                     if held == 1 { "it" } else { "one" }
                 ),
+            )
+        })
+    }
+
+    /// A game analysis started by `client`: counted while the returned
+    /// guard lives (until the analysis ends or is stopped).
+    pub fn analysis(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+        Held::take(&self.analyses, client_key(client), self.analyses_per_client).map_err(|_| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "this address has an analysis running already: wait for it to end, or stop it",
             )
         })
     }

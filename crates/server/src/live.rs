@@ -74,6 +74,8 @@ pub struct Live {
     /// taken off that side's clock.
     clock_running: AtomicI64,
     state_made: Mutex<std::time::Instant>,
+    /// The engine's analysis of the game (issue 57), kept in memory only.
+    pub analysis: Mutex<Option<crate::hub::GameAnalysis>>,
 }
 
 pub struct Inner {
@@ -265,6 +267,7 @@ impl Live {
             used: AtomicU64::new(now_secs()),
             clock_running: AtomicI64::new(-1),
             state_made: Mutex::new(std::time::Instant::now()),
+            analysis: Mutex::new(None),
         };
         let state = live.state_text(&live.lock());
         live.events.state(state);

@@ -13,6 +13,7 @@ use chess3d_play::clock::TimeControl;
 use chess3d_play::session::{damage_text, Seat, Session};
 use chess3d_play::thinker::{draw_answer, Thought};
 
+use crate::analysis::Reviewer;
 use crate::scene::{self, View};
 
 /// The clocks as the page shows them.
@@ -30,6 +31,9 @@ pub struct ClockView {
 /// text. `on_info` gets every finished iteration.
 pub type SearchJob =
     Box<dyn FnOnce(&AtomicBool, &mut (dyn FnMut(Thought) + Send)) -> Option<String> + Send>;
+
+/// The analysis board's search: its lines as JSON, stopped by the flag.
+pub type LinesJob = Box<dyn FnOnce(&AtomicBool) -> serde_json::Value + Send>;
 
 /// A game being played, whatever game it is.
 pub trait Table: Send {
@@ -71,6 +75,21 @@ pub trait Table: Send {
     fn premoves(&self, cell: &str) -> Result<crate::premoves::Premoves>;
     /// A search of the current position by an engine with these settings.
     fn search(&self, config: Config, limits: Limits) -> SearchJob;
+    /// The first `upto` moves, to be judged one position at a time by an
+    /// engine with these settings (analysis.rs).
+    fn reviewer(&self, upto: usize, config: Config, limits: Limits) -> Result<Box<dyn Reviewer>>;
+    /// The analysis board after the first `ply` moves and then `moves`
+    /// (typed as players type them): its board with the legal moves, and
+    /// the moves' canonical texts and labels.
+    fn explore(&self, ply: usize, moves: &[String]) -> Result<(View, Vec<String>, Vec<String>)>;
+    /// The engine's best lines at that position (analysis.rs).
+    fn lines_job(
+        &self,
+        ply: usize,
+        moves: &[String],
+        config: Config,
+        limits: Limits,
+    ) -> Result<LinesJob>;
     /// The clocks, when the game is timed.
     fn clock(&self) -> Option<ClockView>;
     /// Plays with clocks of this control from now (a new game).
@@ -209,6 +228,48 @@ impl<R: Evaluate> Table for Session<R> {
             });
             report.best.map(|m| pos.move_text(m))
         })
+    }
+    fn reviewer(&self, upto: usize, config: Config, limits: Limits) -> Result<Box<dyn Reviewer>> {
+        let moves = chess3d_play::analysis::played(self, upto)?;
+        Ok(crate::analysis::reviewer(
+            &self.start,
+            moves,
+            config,
+            limits,
+        ))
+    }
+    fn explore(&self, ply: usize, moves: &[String]) -> Result<(View, Vec<String>, Vec<String>)> {
+        let at = self.position_at(ply).ok_or_else(|| {
+            anyhow!(
+                "the game has {} moves: no position after move {ply}",
+                self.moves.len()
+            )
+        })?;
+        let (pos, texts, labels) = crate::analysis::explore(at, moves)?;
+        Ok((crate::analysis::explore_view(&pos), texts, labels))
+    }
+    fn lines_job(
+        &self,
+        ply: usize,
+        moves: &[String],
+        config: Config,
+        limits: Limits,
+    ) -> Result<LinesJob> {
+        let at = self.position_at(ply).ok_or_else(|| {
+            anyhow!(
+                "the game has {} moves: no position after move {ply}",
+                self.moves.len()
+            )
+        })?;
+        let (pos, _, _) = crate::analysis::explore(at, moves)?;
+        if pos.clone().outcome().is_some() {
+            return Err(anyhow!(
+                "the game is over in that position: nothing to search"
+            ));
+        }
+        Ok(Box::new(move |abort| {
+            crate::analysis::lines(&pos, config, limits, abort)
+        }))
     }
     fn clock(&self) -> Option<ClockView> {
         let clock = self.clock.as_ref()?;

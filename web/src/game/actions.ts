@@ -5,6 +5,7 @@ import { api, ApiError } from "../api";
 import { mine } from "../panels";
 import { closePicker } from "../picker";
 import { explain, type Doing } from "../messages";
+import { exploreMove } from "./explore";
 import { endReview } from "./review";
 import { clearSelection, targetKind } from "./select";
 import { drawBoard, renderCursor, say } from "./render";
@@ -13,6 +14,8 @@ import { reloadGame, render } from "./open";
 
 export function play(text: string) {
   closePicker();
+  // On the analysis board a move is the board's, not the game's.
+  if (page.explore) return exploreMove(text);
   act({ action: "move", move: text, ply: page.state?.ply }, "move");
 }
 

@@ -18,6 +18,8 @@ let active: { from: string } | null = null;
 /// this browser plays, in a game still going on.
 export function grabbable(cell: string): boolean {
   const piece = cellOf(cell)?.piece;
+  const explore = page.explore?.view;
+  if (explore) return !!piece && piece.side === explore.to_move && !explore.result;
   return !!piece && !!page.held?.sides.includes(piece.side) && !page.state?.view.result && !page.review && !page.marks.demo;
 }
 
@@ -30,9 +32,9 @@ export function dragging(): boolean {
 /// destination of the selection is not: its click plays.
 export function grab(cell: string, board = false): boolean {
   const state = page.state;
-  if (!state || page.review || page.marks.demo) return false;
+  if (!state || (page.review && !page.explore) || page.marks.demo) return false;
   if (board) {
-    if (!mine(state, page.held) || !boardMoves(cell).length) return false;
+    if (!(page.explore || mine(state, page.held)) || !boardMoves(cell).length) return false;
     selectBoard(cell);
     active = { from: cell };
     return true;

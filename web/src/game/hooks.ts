@@ -44,10 +44,14 @@ export const hooks = {
   updateMs: () => [...page.updateMs],
   pickerOpen,
   state: () => page.state,
+  /// The engine's analysis of the game as the page has it, or null.
+  analysis: () => page.analysis,
+  /// The analysis board: where it started, its moves and lines; or null.
+  exploring: () => (page.explore ? { ply: page.explore.ply, moves: [...page.explore.moves], labels: [...page.explore.labels], lines: page.explore.lines, legal: page.explore.view.legal.length } : null),
   /// The move under review (0: the start), or null for the live game.
   reviewing: () => page.review?.ply ?? null,
   /// The board shown: the one under review, else the live one.
-  shown: () => page.review?.view ?? page.state?.view ?? null,
+  shown: () => page.explore?.view ?? page.review?.view ?? page.state?.view ?? null,
   /// The view shown: "3d" or "2d" (the diagram, also where WebGL fails).
   view: () => page.view,
   /// The queued premove, or null.

@@ -10,6 +10,7 @@ import { cancelPremove } from "./premove";
 import { cancelDrag, dragging } from "./drag";
 import { followCursor, toggleFocus } from "./levels";
 import { board3d, drawBoard, flip, focusBoard, recolour, say, setSpread, toggleView } from "./render";
+import { closeExplore, exploreKey, toggleExplore } from "./explore";
 import { endReview, reviewKey } from "./review";
 import { activate, clearSelection, nextBoard } from "./select";
 import { page } from "./state";
@@ -66,6 +67,7 @@ function escape() {
     focusBoard();
   } else if (dragging()) cancelDrag();
   else if (page.marks.demo) endDemo(true);
+  else if (page.explore) closeExplore();
   else if (page.review) endReview();
   else if (page.premove) cancelPremove("Premove cancelled.");
   else {
@@ -89,7 +91,7 @@ document.addEventListener("keydown", (e) => {
     return e.preventDefault();
   }
   if (!$("legend").hidden) return;
-  if (reviewKey(e)) return e.preventDefault();
+  if (exploreKey(e) || reviewKey(e)) return e.preventDefault();
   if (page.view === "3d" && board3d()?.key(e)) return e.preventDefault();
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "PageUp", "PageDown"].includes(e.key)) {
     step(e.key);
@@ -104,6 +106,7 @@ document.addEventListener("keydown", (e) => {
   else if (key === "b") nextBoard();
   else if (key === "h" || key === "?") openLegend();
   else if (key === "i") askHint();
+  else if (key === "a") toggleExplore();
   else if (key === "[") setSpread(page.spread - 0.1);
   else if (key === "]") setSpread(page.spread + 0.1);
   else return;

@@ -3,6 +3,7 @@
 // (a sound, the premove's turn, a selection now stale); the clocks
 // between states; leaving the game.
 
+import { loadAnalysis } from "./analysis";
 import { api, ApiError, heldSeat, type GameState } from "../api";
 import { Connection } from "../connection";
 import { $ } from "../dom";
@@ -80,6 +81,7 @@ export async function openGame(id: string) {
     },
   }, page.held?.token ?? null);
   loadAbout(state.game);
+  loadAnalysis(id);
 }
 
 /// Draws game `id` as the server holds it now: after an answer that says
@@ -101,6 +103,8 @@ export function closeGame() {
   page.state = null;
   page.review = null;
   page.premove = null;
+  page.analysis = null;
+  page.explore = null;
   page.message = "";
   page.pending = false;
   lowTimeSaid.clear();

@@ -9,6 +9,8 @@ import { $ } from "../dom";
 import { renderButtons, renderClocks, renderEvaluation, renderMoves, renderStatus } from "../panels";
 import { store } from "../settings";
 import { drop, grab, grabbable, over } from "./drag";
+import { renderAnalysis } from "./analysis";
+import { renderExplore } from "./explore";
 import { renderLevels } from "./levels";
 import { renderRematch, renderResume } from "./seat";
 import { review, renderReview } from "./review";
@@ -93,11 +95,16 @@ export function renderPanels() {
   const state = page.state;
   if (!state) return;
   renderStatus(state, page.held, page.message, page.messageIsError);
-  renderMoves(state, page.review?.ply ?? null, (ply) => review(ply));
+  renderMoves(state, page.review?.ply ?? null, (ply) => review(ply), (ply) => {
+    const m = page.analysis?.moves?.[ply - 1];
+    return m?.mark && m.judgement ? { mark: m.mark, judgement: m.judgement } : null;
+  });
   renderButtons(state, page.held);
   renderClocks(state, page.stateAt);
   renderEvaluation(state, viewerSide());
   renderReview();
+  renderAnalysis();
+  renderExplore();
   renderRematch(state);
   renderResume(state);
 }

@@ -25,6 +25,8 @@ export async function review(ply: number) {
     const past = await api.position(state.id, ply);
     if (page.state?.id !== state.id || ticket !== reviewTicket) return;
     page.review = { ply, view: past.view };
+    // A position of the game chosen: the analysis board closes.
+    page.explore = null;
     clearSelection();
     closePicker();
     say("");
@@ -38,8 +40,9 @@ export async function review(ply: number) {
 /// Back to the live position.
 export function endReview() {
   reviewTicket += 1;
-  if (!page.review) return;
+  if (!page.review && !page.explore) return;
   page.review = null;
+  page.explore = null;
   say("");
   drawBoard();
   renderPanels();
@@ -49,7 +52,8 @@ export function endReview() {
 export function renderReview() {
   const state = page.state;
   const r = page.review;
-  $("review").hidden = !r;
+  // The analysis board says where it stands itself.
+  $("review").hidden = !r || !!page.explore;
   if (!state || !r) return;
   // Only where moves may be taken back: not in a game between two
   // screens, nor once the game is over.

@@ -13,7 +13,7 @@ import { moveDemo } from "./demo";
 import { focusLevel } from "./levels";
 import { canPremove, choosePremove, selectForPremove } from "./premove";
 import { drawBoard, renderCursor, say } from "./render";
-import { cellOf, page } from "./state";
+import { cellOf, page, playView } from "./state";
 
 export function pick(p: Pick) {
   if (p.level !== undefined) focusLevel(p.level);
@@ -23,11 +23,11 @@ export function pick(p: Pick) {
 
 /// The moves of pieces (not boards) from `cell`.
 export function pieceMoves(cell: string): LegalMove[] {
-  return page.state?.view.legal.filter((m) => m.from === cell && !m.board) ?? [];
+  return playView()?.legal.filter((m) => m.from === cell && !m.board) ?? [];
 }
 
 export function boardMoves(cell: string): LegalMove[] {
-  return page.state?.view.legal.filter((m) => m.from === cell && m.board) ?? [];
+  return playView()?.legal.filter((m) => m.from === cell && m.board) ?? [];
 }
 
 export function targetKind(m: LegalMove): TargetKind {
@@ -66,7 +66,8 @@ export function selectPiece(cell: string): boolean {
 export function selectOwn(cell: string, draw = true): boolean {
   const state = page.state;
   if (!state) return false;
-  if (mine(state, page.held)) {
+  // On the analysis board either side's pieces move, in turn.
+  if (page.explore || mine(state, page.held)) {
     if (!selectPiece(cell)) return false;
     say("");
     if (draw) drawBoard();
@@ -103,6 +104,17 @@ export function activate(cell: string) {
   const marks = page.marks;
   marks.cursor = cell;
   if (marks.demo) return moveDemo(cell);
+  if (page.explore) {
+    if (marks.selected && marks.targets.has(cell)) playTo(cell);
+    else if (!selectOwn(cell) && boardMoves(cell).length) selectBoard(cell);
+    else if (marks.selected !== cell) {
+      clearSelection();
+      const v = page.explore.view;
+      say(v.result ? `The game is over here: ${v.result[1]}.` : `No legal move from ${cell} for ${state.sides[v.to_move]}.`);
+      drawBoard();
+    }
+    return renderCursor();
+  }
   if (page.review) {
     renderCursor();
     return say("This is a past position: press End or Esc (or click the last move) to play on from the live game.");
@@ -134,7 +146,7 @@ function whyNot(cell: string): string {
 /// Shows where a board can go: its destinations as ghost boards.
 export function selectBoard(from: string) {
   const state = page.state;
-  if (!state || !mine(state, page.held)) {
+  if (!state || !(page.explore || mine(state, page.held))) {
     if (state) say(whyNot(from));
     return;
   }

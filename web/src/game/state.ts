@@ -3,7 +3,7 @@
 // select.ts, premove.ts, levels.ts, review.ts and demo.ts change what is
 // selected and shown; render.ts draws it.
 
-import type { Cell, GameState, Held, View as BoardState } from "../api";
+import type { Analysis, Cell, GameState, Held, Lines, View as BoardState } from "../api";
 import type { Connection } from "../connection";
 import { emptyMarks, type Marks } from "../marks";
 import { stored } from "../settings";
@@ -17,6 +17,19 @@ export interface Premove {
   from: string;
   to: string;
   text: string | null;
+}
+
+/// The analysis board: moves played from a position of the game (after
+/// its first `ply` moves) on a board of their own, nothing sent to the
+/// game; the engine's lines there when it may help.
+export interface Explore {
+  ply: number;
+  moves: string[];
+  labels: string[];
+  view: BoardState;
+  lines: Lines | null;
+  /// Why there are no lines (the engine may not help, or is busy).
+  noLines: string | null;
 }
 
 export const page = {
@@ -43,18 +56,30 @@ export const page = {
   stateAt: 0,
   /// The move queued for the player's next turn.
   premove: null as Premove | null,
+  /// The engine's analysis of the game, as far as it has come.
+  analysis: null as Analysis | null,
+  /// The analysis board, while it is open.
+  explore: null as Explore | null,
 };
 
 /// The state the board shows: the live one, or a past position's board.
 export function shown(): GameState | null {
   const state = page.state;
-  if (!state || !page.review) return state;
-  return { ...state, view: page.review.view };
+  const view = page.explore?.view ?? page.review?.view;
+  if (!state || !view) return state;
+  return { ...state, view };
 }
 
-/// A cell of the board shown (the one under review, else the live one).
+/// The board whose legal moves a click plays: the analysis board's, else
+/// the live game's (none under review).
+export function playView(): BoardState | null {
+  return page.explore?.view ?? page.state?.view ?? null;
+}
+
+/// A cell of the board shown (the analysis board's, the one under review,
+/// else the live one).
 export function cellOf(name: string | null): Cell | undefined {
-  const view = page.review?.view ?? page.state?.view;
+  const view = page.explore?.view ?? page.review?.view ?? page.state?.view;
   return name ? view?.cells.find((c) => c.name === name) : undefined;
 }
 

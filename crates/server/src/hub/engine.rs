@@ -66,36 +66,13 @@ impl Hub {
             })
             .await
             .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        // Set when the hint is answered or its request dropped (the client
-        // gone): a search nobody waits for stops.
-        let abort = AbortOnDrop(Arc::new(AtomicBool::new(false)));
-        let stop = Arc::clone(&abort.0);
-        let place = Arc::new(AtomicI64::new(-1));
-        let told = Arc::clone(&place);
-        self.engines.submit(
-            caller.client,
-            Some(reserved),
-            Arc::clone(&abort.0),
-            move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
-            move || {
+        let (best, thought) = self
+            .engine_answer(caller.client, reserved, "the hint", move |stop| {
                 let mut last = None;
-                let best = job(&stop, &mut |t| last = Some(t));
-                let _ = tx.send((best, last));
-            },
-        );
-        let Ok(Ok((best, thought))) = tokio::time::timeout(HINT_WAIT, rx).await else {
-            let ahead = match place.load(Ordering::Relaxed) {
-                n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
-                _ => String::new(),
-            };
-            return Err(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "the engines are all busy with other games{ahead}: ask for the hint again in a moment"
-                ),
-            ));
-        };
+                let best = job(stop, &mut |t| last = Some(t));
+                (best, last)
+            })
+            .await?;
         let best = best.ok_or_else(|| ApiError::conflict("the engine has no move to suggest"))?;
         // The move as the game shows it, from the legal moves of the state
         // it was searched in (the last iteration's line may lead with
@@ -128,6 +105,47 @@ impl Hub {
             "label": label,
             "summary": summary,
         }))
+    }
+
+    /// Runs `job` on the engine pool as `client`'s, in the place reserved
+    /// for it, and waits for its answer without holding a thread: at most
+    /// [`HINT_WAIT`] (503 then, saying how many turns were ahead of it;
+    /// `what` is named there). The job's search is stopped once its answer
+    /// is taken, or once the request waiting for it is gone.
+    pub(super) async fn engine_answer<T: Send + 'static>(
+        &self,
+        client: Owner,
+        reserved: Place,
+        what: &str,
+        job: impl FnOnce(&AtomicBool) -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let abort = AbortOnDrop(Arc::new(AtomicBool::new(false)));
+        let stop = Arc::clone(&abort.0);
+        let place = Arc::new(AtomicI64::new(-1));
+        let told = Arc::clone(&place);
+        self.engines.submit(
+            client,
+            Some(reserved),
+            Arc::clone(&abort.0),
+            move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
+            move || {
+                let _ = tx.send(job(&stop));
+            },
+        );
+        let Ok(Ok(answer)) = tokio::time::timeout(HINT_WAIT, rx).await else {
+            let ahead = match place.load(Ordering::Relaxed) {
+                n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
+                _ => String::new(),
+            };
+            return Err(ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the engines are all busy with other games{ahead}: ask for {what} again in a moment"
+                ),
+            ));
+        };
+        Ok(answer)
     }
 
     /// A place in the engine pool for one more engine turn of `client`'s,

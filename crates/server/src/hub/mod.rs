@@ -7,12 +7,14 @@
 //! [`crate::engine_pool`]. With a database other servers share, the hub
 //! keeps its games in step with theirs ([`in_step`]).
 
+mod analysis;
 mod checks;
 mod clock;
 mod engine;
 mod fair_play;
 mod takeback;
 
+pub use analysis::GameAnalysis;
 pub use fair_play::engine_help_open;
 mod in_step;
 
@@ -165,6 +167,8 @@ pub struct Hub {
     /// The runtime the clocks' timers run on (the hub is made inside it;
     /// engine threads, outside it, arm timers through it).
     runtime: Option<tokio::runtime::Handle>,
+    /// Game analyses running (see [`Config::analyses_at_once`]).
+    analyses: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Hub {
@@ -181,6 +185,7 @@ impl Hub {
             timed: Default::default(),
             config,
             runtime: tokio::runtime::Handle::try_current().ok(),
+            analyses: Default::default(),
         })
     }
 

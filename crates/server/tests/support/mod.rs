@@ -223,3 +223,10 @@ pub fn error(v: &serde_json::Value) -> &str {
         .as_str()
         .unwrap_or_else(|| panic!("no error message in {v}"))
 }
+
+/// The API's answer to a DELETE of `path`: status and JSON.
+pub async fn http_delete(addr: std::net::SocketAddr, path: &str) -> (u16, serde_json::Value) {
+    chess3d_server::loadtest::http(addr, "DELETE", path, None)
+        .await
+        .unwrap()
+}

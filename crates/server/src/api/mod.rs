@@ -2,6 +2,8 @@
 //! files. Handlers never take a game's lock themselves: the hub's work runs
 //! on blocking threads, and a game's state is read from its latest event.
 
+mod analysis;
+
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -124,6 +126,14 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
         .route("/games/{id}/join", post(join))
         .route("/games/{id}/seat", post(seat))
         .route("/games/{id}/hint", post(hint))
+        .route(
+            "/games/{id}/analysis",
+            get(analysis::read)
+                .post(analysis::start)
+                .delete(analysis::stop),
+        )
+        .route("/games/{id}/explore", post(analysis::explore))
+        .route("/games/{id}/explore/lines", post(analysis::lines))
         .route("/games/{id}/actions", post(act))
         .route("/games/{id}/ws", get(ws))
         .route("/games/{id}/reach", get(reach))

@@ -1,0 +1,296 @@
+//! A game's analysis and the analysis board's lines on the engine pool
+//! (issue 57). The analysis judges one position per engine turn, each
+//! turn queued as the client's like any other (so that other clients'
+//! games go on between them), one analysis at a time per client and a
+//! bounded number on the server; its moves are kept with the game in
+//! memory as they come, read by `GET .../analysis`, and one analysis of a
+//! game serves every watcher. Both are engine help: refused (403) in a
+//! game between people while it is played, unless it is casual.
+
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::http::StatusCode;
+use serde_json::{json, Value};
+
+use super::fair_play::engine_help;
+use super::{Caller, Hub};
+use crate::analysis::{Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
+use crate::engine_pool::{Owner, Place};
+use crate::error::ApiError;
+use crate::limits::Held;
+use crate::live::{lock, Live};
+
+/// The most hash memory an analysis's engine takes, in MB: it holds it
+/// between its turns.
+const ANALYSIS_HASH_MB: usize = 16;
+
+/// A game's analysis, kept with the game in memory.
+#[derive(Clone, Debug)]
+pub struct GameAnalysis {
+    /// The moves analysed (the game's first ones, canonical).
+    pub of: Vec<String>,
+    /// Each move judged so far (analysis.rs's JSON), in order.
+    pub moves: Vec<Value>,
+    pub total: usize,
+    /// `running`, `done` or `stopped`.
+    pub state: &'static str,
+    /// Each side's summary, once done.
+    pub summary: Vec<String>,
+    /// Engine turns of other clients ahead of its next step (while it
+    /// waits for an engine).
+    pub ahead: Option<usize>,
+    /// Who started it (only that client stops it).
+    pub owner: Owner,
+    abort: Arc<AtomicBool>,
+}
+
+impl GameAnalysis {
+    pub fn json(&self) -> Value {
+        json!({
+            "state": self.state,
+            "upto": self.of.len(),
+            "total": self.total,
+            "done": self.moves.len(),
+            "moves": self.moves,
+            "summary": self.summary,
+            "ahead": self.ahead,
+        })
+    }
+}
+
+/// What one analysis holds while it runs: its reviewer between turns, and
+/// the counts that limit analyses (released when the last turn ends).
+struct Run {
+    reviewer: Mutex<Box<dyn Reviewer>>,
+    abort: Arc<AtomicBool>,
+    owner: Owner,
+    _asked: Option<Held<IpAddr>>,
+    _counted: Counted,
+}
+
+/// One of the server's analyses at once, counted while it lives.
+struct Counted(Arc<AtomicUsize>);
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Hub {
+    /// Starts analysing game `id`'s first `upto` moves (all by default)
+    /// for `caller`, or answers the analysis of those moves already made
+    /// or under way. `asked` is the client's analysis count, held until it
+    /// ends (or why the client may not start another: said only when a new
+    /// analysis is needed).
+    pub fn analyse(
+        self: &Arc<Hub>,
+        id: &str,
+        upto: Option<usize>,
+        asked: Result<Held<IpAddr>, ApiError>,
+        caller: Caller,
+    ) -> Result<Value, ApiError> {
+        let (live, started) = self.on_game(id, caller, |live, inner| {
+            engine_help(live, inner)?;
+            let played = inner.table.ply();
+            let upto = upto.unwrap_or(played);
+            if upto > played {
+                return Err(ApiError::bad(format!(
+                    "upto is at most the {played} moves played"
+                )));
+            }
+            if upto == 0 {
+                return Err(ApiError::conflict("no move to analyse yet"));
+            }
+            let of = inner.table.moves()[..upto].to_vec();
+            let mut slot = lock(&live.analysis);
+            if let Some(a) = slot.as_ref().filter(|a| a.of == of && a.state != "stopped") {
+                return Ok((a.json(), None));
+            }
+            if let Err(e) = &asked {
+                return Err(e.clone());
+            }
+            let counted = self.count_analysis()?;
+            let place = self.reserve_engine(caller.client)?;
+            let config = chess3d_engine::Config {
+                hash_mb: self.hash_mb().min(ANALYSIS_HASH_MB),
+                ..chess3d_engine::Config::default()
+            };
+            let limits = chess3d_engine::Limits::movetime(ANALYSIS_MOVETIME);
+            let reviewer = inner
+                .table
+                .reviewer(upto, config, limits)
+                .map_err(|e| ApiError::internal(format!("cannot analyse the game: {e:#}")))?;
+            if let Some(old) = slot.as_ref() {
+                old.abort.store(true, Ordering::Relaxed);
+            }
+            let abort = Arc::new(AtomicBool::new(false));
+            let analysis = GameAnalysis {
+                of,
+                moves: Vec::new(),
+                total: reviewer.total(),
+                state: "running",
+                summary: Vec::new(),
+                ahead: None,
+                owner: caller.client,
+                abort: Arc::clone(&abort),
+            };
+            let answer = analysis.json();
+            *slot = Some(analysis);
+            let run = Run {
+                reviewer: Mutex::new(reviewer),
+                abort,
+                owner: caller.client,
+                _asked: None,
+                _counted: counted,
+            };
+            Ok((answer, Some((run, place))))
+        })?;
+        let (answer, start) = started;
+        if let Some((mut run, place)) = start {
+            run._asked = asked.ok();
+            self.analysis_turn(live, Arc::new(run), Some(place));
+        }
+        Ok(answer)
+    }
+
+    /// One more of the server's analyses, if it may run another
+    /// ([`crate::Config::analyses_at_once`]); 503 otherwise.
+    fn count_analysis(&self) -> Result<Counted, ApiError> {
+        let most = self.config.analyses_at_once.max(1);
+        let now = self.analyses.fetch_add(1, Ordering::Relaxed);
+        let counted = Counted(Arc::clone(&self.analyses));
+        if now >= most {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server is analysing {most} games already: ask again in a minute"),
+            ));
+        }
+        Ok(counted)
+    }
+
+    /// Queues the analysis's next engine turn: one move judged, kept with
+    /// the game, then the next turn queued, until every move is judged or
+    /// the analysis is stopped.
+    fn analysis_turn(self: &Arc<Hub>, live: Arc<Live>, run: Arc<Run>, place: Option<Place>) {
+        let (hub, told) = (Arc::clone(self), Arc::clone(&live));
+        let owner = run.owner;
+        self.engines.submit(
+            owner,
+            place,
+            Arc::clone(&run.abort),
+            move |ahead| {
+                if let Some(a) = lock(&told.analysis).as_mut() {
+                    a.ahead = ahead;
+                }
+            },
+            move || {
+                let judged = lock(&run.reviewer).step(&run.abort);
+                let mut slot = lock(&live.analysis);
+                let Some(a) = slot.as_mut().filter(|a| Arc::ptr_eq(&a.abort, &run.abort)) else {
+                    return;
+                };
+                match judged {
+                    Some(m) => {
+                        a.moves.push(m);
+                        if a.moves.len() == a.total {
+                            a.state = "done";
+                            a.summary = lock(&run.reviewer).summary();
+                        } else {
+                            drop(slot);
+                            hub.analysis_turn(live, run, None);
+                        }
+                    }
+                    None if a.moves.len() == a.total => a.state = "done",
+                    None => a.state = "stopped",
+                }
+            },
+        );
+    }
+
+    /// The analysis of game `id`: its moves so far, or `{"state": "none"}`.
+    pub fn analysis(self: &Arc<Hub>, id: &str) -> Result<Value, ApiError> {
+        let live = self.get(id)?;
+        let slot = lock(&live.analysis);
+        Ok(slot
+            .as_ref()
+            .map_or_else(|| json!({ "state": "none" }), GameAnalysis::json))
+    }
+
+    /// Stops game `id`'s analysis, if `caller` started it.
+    pub fn stop_analysis(self: &Arc<Hub>, id: &str, caller: Caller) -> Result<Value, ApiError> {
+        let live = self.get(id)?;
+        let mut slot = lock(&live.analysis);
+        let Some(a) = slot.as_mut() else {
+            return Err(ApiError::conflict("no analysis of this game to stop"));
+        };
+        if a.owner != caller.client {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "only the address that started the analysis may stop it",
+            ));
+        }
+        if a.state == "running" {
+            a.abort.store(true, Ordering::Relaxed);
+            a.state = "stopped";
+        }
+        Ok(a.json())
+    }
+
+    /// The analysis board after game `id`'s first `ply` moves and then
+    /// `moves`: the board with its legal moves, the moves' texts and
+    /// labels. No engine: open in every game.
+    pub fn explore(
+        self: &Arc<Hub>,
+        id: &str,
+        ply: Option<usize>,
+        moves: &[String],
+    ) -> Result<Value, ApiError> {
+        let live = self.get(id)?;
+        let inner = live.lock();
+        let ply = ply.unwrap_or(inner.table.ply());
+        let (view, texts, labels) = inner
+            .table
+            .explore(ply, moves)
+            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}")))?;
+        Ok(json!({ "ply": ply, "moves": texts, "labels": labels, "view": view }))
+    }
+
+    /// The engine's best lines on the analysis board (MultiPV 3, a second),
+    /// queued on the engine pool like a hint and waited for without a
+    /// thread.
+    pub async fn explore_lines(
+        self: &Arc<Hub>,
+        id: &str,
+        ply: Option<usize>,
+        moves: Vec<String>,
+        caller: Caller,
+    ) -> Result<Value, ApiError> {
+        let hub = Arc::clone(self);
+        let id = id.to_string();
+        let (_, (job, place)) = tokio::task::spawn_blocking(move || {
+            hub.on_game(&id, caller, |live, inner| {
+                engine_help(live, inner)?;
+                let ply = ply.unwrap_or(inner.table.ply());
+                let config = chess3d_engine::Config {
+                    hash_mb: hub.hash_mb(),
+                    ..chess3d_engine::Config::default()
+                };
+                let limits = chess3d_engine::Limits::movetime(LINES_MOVETIME);
+                let job = inner
+                    .table
+                    .lines_job(ply, &moves, config, limits)
+                    .map_err(|e| {
+                        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}"))
+                    })?;
+                Ok((job, hub.reserve_engine(caller.client)?))
+            })
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the lines failed: {e}")))??;
+        self.engine_answer(caller.client, place, "the engine's lines", job)
+            .await
+    }
+}
