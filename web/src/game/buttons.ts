@@ -98,6 +98,7 @@ export function wireGameButtons(loadRecord: (file: File, base: Record<string, un
     loadRecord(file, {
       game: page.state.game,
       mode: page.state.mode === "remote" ? "local" : page.state.mode,
+      hints: page.state.hints_allowed ?? false,
       side: page.held?.sides[0] ?? 0,
     });
   });
