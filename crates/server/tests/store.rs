@@ -199,8 +199,8 @@ fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
     // Put back, the database is used again with its game.
     tamper(
         &db,
-        "PRAGMA user_version = 5",
-        "UPDATE chess3d_schema SET version = 2",
+        "PRAGMA user_version = 6",
+        "UPDATE chess3d_schema SET version = 3",
     );
     assert!(Store::connect(&db).unwrap().load("kept").unwrap().is_some());
 }
