@@ -25,12 +25,15 @@ async function analyse(page) {
 /// The scholar's mate at one screen: 3... Nf6 lets Qxf7 mate at once, the
 /// blunder the analysis must mark; a dot of the graph clicked shows its
 /// position; on the analysis board Black plays 3... g6 instead (clicked),
-/// White answers (typed), ← takes it back, Esc returns to the game.
+/// White answers (typed), ← moves the cursor, Backspace takes the answer
+/// back, Esc returns to the game.
 async function analysis() {
   const page = await newPage();
   await openGame(page, { game: "chess", mode: "local" });
-  check(await page.isHidden("#analyse"), "no Analyse while two people play");
-  await type(page, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]);
+  await type(page, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
+  // Two people playing: no Analyse yet (the server would refuse, 403).
+  check(await page.isHidden("#analyse"), "no Analyse while two people play, six moves in");
+  await type(page, ["Qxf7#"]);
   await analyse(page);
   const marked = await page.$eval('#moves button[data-ply="6"] .mark', (m) => `${m.textContent} ${m.className}`);
   check(marked === "?? mark blunder", `3... Nf6 is marked a blunder in the move list (${marked})`);
@@ -65,7 +68,13 @@ async function analysis() {
   check(board === "Queen", "the analysis board shows its own position (the Queen on f3)");
   await settle(page);
   await page.screenshot({ path: join(shots, "analysis-board-chess.png") });
+  // Keys for the board, not the move box.
+  await page.evaluate(() => document.activeElement.blur());
+  const cursor = await page.evaluate(() => window.chess3d.marks().cursor);
   await page.keyboard.press("ArrowLeft");
+  const moved = await page.evaluate(() => ({ cursor: window.chess3d.marks().cursor, labels: window.chess3d.exploring().labels.join() }));
+  check(moved.cursor !== cursor && moved.labels === "g6,Qf3", `← moves the cursor on the analysis board (${cursor} to ${moved.cursor}), taking nothing back`);
+  await page.keyboard.press("Backspace");
   await page.waitForFunction(() => window.chess3d.exploring()?.labels.join() === "g6");
   await page.keyboard.press("Escape");
   await page.waitForFunction(() => window.chess3d.exploring() === null);
@@ -96,7 +105,8 @@ async function analysis3d() {
   await analyse(page);
   const dots = await page.$$eval("#eval-graph circle[data-ply]", (cs) => cs.length);
   check(dots === 10, `the Polyhedron game's graph has its 10 moves (${dots})`);
-  await page.click('#eval-graph circle[data-ply="10"]');
+  await page.click('#eval-graph circle[data-ply="5"]');
+  await page.waitForFunction(() => window.chess3d.reviewing() === 5);
   await settle(page);
   await page.screenshot({ path: join(shots, "analysis-polyhedron.png") });
   await page.click("#explore-open");
@@ -106,7 +116,8 @@ async function analysis3d() {
   await clickCell(page, first.to);
   await page.waitForFunction((t) => window.chess3d.exploring()?.moves.join() === t, first.text);
   await page.waitForFunction(() => window.chess3d.exploring()?.lines?.lines.length > 0, null, { timeout: 20000 });
-  check(true, `a move clicked on the Polyhedron analysis board (${first.text}) and the engine's lines`);
+  const there = await page.evaluate(() => ({ ply: window.chess3d.exploring().ply, game: window.chess3d.state().ply, lines: window.chess3d.exploring().lines.lines.length }));
+  check(there.ply === 5 && there.game === 10 && there.lines >= 1, `a move clicked on the Polyhedron analysis board after move 5 (${first.text}), the game still at 10 moves, ${there.lines} engine lines`);
   await settle(page);
   await page.screenshot({ path: join(shots, "analysis-board-polyhedron.png") });
   await page.click("#explore-open");

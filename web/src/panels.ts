@@ -70,6 +70,7 @@ export function renderMoves(
         s.textContent = judged.mark;
         s.title = judged.judgement;
         b.append(s);
+        b.setAttribute("aria-label", `${m[j]}, ${judged.judgement}`);
       }
       b.title = `See the board after ${m[j]}`;
       // A casual game's hints, shown to both players at the move asked.
@@ -101,7 +102,9 @@ export function moveLabels(state: GameState): string[] {
   return state.labels && state.labels.length === state.moves.length ? state.labels : state.moves;
 }
 
-export function renderButtons(state: GameState, held: Held | null) {
+/// The buttons and the move box; `explore`: the analysis board is open
+/// (the move box plays there), with whether its position is over.
+export function renderButtons(state: GameState, held: Held | null, explore: { over: boolean } | null = null) {
   const over = state.view.result !== null;
   $<HTMLButtonElement>("undo").hidden = state.mode === "remote";
   // A finished game stays finished: no takeback after mate, resignation,
@@ -112,8 +115,16 @@ export function renderButtons(state: GameState, held: Held | null) {
   $<HTMLButtonElement>("draw").textContent = offerToMe ? "Accept draw" : "Offer draw";
   $<HTMLButtonElement>("draw").disabled = !held || over;
   $<HTMLButtonElement>("decline").hidden = !offerToMe || over;
-  $<HTMLInputElement>("move-text").disabled = !held || over;
-  $<HTMLInputElement>("move-text").placeholder = over ? "the game is over" : `type a move (${movesExample(state)})`;
+  // Set once a drawing: a box disabled then enabled again loses its focus.
+  const box = $<HTMLInputElement>("move-text");
+  box.disabled = explore ? explore.over : !held || over;
+  box.placeholder = explore
+    ? explore.over
+      ? "the game is over here"
+      : "a move on the analysis board"
+    : over
+      ? "the game is over"
+      : `type a move (${movesExample(state)})`;
   // No engine help between people while they play (unless casual).
   $<HTMLButtonElement>("hint").hidden = !mine(state, held) || over || state.engine_help === false;
   const asked = state.takeback_offer ?? null;
@@ -121,7 +132,11 @@ export function renderButtons(state: GameState, held: Held | null) {
   const remote = state.mode === "remote";
   $<HTMLButtonElement>("takeback").hidden = !remote || !held || over;
   $<HTMLButtonElement>("takeback").textContent = askedOfMe ? "Accept takeback" : "Ask to take back";
-  $<HTMLButtonElement>("takeback").disabled = state.ply === 0 || (asked !== null && !askedOfMe);
+  // A move of one's own to take back: one's last, or with the reply to it
+  // on one's turn.
+  const side = held?.sides[0] ?? 0;
+  const needs = state.view.to_move === side ? 2 : 1;
+  $<HTMLButtonElement>("takeback").disabled = askedOfMe ? false : state.ply < needs || asked !== null;
   $<HTMLButtonElement>("decline-takeback").hidden = !remote || !askedOfMe || over;
 }
 

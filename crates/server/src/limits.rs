@@ -241,6 +241,17 @@ impl Limits {
         })
     }
 
+    /// The analysis board's lines asked for by `client`: counted with its
+    /// hints (one quick search at a time), said in their own words.
+    pub fn lines(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+        Held::take(&self.hints, client_key(client), self.hints_per_client).map_err(|_| {
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "this address has a hint or the engine's lines on the way already; wait for them",
+            )
+        })
+    }
+
     /// A game analysis started by `client`: counted while the returned
     /// guard lives (until the analysis ends or is stopped).
     pub fn analysis(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {

@@ -99,8 +99,36 @@ async fn a_finished_game_is_analysed_move_by_move() {
     // Of the first two moves only: another analysis.
     let (status, part) = post(addr, &path, json!({ "upto": 2 })).await;
     assert_eq!((status, part["total"].clone()), (200, json!(2)), "{part}");
+    // Running, it is not replaced by another's request for other moves.
+    let (status, same) = post(addr, &path, json!({})).await;
+    assert_eq!((status, same["total"].clone()), (200, json!(2)), "{same}");
     let (status, v) = post(addr, &path, json!({ "upto": 9 })).await;
     assert_eq!(status, 400, "{v}");
+}
+
+/// Against the computer the analysis is open while the game goes on; once
+/// its moves are taken back (Undo), it is the game's no longer.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_analysis_goes_with_the_moves_taken_back() {
+    let addr = server("undo").await;
+    let body = json!({ "game": "chess", "mode": "computer", "side": 0, "movetime": 50 });
+    let (id, token) = played(addr, body, &["e4"]).await;
+    let start = Instant::now();
+    while get(addr, &format!("/api/v1/games/{id}")).await.1["ply"] != 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the engine did not answer"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let path = format!("/api/v1/games/{id}/analysis");
+    let (status, v) = post(addr, &path, json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(finished(addr, &id).await["state"], "done");
+    let (status, v) = support::act(addr, &id, json!({ "token": token, "action": "undo" })).await;
+    assert_eq!((status, v["ply"].clone()), (200, json!(0)), "{v}");
+    let (_, a) = get(addr, &path).await;
+    assert_eq!(a["state"], "none", "{a}");
 }
 
 /// The analysis board: any moves from any position of the game, with the
@@ -156,7 +184,7 @@ async fn no_analysis_of_a_game_between_people_while_it_is_played() {
     let (status, v) = post(addr, &format!("/api/v1/games/{id}/analysis"), json!({})).await;
     assert_eq!(status, 403, "{v}");
     assert!(
-        error(&v).starts_with("no engine help in a game between people"),
+        error(&v).starts_with("no engine analysis of a game between people"),
         "{v}"
     );
     let (status, _) = post(
@@ -188,8 +216,14 @@ async fn one_analysis_at_a_time_per_client_and_a_stop() {
         .chain(["a4", "a5", "b4", "b5"].map(String::from))
         .collect();
     let long: Vec<&str> = long.iter().map(String::as_str).collect();
-    let (a, _) = played(addr, json!({ "game": "chess", "hints": true }), &long).await;
-    let (b, _) = played(addr, json!({ "game": "chess", "hints": true }), &["e4"]).await;
+    let (a, ta) = played(addr, json!({ "game": "chess" }), &long).await;
+    let (b, tb) = played(addr, json!({ "game": "chess" }), &["e4"]).await;
+    // Over: open to the engine.
+    for (id, token) in [(&a, &ta), (&b, &tb)] {
+        let body = json!({ "token": token, "action": "resign" });
+        let (status, v) = support::act(addr, id, body).await;
+        assert_eq!(status, 200, "{v}");
+    }
     let (status, v) = post(addr, &format!("/api/v1/games/{a}/analysis"), json!({})).await;
     assert_eq!((status, v["total"].clone()), (200, json!(20)), "{v}");
     let (status, v) = post(addr, &format!("/api/v1/games/{b}/analysis"), json!({})).await;
@@ -199,15 +233,7 @@ async fn one_analysis_at_a_time_per_client_and_a_stop() {
     let stopped = finished(addr, &a).await;
     assert_eq!(stopped["state"], "stopped");
     assert!(stopped["done"].as_u64().unwrap() < 20, "{stopped}");
-    // The count is given back once the stopped analysis's turn ends.
-    let start = Instant::now();
-    loop {
-        let (status, v) = post(addr, &format!("/api/v1/games/{b}/analysis"), json!({})).await;
-        if status == 200 {
-            break;
-        }
-        assert_eq!(status, 429, "{v}");
-        assert!(start.elapsed() < Duration::from_secs(10), "{v}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // Stopped, the count is given back at once: the other game's starts.
+    let (status, v) = post(addr, &format!("/api/v1/games/{b}/analysis"), json!({})).await;
+    assert_eq!(status, 200, "{v}");
 }

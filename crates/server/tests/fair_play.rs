@@ -128,6 +128,19 @@ async fn a_casual_game_gives_hints_to_both_players_and_shows_each() {
     assert_eq!(s["hints_given"].as_array().unwrap().len(), 2, "{s}");
     assert_eq!(s["hints_given"][1]["side"], json!(1));
     assert_eq!(s["hints_given"][1]["ply"], json!(1));
+    // Hints, not analysis: the analysis and the analysis board's lines
+    // wait for the end (403).
+    let (status, v) = post(addr, &format!("/api/v1/games/{id}/analysis"), json!({})).await;
+    assert_eq!(status, 403, "{v}");
+    assert_eq!(s["analysis_open"], json!(false));
+    // Moves taken back past a hint's position take its hint with them:
+    // 1... e5, then White asks on her turn (two moves), Black accepts.
+    moved(addr, &id, &bob, "e5").await;
+    act(addr, &id, json!({ "token": ann, "action": "takeback" })).await;
+    let (status, v) = act(addr, &id, json!({ "token": bob, "action": "takeback" })).await;
+    assert_eq!((status, v["ply"].clone()), (200, json!(0)), "{v}");
+    assert_eq!(v["hints_given"].as_array().unwrap().len(), 1, "{v}");
+    assert_eq!(v["hints_given"][0]["ply"], json!(0));
     // A rematch is casual too.
     act(addr, &id, json!({ "token": ann, "action": "resign" })).await;
     act(addr, &id, json!({ "token": ann, "action": "rematch" })).await;

@@ -48,7 +48,8 @@ export async function act(body: Record<string, unknown>, doing: Doing = "action"
 export async function askHint() {
   const state = page.state;
   if (!state || !mine(state, page.held) || state.view.result) return;
-  if (page.review) endReview();
+  // The hint is the game's: its board again.
+  if (page.review || page.explore) endReview();
   say("The engine is thinking about a hint…");
   try {
     const hint = await api.hint(state.id, page.held?.token ?? null);

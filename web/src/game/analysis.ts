@@ -4,12 +4,13 @@
 // the position shown the move's verdict and the best line. "Analyse"
 // starts it (up to the position under review), "Stop" stops it.
 
-import { api, type AnalysedMove } from "../api";
+import { api, ApiError, type Analysis, type AnalysedMove } from "../api";
 import { $ } from "../dom";
 import { explain } from "../messages";
 import { renderPanels, say } from "./render";
 import { review } from "./review";
 import { page } from "./state";
+import { moveLabels } from "../panels";
 
 const SVG = "http://www.w3.org/2000/svg";
 /// The graph's drawing size (the SVG stretches it to the panel's width).
@@ -22,13 +23,21 @@ const PAD_Y = 4;
 const POLL_MS = 600;
 
 let polling: ReturnType<typeof setTimeout> | undefined;
+/// The game whose analysis this page started (only its starter may stop
+/// it).
+let startedHere: string | null = null;
+
+/// An analysis as the page keeps it: none for "none".
+function kept(a: Analysis): Analysis | null {
+  return a.state === "none" ? null : a;
+}
 
 /// Reads the game's analysis, if it has one (a game opened again).
 export async function loadAnalysis(id: string) {
   try {
     const a = await api.analysis(id);
     if (page.state?.id !== id) return;
-    page.analysis = a.state === "none" ? null : a;
+    page.analysis = kept(a);
     renderPanels();
     if (a.state === "running") poll(id);
   } catch {
@@ -41,11 +50,15 @@ export async function startAnalysis() {
   const state = page.state;
   if (!state) return;
   const upto = page.review?.ply || state.ply;
+  const id = state.id;
   try {
-    page.analysis = await api.analyse(state.id, upto);
+    const a = await api.analyse(id, upto);
+    if (page.state?.id !== id) return;
+    page.analysis = kept(a);
+    startedHere = id;
     say("The engine is analysing the game: the graph fills in as it goes.");
     renderPanels();
-    poll(state.id);
+    poll(id);
   } catch (e) {
     say(explain(e, "action"), true);
   }
@@ -54,8 +67,12 @@ export async function startAnalysis() {
 export async function stopAnalysis() {
   const state = page.state;
   if (!state) return;
+  const id = state.id;
+  clearTimeout(polling);
   try {
-    page.analysis = await api.stopAnalysis(state.id);
+    const a = await api.stopAnalysis(id);
+    if (page.state?.id !== id) return;
+    page.analysis = kept(a);
     renderPanels();
   } catch (e) {
     say(explain(e, "action"), true);
@@ -67,9 +84,12 @@ function poll(id: string) {
   polling = setTimeout(async () => {
     if (page.state?.id !== id) return;
     try {
-      page.analysis = await api.analysis(id);
-    } catch {
-      // Asked again at the next turn.
+      const a = await api.analysis(id);
+      if (page.state?.id !== id) return;
+      page.analysis = kept(a);
+    } catch (e) {
+      // The game gone, or no longer to be read: no more asking.
+      if (e instanceof ApiError && (e.status === 404 || e.status === 403)) return;
     }
     if (page.state?.id !== id) return;
     if (page.analysis?.state === "done" && page.message.startsWith("The engine is analysing")) page.message = "";
@@ -78,14 +98,26 @@ function poll(id: string) {
   }, POLL_MS);
 }
 
-/// The analysed move that led to the position after `ply` moves.
-function judged(ply: number): AnalysedMove | undefined {
-  return page.analysis?.moves?.[ply - 1];
+/// The analysis if it is of this game's moves (moves taken back and
+/// played otherwise leave it behind).
+function current(): Analysis | null {
+  const a = page.analysis;
+  const state = page.state;
+  if (!a || !state) return null;
+  const labels = moveLabels(state);
+  return (a.moves ?? []).every((m, i) => m.label === labels[i]) ? a : null;
 }
 
-/// The mark of the move at `ply` (1: the first move), for the move list.
-export function markOf(ply: number): string | null {
-  return judged(ply)?.mark ?? null;
+/// The analysed move that led to the position after `ply` moves.
+function judged(ply: number): AnalysedMove | undefined {
+  return current()?.moves?.[ply - 1];
+}
+
+/// The mark of the move at `ply` (1: the first move) and its name, for
+/// the move list.
+export function markOf(ply: number): { mark: string; judgement: string } | null {
+  const m = judged(ply);
+  return m?.mark && m.judgement ? { mark: m.mark, judgement: m.judgement } : null;
 }
 
 /// White's expected score after `ply` moves (ply 0: before the first).
@@ -94,16 +126,20 @@ function winAt(ply: number): number | null {
   if (ply === 0) return moves[0]?.before.win ?? null;
   const m = moves[ply - 1];
   if (!m) return null;
-  // A move that won has no evaluation after it: the winner's.
-  return m.eval ? m.eval.win : m.before.win >= 0.5 ? 1 : 0;
+  // A move that won has no evaluation after it: its mover's (the sides
+  // take turns: the side to move now, stepped back to that move).
+  if (m.eval) return m.eval.win;
+  const state = page.state!;
+  const mover = (state.view.to_move + state.ply - (ply - 1)) % 2;
+  return mover === 0 ? 1 : 0;
 }
 
 /// The analysis panel: its progress, the graph, the verdict at the
 /// position shown and each side's summary.
 export function renderAnalysis() {
   const state = page.state;
-  const a = page.analysis;
-  const open = !!state && state.engine_help !== false && state.ply > 0;
+  const a = current();
+  const open = !!state && state.analysis_open !== false && state.ply > 0;
   // Hidden while it runs, and once the moves up to the position shown are
   // analysed.
   const upto = page.review?.ply || state?.ply;
@@ -116,7 +152,7 @@ export function renderAnalysis() {
   const waiting = a.ahead ? ` (waiting: ${a.ahead} engine turn${a.ahead > 1 ? "s" : ""} of other games first)` : "";
   $("analysis-status").textContent =
     a.state === "running" ? `Analysing: ${done} of ${total} moves${waiting}…` : a.state === "stopped" ? `Analysis stopped at ${done} of ${total} moves.` : `Analysis of ${total} moves.`;
-  $<HTMLButtonElement>("analysis-stop").hidden = a.state !== "running";
+  $<HTMLButtonElement>("analysis-stop").hidden = a.state !== "running" || startedHere !== state.id;
   drawGraph(total);
   const at = page.review?.ply ?? Math.min(state.ply, done);
   const m = judged(at);
@@ -153,7 +189,7 @@ function drawGraph(total: number) {
     el("polygon", { points: `${PAD},${H} ${points.join(" ")} ${points[points.length - 1].split(",")[0]},${H}`, class: "area" });
     el("polyline", { points: points.join(" "), class: "curve" });
   }
-  const shownPly = page.review?.ply ?? page.state?.ply ?? total;
+  const shownPly = Math.min(page.explore?.ply ?? page.review?.ply ?? page.state?.ply ?? total, total);
   el("line", { x1: x(shownPly), x2: x(shownPly), y1: 0, y2: H, class: "now" });
   for (let ply = 1; ply < points.length; ply++) {
     const m = judged(ply)!;
@@ -172,7 +208,7 @@ function drawGraph(total: number) {
 
 /// A click on the graph shows the position at the nearest move.
 export function graphClick(e: MouseEvent) {
-  const a = page.analysis;
+  const a = current();
   const total = a?.total ?? 0;
   if (!a || !total) return;
   const box = $("eval-graph").getBoundingClientRect();

@@ -36,9 +36,9 @@ export function wireGameButtons(loadRecord: (file: File, base: Record<string, un
   button("undo", () => act({ action: "undo" }), false);
   button("resign", () => confirm("Resign this game?") && act({ action: "resign" }), false);
   button("draw", () => act({ action: "draw" }), false);
-  button("decline", () => act({ action: "decline" }), false);
+  button("decline", () => act({ action: "decline", offer: "draw" }), false);
   button("takeback", () => act({ action: "takeback" }), false);
-  button("decline-takeback", () => act({ action: "decline" }), false);
+  button("decline-takeback", () => act({ action: "decline", offer: "takeback" }), false);
   button("new", () => (location.hash = "#/"), false);
   button("save", () => page.state && (location.href = api.recordUrl(page.state.id)), false);
   button("picker-cancel", closePicker);

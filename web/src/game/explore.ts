@@ -5,24 +5,32 @@
 // between people while it is played). A (or the button) opens it, Esc
 // (or "Back to the game") closes it, ← or Backspace takes a move back.
 
-import { api, type Lines } from "../api";
+import { api, ApiError, type Lines } from "../api";
 import { $ } from "../dom";
 import { explain } from "../messages";
 import { moveLabels } from "../panels";
 import { closePicker } from "../picker";
+import { cancelPremove } from "./premove";
 import { drawBoard, renderPanels, say } from "./render";
 import { clearSelection } from "./select";
 import { page } from "./state";
 
 /// Answers of requests overtaken by later ones are dropped.
 let ticket = 0;
+/// The moves asked for last, while their answer is on its way: a move
+/// made meanwhile follows them (quick moves and take-backs all count).
+let target: string[] | null = null;
 
 /// Opens the analysis board at the position shown.
 export async function openExplore() {
   const state = page.state;
   if (!state) return;
   const ply = page.review?.ply ?? state.ply;
-  page.explore = { ply, moves: [], labels: [], view: page.review?.view ?? state.view, lines: null, noLines: null };
+  // A premove is the game's: the analysis board is not the place for it.
+  cancelPremove("Premove cancelled: the analysis board is open.");
+  clearSelection();
+  page.explore = { ply, base: state.moves.slice(0, ply).join(" "), moves: [], labels: [], view: page.review?.view ?? state.view, lines: null, noLines: null };
+  target = null;
   await show([]);
 }
 
@@ -45,19 +53,20 @@ export function closeExplore() {
 /// A move on the analysis board, as clicked or typed.
 export function exploreMove(text: string) {
   const e = page.explore;
-  if (e) show([...e.moves, text]);
+  if (e) show([...(target ?? e.moves), text]);
 }
 
 /// Takes the analysis board's last move back.
 export function exploreBack() {
   const e = page.explore;
-  if (e && e.moves.length) show(e.moves.slice(0, -1));
+  const moves = target ?? e?.moves ?? [];
+  if (e && moves.length) show(moves.slice(0, -1));
 }
 
-/// ← and Backspace take a move back on the analysis board.
+/// Backspace takes a move back on the analysis board (the arrows move
+/// the cursor there, as on the game's board).
 export function exploreKey(e: KeyboardEvent): boolean {
-  if (!page.explore || e.shiftKey) return false;
-  if (e.key !== "ArrowLeft" && e.key !== "Backspace") return false;
+  if (!page.explore || e.key !== "Backspace") return false;
   exploreBack();
   return true;
 }
@@ -69,9 +78,11 @@ async function show(moves: string[]) {
   const e = page.explore;
   if (!state || !e) return;
   const mine = ++ticket;
+  target = moves;
   try {
     const at = await api.explore(state.id, e.ply, moves);
     if (mine !== ticket || page.explore !== e) return;
+    target = null;
     Object.assign(e, { moves: at.moves, labels: at.labels, view: at.view, lines: null, noLines: null });
     clearSelection();
     closePicker();
@@ -79,10 +90,13 @@ async function show(moves: string[]) {
     drawBoard();
     renderPanels();
   } catch (err) {
-    if (mine === ticket) say(explain(err, "move"), true);
+    if (mine === ticket) {
+      target = null;
+      say(explain(err, "move"), true);
+    }
     return;
   }
-  if (state.engine_help === false && !e.view.result) e.noLines = "No engine lines in a game between people while it is played.";
+  if (state.analysis_open === false && !e.view.result) e.noLines = "No engine lines in a game between people while it is played.";
   renderExplore();
   requestLines();
 }
@@ -97,11 +111,12 @@ async function requestLines() {
   if (linesBusy) return;
   linesBusy = true;
   try {
-    for (;;) {
+    const where = () => (page.explore && page.state ? `${page.state.id} ${page.explore.ply} ${page.explore.moves.join(" ")}` : null);
+    for (let busy = 0; ; ) {
       const e = page.explore;
       const state = page.state;
       if (!e || !state || e.view.result || e.noLines) return;
-      const at = `${e.ply} ${e.moves.join(" ")}`;
+      const at = where();
       let lines: Lines | null = null;
       let failed: unknown = null;
       try {
@@ -109,10 +124,16 @@ async function requestLines() {
       } catch (err) {
         failed = err;
       }
-      const now = page.explore;
-      if (!now) return;
-      // Moved on meanwhile: the new position's lines.
-      if (`${now.ply} ${now.moves.join(" ")}` !== at) continue;
+      // Moved on meanwhile (another position, another game): the new
+      // position's lines.
+      if (where() !== at) continue;
+      const now = page.explore!;
+      // The engine busy (a hint on its way, the engines full): asked
+      // again in a moment, three times.
+      if (failed instanceof ApiError && (failed.status === 429 || failed.status === 503) && ++busy <= 3) {
+        await new Promise((r) => setTimeout(r, 1500));
+        continue;
+      }
       if (lines) now.lines = lines;
       else now.noLines = explain(failed, "action");
       renderExplore();
@@ -149,16 +170,13 @@ export function renderExplore() {
   $("explore").hidden = !e;
   $<HTMLButtonElement>("explore-open").textContent = e ? "Back to the game" : "Analysis board";
   if (!e || !state) return;
-  // The move box plays on the analysis board, whoever's turn it is in
-  // the game, and after it.
-  const box = $<HTMLInputElement>("move-text");
-  box.disabled = !!e.view.result;
-  box.placeholder = e.view.result ? "the game is over here" : "a move on the analysis board";
+  // No hint on the analysis board: the hint is for the game's move.
+  $<HTMLButtonElement>("hint").hidden = true;
   const game = moveLabels(state);
   const from = e.ply === 0 ? "the start" : `after ${numbered(e.ply - 1, [game[e.ply - 1]])}`;
   const played = e.labels.length ? numbered(e.ply, e.labels) : "(no move yet: play either side's)";
   const turn = e.view.result ? e.view.result[1] : `${state.sides[e.view.to_move]} to move`;
-  $("explore-text").textContent = `Analysis board from ${from}: ${played}. ${turn}. ← takes back, Esc goes back to the game.`;
+  $("explore-text").textContent = `Analysis board from ${from}: ${played}. ${turn}. Backspace takes back, Esc goes back to the game.`;
   const list = $("explore-lines");
   list.replaceChildren();
   const lines: Lines | null = e.lines;

@@ -13,12 +13,12 @@ import { board3d, drawBoard, flip, focusBoard, recolour, say, setSpread, toggleV
 import { closeExplore, exploreKey, toggleExplore } from "./explore";
 import { endReview, reviewKey } from "./review";
 import { activate, clearSelection, nextBoard } from "./select";
-import { page } from "./state";
+import { page, shown } from "./state";
 
 /// Arrow keys: file and rank, as the board is seen; PageUp/PageDown: the
 /// level above or below.
 export function step(key: string) {
-  const state = page.state;
+  const state = shown();
   if (!state || !page.marks.cursor) return;
   // Squares that are not there now but are a destination (an attack
   // board's or an elevator's) can be reached too.

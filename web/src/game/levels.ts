@@ -29,7 +29,8 @@ export function showLevel(z: number | null) {
 function keepCursorOn(z: number | null) {
   const cursor = cellOf(page.marks.cursor);
   if (z !== null && cursor?.at[2] !== z) {
-    page.marks.cursor = page.state?.view.cells.find((c) => c.present && c.at[2] === z)?.name ?? page.marks.cursor;
+    const view = page.explore?.view ?? page.review?.view ?? page.state?.view;
+    page.marks.cursor = view?.cells.find((c) => c.present && c.at[2] === z)?.name ?? page.marks.cursor;
   }
 }
 
@@ -40,7 +41,7 @@ export function toggleFocus() {
 
 /// The levels that have cells now, lowest first.
 function presentLevels(): number[] {
-  const view = page.review?.view ?? page.state?.view;
+  const view = page.explore?.view ?? page.review?.view ?? page.state?.view;
   if (!view) return [];
   const present = new Set(view.cells.filter((c) => c.present).map((c) => c.at[2]));
   return view.levels.map(([z]) => z).filter((z) => present.has(z));
@@ -84,7 +85,7 @@ let drawn = "";
 /// shown.
 export function renderLevels() {
   const nav = $("levels");
-  const view = page.review?.view ?? page.state?.view;
+  const view = page.explore?.view ?? page.review?.view ?? page.state?.view;
   const focus = page.focus;
   nav.hidden = page.view !== "3d" || focus === null || !view;
   if (nav.hidden) drawn = "";

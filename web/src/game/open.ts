@@ -150,6 +150,12 @@ export function render(next: GameState) {
   // A reviewed position whose moves were taken back (undo, another tab)
   // is no longer in the game: back to the live one.
   if (page.review && (now?.id !== next.id || page.review.ply >= next.ply)) page.review = null;
+  // The analysis board stands on the game's position it opened at: gone
+  // from the game (moves taken back), it closes.
+  const explore = page.explore;
+  if (explore && (now?.id !== next.id || next.moves.slice(0, explore.ply).join(" ") !== explore.base || explore.ply > next.ply)) {
+    page.explore = null;
+  }
   const marks = page.marks;
   if (changed) {
     page.pending = false;
@@ -161,17 +167,21 @@ export function render(next: GameState) {
     // Moves taken back (undo, play on from a past position): a premove
     // made for the position that was is not for this one.
     if (now?.id === next.id && next.ply <= now.ply) dropPremove();
-    clearSelection();
-    closePicker();
+    // A selection on the analysis board is the board's, not the game's.
+    if (!page.explore) {
+      clearSelection();
+      closePicker();
+    }
     // The tooltip named what stood under the pointer before.
     $("tip").hidden = true;
     if (marks.demo) endDemo(false);
     stateChanged();
   }
-  if (!marks.cursor || !next.view.cells.some((c) => c.name === marks.cursor && c.present)) {
+  const view = page.explore?.view ?? page.review?.view ?? next.view;
+  if (!marks.cursor || !view.cells.some((c) => c.name === marks.cursor && c.present)) {
     marks.cursor =
-      next.view.legal.find((m) => !m.board)?.from ??
-      next.view.cells.find((c) => c.present && c.piece && c.piece.side === next.view.to_move)?.name ??
+      view.legal.find((m) => !m.board)?.from ??
+      view.cells.find((c) => c.present && c.piece && c.piece.side === view.to_move)?.name ??
       null;
   }
   drawBoard();

@@ -31,7 +31,7 @@ let asking = 0;
 export function canPremove(cell: string): boolean {
   const state = page.state;
   const held = page.held;
-  if (!state || !held || state.view.result || page.review || page.marks.demo) return false;
+  if (!state || !held || state.view.result || page.review || page.explore || page.marks.demo) return false;
   if (mine(state, held) || held.sides.includes(state.view.to_move)) return false;
   const piece = cellOf(cell)?.piece;
   return !!piece && held.sides.includes(piece.side) && state.seats[piece.side].player === "human";

@@ -9,7 +9,7 @@ import { $ } from "../dom";
 import { renderButtons, renderClocks, renderEvaluation, renderMoves, renderStatus } from "../panels";
 import { store } from "../settings";
 import { drop, grab, grabbable, over } from "./drag";
-import { renderAnalysis } from "./analysis";
+import { markOf, renderAnalysis } from "./analysis";
 import { renderExplore } from "./explore";
 import { renderLevels } from "./levels";
 import { renderRematch, renderResume } from "./seat";
@@ -95,11 +95,8 @@ export function renderPanels() {
   const state = page.state;
   if (!state) return;
   renderStatus(state, page.held, page.message, page.messageIsError);
-  renderMoves(state, page.review?.ply ?? null, (ply) => review(ply), (ply) => {
-    const m = page.analysis?.moves?.[ply - 1];
-    return m?.mark && m.judgement ? { mark: m.mark, judgement: m.judgement } : null;
-  });
-  renderButtons(state, page.held);
+  renderMoves(state, page.review?.ply ?? null, (ply) => review(ply), markOf);
+  renderButtons(state, page.held, page.explore ? { over: !!page.explore.view.result } : null);
   renderClocks(state, page.stateAt);
   renderEvaluation(state, viewerSide());
   renderReview();

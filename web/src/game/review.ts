@@ -73,6 +73,8 @@ export function renderReview() {
 export function reviewKey(e: KeyboardEvent): boolean {
   const state = page.state;
   if (!state || e.shiftKey) return false;
+  // On the analysis board the arrows move the cursor.
+  if (page.explore && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return false;
   const at = page.review?.ply ?? state.ply;
   if (e.key === "Home") review(0);
   else if (e.key === "End") endReview();

@@ -164,7 +164,7 @@ export function selectBoard(from: string) {
 export function nextBoard() {
   const state = page.state;
   if (!state || page.marks.demo) return;
-  const froms = [...new Set(state.view.legal.filter((m) => m.board).map((m) => m.from))];
+  const froms = [...new Set((playView()?.legal ?? []).filter((m) => m.board).map((m) => m.from))];
   if (!froms.length) return say("No board can move now.");
   const i = page.marks.board && page.marks.selected ? froms.indexOf(page.marks.selected) : -1;
   selectBoard(froms[(i + 1) % froms.length]);

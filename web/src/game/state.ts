@@ -24,6 +24,9 @@ export interface Premove {
 /// game; the engine's lines there when it may help.
 export interface Explore {
   ply: number;
+  /// The game's moves to `ply` when it opened: a game whose moves there
+  /// change (taken back, played otherwise) closes it.
+  base: string;
   moves: string[];
   labels: string[];
   view: BoardState;

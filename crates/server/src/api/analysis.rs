@@ -116,7 +116,7 @@ pub(super) async fn lines(
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     limits.act(client.ip)?;
-    let _asked = limits.hint(client.ip)?;
+    let _asked = limits.lines(client.ip)?;
     let (ply, moves) = position(&body(req)?)?;
     Ok(Json(
         hub.explore_lines(&id, ply, moves, client.caller()).await?,

@@ -4,17 +4,17 @@
 //! games go on between them), one analysis at a time per client and a
 //! bounded number on the server; its moves are kept with the game in
 //! memory as they come, read by `GET .../analysis`, and one analysis of a
-//! game serves every watcher. Both are engine help: refused (403) in a
-//! game between people while it is played, unless it is casual.
+//! game serves every watcher. Both are more than a hint: refused (403) in
+//! a game between people while it is played, casual or not.
 
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use super::fair_play::engine_help;
+use super::fair_play::engine_analysis;
 use super::{Caller, Hub};
 use crate::analysis::{Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
 use crate::engine_pool::{Owner, Place};
@@ -27,7 +27,7 @@ use crate::live::{lock, Live};
 const ANALYSIS_HASH_MB: usize = 16;
 
 /// A game's analysis, kept with the game in memory.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct GameAnalysis {
     /// The moves analysed (the game's first ones, canonical).
     pub of: Vec<String>,
@@ -38,12 +38,15 @@ pub struct GameAnalysis {
     pub state: &'static str,
     /// Each side's summary, once done.
     pub summary: Vec<String>,
-    /// Engine turns of other clients ahead of its next step (while it
-    /// waits for an engine).
-    pub ahead: Option<usize>,
+    /// Engine turns of other clients ahead of its next step while it
+    /// waits for an engine, -1 otherwise: written by the engine pool while
+    /// it holds its queue's lock, so an atomic (no lock taken there).
+    ahead: Arc<AtomicI64>,
     /// Who started it (only that client stops it).
     pub owner: Owner,
     abort: Arc<AtomicBool>,
+    /// The counts it holds while it runs, given back at its end or stop.
+    holds: Arc<Holds>,
 }
 
 impl GameAnalysis {
@@ -55,8 +58,26 @@ impl GameAnalysis {
             "done": self.moves.len(),
             "moves": self.moves,
             "summary": self.summary,
-            "ahead": self.ahead,
+            "ahead": u64::try_from(self.ahead.load(Ordering::Relaxed)).ok(),
         })
+    }
+
+    /// Stops it where it stands: its counts given back at once.
+    fn stop(&mut self) {
+        if self.state == "running" {
+            self.abort.store(true, Ordering::Relaxed);
+            self.state = "stopped";
+        }
+        self.holds.release();
+    }
+}
+
+/// The counts an analysis holds: its client's and the server's.
+struct Holds(Mutex<Option<(Option<Held<IpAddr>>, Counted)>>);
+
+impl Holds {
+    fn release(&self) {
+        lock(&self.0).take();
     }
 }
 
@@ -65,9 +86,15 @@ impl GameAnalysis {
 struct Run {
     reviewer: Mutex<Box<dyn Reviewer>>,
     abort: Arc<AtomicBool>,
+    ahead: Arc<AtomicI64>,
     owner: Owner,
-    _asked: Option<Held<IpAddr>>,
-    _counted: Counted,
+    holds: Arc<Holds>,
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        self.holds.release();
+    }
 }
 
 /// One of the server's analyses at once, counted while it lives.
@@ -92,8 +119,9 @@ impl Hub {
         asked: Result<Held<IpAddr>, ApiError>,
         caller: Caller,
     ) -> Result<Value, ApiError> {
+        let mut asked = Some(asked);
         let (live, started) = self.on_game(id, caller, |live, inner| {
-            engine_help(live, inner)?;
+            engine_analysis(live, inner)?;
             let played = inner.table.ply();
             let upto = upto.unwrap_or(played);
             if upto > played {
@@ -105,13 +133,23 @@ impl Hub {
                 return Err(ApiError::conflict("no move to analyse yet"));
             }
             let of = inner.table.moves()[..upto].to_vec();
-            let mut slot = lock(&live.analysis);
-            if let Some(a) = slot.as_ref().filter(|a| a.of == of && a.state != "stopped") {
-                return Ok((a.json(), None));
+            {
+                // The same moves' analysis, or any running (whoever asked:
+                // one is never replaced by another's), answers.
+                let slot = lock(&live.analysis);
+                if let Some(a) = slot
+                    .as_ref()
+                    .filter(|a| a.state == "running" || (a.of == of && a.state == "done"))
+                {
+                    return Ok((a.json(), None));
+                }
             }
-            if let Err(e) = &asked {
+            if let Some(Err(e)) = &asked {
                 return Err(e.clone());
             }
+            // The counts and the engine's place are taken with no
+            // analysis's lock held: the engine pool calls into analyses
+            // while it holds its own.
             let counted = self.count_analysis()?;
             let place = self.reserve_engine(caller.client)?;
             let config = chess3d_engine::Config {
@@ -123,34 +161,36 @@ impl Hub {
                 .table
                 .reviewer(upto, config, limits)
                 .map_err(|e| ApiError::internal(format!("cannot analyse the game: {e:#}")))?;
-            if let Some(old) = slot.as_ref() {
-                old.abort.store(true, Ordering::Relaxed);
-            }
-            let abort = Arc::new(AtomicBool::new(false));
+            let held = asked.take().and_then(Result::ok);
+            let holds = Arc::new(Holds(Mutex::new(Some((held, counted)))));
+            let (abort, ahead) = (
+                Arc::new(AtomicBool::new(false)),
+                Arc::new(AtomicI64::new(-1)),
+            );
             let analysis = GameAnalysis {
                 of,
                 moves: Vec::new(),
                 total: reviewer.total(),
                 state: "running",
                 summary: Vec::new(),
-                ahead: None,
+                ahead: Arc::clone(&ahead),
                 owner: caller.client,
                 abort: Arc::clone(&abort),
+                holds: Arc::clone(&holds),
             };
             let answer = analysis.json();
-            *slot = Some(analysis);
+            *lock(&live.analysis) = Some(analysis);
             let run = Run {
                 reviewer: Mutex::new(reviewer),
                 abort,
+                ahead,
                 owner: caller.client,
-                _asked: None,
-                _counted: counted,
+                holds,
             };
             Ok((answer, Some((run, place))))
         })?;
         let (answer, start) = started;
-        if let Some((mut run, place)) = start {
-            run._asked = asked.ok();
+        if let Some((run, place)) = start {
             self.analysis_turn(live, Arc::new(run), Some(place));
         }
         Ok(answer)
@@ -175,17 +215,13 @@ impl Hub {
     /// the game, then the next turn queued, until every move is judged or
     /// the analysis is stopped.
     fn analysis_turn(self: &Arc<Hub>, live: Arc<Live>, run: Arc<Run>, place: Option<Place>) {
-        let (hub, told) = (Arc::clone(self), Arc::clone(&live));
-        let owner = run.owner;
+        let hub = Arc::clone(self);
+        let (owner, told) = (run.owner, Arc::clone(&run.ahead));
         self.engines.submit(
             owner,
             place,
             Arc::clone(&run.abort),
-            move |ahead| {
-                if let Some(a) = lock(&told.analysis).as_mut() {
-                    a.ahead = ahead;
-                }
-            },
+            move |ahead| told.store(ahead.map_or(-1, |a| a as i64), Ordering::Relaxed),
             move || {
                 let judged = lock(&run.reviewer).step(&run.abort);
                 let mut slot = lock(&live.analysis);
@@ -210,10 +246,17 @@ impl Hub {
         );
     }
 
-    /// The analysis of game `id`: its moves so far, or `{"state": "none"}`.
+    /// The analysis of game `id`: its moves so far, or `{"state": "none"}`
+    /// (also once moves it analysed were taken back: it is dropped then).
     pub fn analysis(self: &Arc<Hub>, id: &str) -> Result<Value, ApiError> {
         let live = self.get(id)?;
-        let slot = lock(&live.analysis);
+        let moves = live.lock().table.moves().to_vec();
+        let mut slot = lock(&live.analysis);
+        if slot.as_ref().is_some_and(|a| !moves.starts_with(&a.of)) {
+            if let Some(mut stale) = slot.take() {
+                stale.stop();
+            }
+        }
         Ok(slot
             .as_ref()
             .map_or_else(|| json!({ "state": "none" }), GameAnalysis::json))
@@ -232,10 +275,7 @@ impl Hub {
                 "only the address that started the analysis may stop it",
             ));
         }
-        if a.state == "running" {
-            a.abort.store(true, Ordering::Relaxed);
-            a.state = "stopped";
-        }
+        a.stop();
         Ok(a.json())
     }
 
@@ -272,7 +312,7 @@ impl Hub {
         let id = id.to_string();
         let (_, (job, place)) = tokio::task::spawn_blocking(move || {
             hub.on_game(&id, caller, |live, inner| {
-                engine_help(live, inner)?;
+                engine_analysis(live, inner)?;
                 let ply = ply.unwrap_or(inner.table.ply());
                 let config = chess3d_engine::Config {
                     hash_mb: hub.hash_mb(),

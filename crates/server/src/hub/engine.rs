@@ -95,7 +95,7 @@ impl Hub {
             summary: summary.clone(),
         };
         let told = Arc::clone(&live);
-        let version = tokio::task::spawn_blocking(move || hub.tell_hint(&told, version, given))
+        let version = tokio::task::spawn_blocking(move || hub.tell_hint(&told, given))
             .await
             .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
         Ok(serde_json::json!({

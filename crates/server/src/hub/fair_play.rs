@@ -1,8 +1,10 @@
 //! Fair play (issue 57): in a game between people the engine helps nobody
 //! while the game is on (no hint, no evaluation, no analysis of the live
 //! position), unless its creator made it "casual, hints allowed"; then
-//! every hint is shown to both players. Against the computer, and once a
-//! game is over, everything is open.
+//! hints are open, each shown to both players (the analysis and the
+//! analysis board's lines, which no one would see given, still wait for
+//! the end). Against the computer, and once a game is over, everything is
+//! open.
 
 use std::sync::Arc;
 
@@ -26,6 +28,24 @@ pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Whether the engine may analyse the game now (its analysis, the analysis
+/// board's lines): against the computer, or once the game is over; the
+/// sentence why not (403) otherwise.
+pub fn engine_analysis(live: &Live, inner: &Inner) -> Result<(), ApiError> {
+    if live.mode != Mode::Computer && inner.table.result().is_none() {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "no engine analysis of a game between people while it is played (it opens once the game is over; a casual game allows hints only)",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the engine may analyse now (the state's `analysis_open`).
+pub fn engine_analysis_open(live: &Live, inner: &Inner) -> bool {
+    engine_analysis(live, inner).is_ok()
+}
+
 /// Whether the engine may help now (the state's `engine_help`).
 pub fn engine_help_open(live: &Live, inner: &Inner) -> bool {
     engine_help(live, inner).is_ok()
@@ -33,17 +53,23 @@ pub fn engine_help_open(live: &Live, inner: &Inner) -> bool {
 
 impl Hub {
     /// A hint given in a casual game between people, shown to both: kept
-    /// with the game and said in its note, if the game is still where the
-    /// hint was searched (`version`). The game's version after it.
+    /// with the game and said in its note. One for a position the game has
+    /// left (a move played meanwhile) is not given at all (409): no hint is
+    /// given that the other player is not shown. The game's version after
+    /// it.
     pub(super) fn tell_hint(
         self: &Arc<Hub>,
         live: &Arc<Live>,
-        version: u64,
         hint: GivenHint,
     ) -> Result<u64, ApiError> {
         let mut inner = live.lock();
-        if live.mode == Mode::Computer || inner.version != version {
+        if live.mode == Mode::Computer {
             return Ok(inner.version);
+        }
+        if inner.table.ply() != hint.ply || inner.table.result().is_some() {
+            return Err(ApiError::conflict(
+                "the game moved on while the engine thought: ask for the hint again",
+            ));
         }
         let before = inner.snapshot();
         let side = crate::table::game_names(&live.game)

@@ -15,7 +15,7 @@ mod fair_play;
 mod takeback;
 
 pub use analysis::GameAnalysis;
-pub use fair_play::engine_help_open;
+pub use fair_play::{engine_analysis_open, engine_help_open};
 mod in_step;
 
 use checks::{check_name, check_record, still_on};
@@ -101,8 +101,13 @@ pub enum Action {
     Resign,
     /// Offer a draw, or accept the other side's offer.
     Draw,
-    /// Decline the other side's takeback request, else its draw offer.
-    Decline,
+    /// Decline the other side's offer: `offer` says which, `draw` or
+    /// `takeback`; without it, a takeback request open to this seat, else
+    /// the draw offer.
+    Decline {
+        #[serde(default)]
+        offer: Option<Offer>,
+    },
     /// In a remote game: ask to take back your last move (with the reply
     /// to it when it is your turn again), or accept the other side's
     /// request.
@@ -115,6 +120,14 @@ pub enum Action {
     Back {
         ply: usize,
     },
+}
+
+/// What a decline answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Offer {
+    Draw,
+    Takeback,
 }
 
 /// Who asks, and by when: the client (its address as the limits count
@@ -602,7 +615,12 @@ impl Hub {
         // a rematch handing it the turn, a draw offer it answers) takes a
         // place in the client's share of the engine first.
         let engine_plays = inner.seats.iter().any(SeatRow::is_engine);
-        if engine_plays && !matches!(action, Action::Resign | Action::Decline) {
+        if engine_plays
+            && !matches!(
+                action,
+                Action::Resign | Action::Decline { .. } | Action::Takeback
+            )
+        {
             inner.reserved = Some(self.reserve_engine(caller.client)?);
         }
         // A timed game loaded from the database whose clock has not started
@@ -692,11 +710,18 @@ impl Hub {
                     note = Some(format!("{} offers a draw", name(by)));
                 }
             }
-            Action::Decline => {
+            Action::Decline { offer } => {
                 still_on(&over)?;
-                if let Some(said) = takeback::decline(live, inner, &sides) {
-                    self.changed(live, inner, Some(said), before)?;
-                    return Ok(());
+                if offer != Some(Offer::Draw) {
+                    if let Some(said) = takeback::decline(live, inner, &sides) {
+                        self.changed(live, inner, Some(said), before)?;
+                        return Ok(());
+                    }
+                    if offer == Some(Offer::Takeback) {
+                        return Err(ApiError::conflict(
+                            "no takeback request for this seat to decline",
+                        ));
+                    }
                 }
                 let by = match inner.table.draw_offer() {
                     Some(offer) => offer.other(),
@@ -816,6 +841,10 @@ impl Hub {
             // A finished game answers no takeback request.
             inner.extra.takeback_offer = None;
         }
+        // Hints of positions taken back (undo, a takeback) are no longer
+        // the game's.
+        let ply = inner.table.ply();
+        inner.extra.hints_given.retain(|h| h.ply <= ply);
         let row = live.row(inner);
         let stored = match self.store.save(&row, Some(previous)) {
             Ok(Saved::Stored) => Ok(()),
