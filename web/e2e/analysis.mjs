@@ -3,17 +3,7 @@
 // and back to the game; the same in a 3-D game.
 
 import { join } from "node:path";
-import { check, clickCell, done, newPage, openGame, settle, shots, state, waitPly } from "./lib.mjs";
-
-/// Plays `moves` typed in the move box.
-async function type(page, moves) {
-  for (const move of moves) {
-    const ply = (await state(page)).ply;
-    await page.fill("#move-text", move);
-    await page.press("#move-text", "Enter");
-    await waitPly(page, ply + 1, 5000);
-  }
-}
+import { check, clickCell, done, newPage, openGame, settle, shots, state, waitPly, typeMoves } from "./lib.mjs";
 
 /// Clicks Analyse and waits for the whole game's analysis.
 async function analyse(page) {
@@ -30,10 +20,10 @@ async function analyse(page) {
 async function analysis() {
   const page = await newPage();
   await openGame(page, { game: "chess", mode: "local" });
-  await type(page, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
+  await typeMoves(page, ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"]);
   // Two people playing: no Analyse yet (the server would refuse, 403).
   check(await page.isHidden("#analyse"), "no Analyse while two people play, six moves in");
-  await type(page, ["Qxf7#"]);
+  await typeMoves(page, ["Qxf7#"]);
   await analyse(page);
   const marked = await page.$eval('#moves button[data-ply="6"] .mark', (m) => `${m.textContent} ${m.className}`);
   check(marked === "?? mark blunder", `3... Nf6 is marked a blunder in the move list (${marked})`);

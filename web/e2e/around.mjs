@@ -4,17 +4,7 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { check, DESKTOP, done, env, newPage, openGame, PHONE, root, settle, shots, state, waitPly } from "./lib.mjs";
-
-/// Plays `moves` typed in the move box, one after another.
-async function type(page, moves) {
-  for (const move of moves) {
-    const ply = (await state(page)).ply;
-    await page.fill("#move-text", move);
-    await page.press("#move-text", "Enter");
-    await waitPly(page, ply + 1, 5000);
-  }
-}
+import { check, DESKTOP, done, env, newPage, openGame, PHONE, root, settle, shots, state, waitPly, typeMoves } from "./lib.mjs";
 
 /// A move, a capture and check each have their sound, made by the
 /// browser's audio (oscillators counted); muted, nothing sounds, and the
@@ -30,12 +20,12 @@ async function sounds() {
     };
   });
   await openGame(page, { game: "chess", mode: "local", record: '[Game "chess"]\n[FEN "4k3/8/8/3p4/4P3/8/8/R3K3 w - - 0 1"]\n\n*\n' });
-  await type(page, ["exd5", "Kd7", "Ra7+"]);
+  await typeMoves(page, ["exd5", "Kd7", "Ra7+"]);
   const heard = await page.evaluate(() => ({ sounds: window.chess3d.sounds(), oscillators: window.oscillators }));
   check(heard.sounds.join() === "capture,move,check" && heard.oscillators >= 4, `exd5, Kd7, Ra7+ sound as a capture, a move and check (${heard.sounds.join(", ")}; ${heard.oscillators} oscillators)`);
   await page.click("#sound");
   check((await page.textContent("#sound")) === "Sound off" && (await page.evaluate(() => window.chess3d.muted())), 'the switch reads "Sound off"');
-  await type(page, ["Kd6"]);
+  await typeMoves(page, ["Kd6"]);
   const muted = await page.evaluate(() => ({ sounds: window.chess3d.sounds().length, oscillators: window.oscillators }));
   check(muted.sounds === 3 && muted.oscillators === heard.oscillators, "muted, a move makes no sound");
   await page.reload();
@@ -183,7 +173,7 @@ async function newcomer() {
   }
   await openGame(page, { game: "chess", mode: "local" });
   check((await page.getAttribute("#move-text", "placeholder")).includes("Na3"), `chess's move box shows SAN: "${await page.getAttribute("#move-text", "placeholder")}"`);
-  await type(page, ["f3", "e5", "g4", "Qh4#"]);
+  await typeMoves(page, ["f3", "e5", "g4", "Qh4#"]);
   const over = await page.getAttribute("#move-text", "placeholder");
   check(over === "the game is over" && (await page.isDisabled("#undo")), `after the mate the move box says "${over}" and Undo is off`);
   await openGame(page, { game: "raumschach", mode: "local" });

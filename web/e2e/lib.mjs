@@ -153,6 +153,16 @@ export async function newGame(page, game, mode, side = 0) {
   await page.waitForFunction(() => window.chess3d.state()?.view, null, { timeout: 10000 });
 }
 
+/// Plays `moves` typed in the move box, one after another.
+export async function typeMoves(page, moves) {
+  for (const move of moves) {
+    const ply = (await state(page)).ply;
+    await page.fill("#move-text", move);
+    await page.press("#move-text", "Enter");
+    await waitPly(page, ply + 1, 5000);
+  }
+}
+
 export async function clickCell(page, cell) {
   const p = await page.evaluate((c) => window.chess3d.screenPoint(c), cell);
   if (!p) throw new Error(`no square ${cell} on the screen`);

@@ -1,19 +1,13 @@
 //! `chess3d analyze --record`: a whole game analysed and written back as
 //! PGN (docs/engine.md, "Analysing a game").
 
+mod common;
+
+use common::chess3d;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 use chess3d_core::record::{replay, Record};
 use chess3d_games::polyhedron::Polyhedron;
-
-fn chess3d(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(args)
-        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
-        .output()
-        .expect("the binary runs")
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("chess3d-analysis-{}", std::process::id()));

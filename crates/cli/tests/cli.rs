@@ -1,17 +1,10 @@
 //! The command-line contract other tools depend on, run against the built
 //! binary: output formats, and one-line errors with a non-zero exit.
 
-use std::process::{Command, Output};
+mod common;
 
-/// Runs the binary with a games folder that is not there: the games are
-/// the built-in ones, whatever the machine's folder holds.
-fn chess3d(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_chess3d"))
-        .args(args)
-        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
-        .output()
-        .expect("the binary runs")
-}
+use common::chess3d;
+use std::process::{Command, Output};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

@@ -17,6 +17,7 @@ use chess3d_engine::review::{
 };
 use chess3d_engine::{line_labels, Config, Engine, Evaluate, Limits, Score};
 use chess3d_play::annotate::{move_line, summary_line};
+use chess3d_play::session::Session;
 use serde_json::{json, Value};
 
 use crate::scene::{self, View};
@@ -144,13 +145,20 @@ fn move_json<R: Evaluate>(
     })
 }
 
-/// The analysis board's position: the game's `at` after `moves`, typed as
-/// players type them.
+/// The analysis board's position: `session`'s game after its first `ply`
+/// moves, then `moves` typed as players type them; with the moves'
+/// canonical texts and labels.
 pub fn explore<R: Evaluate>(
-    at: Position<R>,
+    session: &Session<R>,
+    ply: usize,
     moves: &[String],
 ) -> Result<(Position<R>, Vec<String>, Vec<String>)> {
-    let mut pos = at;
+    let mut pos = session.position_at(ply).ok_or_else(|| {
+        anyhow!(
+            "the game has {} moves: no position after move {ply}",
+            session.moves.len()
+        )
+    })?;
     let (mut texts, mut labels) = (Vec::new(), Vec::new());
     for (i, text) in moves.iter().enumerate() {
         if pos.clone().outcome().is_some() {

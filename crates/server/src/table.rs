@@ -239,13 +239,7 @@ impl<R: Evaluate> Table for Session<R> {
         ))
     }
     fn explore(&self, ply: usize, moves: &[String]) -> Result<(View, Vec<String>, Vec<String>)> {
-        let at = self.position_at(ply).ok_or_else(|| {
-            anyhow!(
-                "the game has {} moves: no position after move {ply}",
-                self.moves.len()
-            )
-        })?;
-        let (pos, texts, labels) = crate::analysis::explore(at, moves)?;
+        let (pos, texts, labels) = crate::analysis::explore(self, ply, moves)?;
         Ok((crate::analysis::explore_view(&pos), texts, labels))
     }
     fn lines_job(
@@ -255,13 +249,7 @@ impl<R: Evaluate> Table for Session<R> {
         config: Config,
         limits: Limits,
     ) -> Result<LinesJob> {
-        let at = self.position_at(ply).ok_or_else(|| {
-            anyhow!(
-                "the game has {} moves: no position after move {ply}",
-                self.moves.len()
-            )
-        })?;
-        let (pos, _, _) = crate::analysis::explore(at, moves)?;
+        let (pos, _, _) = crate::analysis::explore(self, ply, moves)?;
         if pos.clone().outcome().is_some() {
             return Err(anyhow!(
                 "the game is over in that position: nothing to search"

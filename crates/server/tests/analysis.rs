@@ -12,13 +12,7 @@ use serde_json::{json, Value};
 use support::{error, get, moved, post};
 
 async fn server(name: &str) -> SocketAddr {
-    let config = chess3d_server::Config {
-        creates_per_minute: 100_000,
-        actions_per_second: 100_000,
-        reads_per_second: 100_000,
-        ..chess3d_server::Config::default()
-    };
-    support::serve_sqlite(support::temp_dir("analysis", name).join("games.db"), config).await
+    support::serve_lifted("analysis", name).await
 }
 
 /// A game of `body` with `moves` played by its creator: id and token.

@@ -11,17 +11,7 @@ use serde_json::{json, Value};
 use support::{act, error, get, moved, post};
 
 async fn server(name: &str) -> SocketAddr {
-    let config = chess3d_server::Config {
-        creates_per_minute: 100_000,
-        actions_per_second: 100_000,
-        reads_per_second: 100_000,
-        ..chess3d_server::Config::default()
-    };
-    support::serve_sqlite(
-        support::temp_dir("fair-play", name).join("games.db"),
-        config,
-    )
-    .await
+    support::serve_lifted("fair-play", name).await
 }
 
 /// A remote game of chess made by Ann with `more` settings, joined by Bob:

@@ -10,6 +10,16 @@ use std::time::Duration;
 use serde_json::Value;
 use std::process::{Child, Command, Stdio};
 
+/// Runs `chess3d ARGS` to its end with the built-in games only (a games
+/// folder that is not there, whatever the machine's holds).
+pub fn chess3d(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_chess3d"))
+        .args(args)
+        .env("CHESS3D_GAMES_DIR", "/nonexistent/chess3d-games")
+        .output()
+        .expect("the binary runs")
+}
+
 /// Starts `chess3d ARGS` with the built-in games only (a games folder
 /// that is not there) and its three streams piped, `env` set besides.
 pub fn spawn_piped(args: &[&str], env: &[(&str, &OsStr)]) -> Child {

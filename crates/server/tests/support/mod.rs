@@ -230,3 +230,16 @@ pub async fn http_delete(addr: std::net::SocketAddr, path: &str) -> (u16, serde_
         .await
         .unwrap()
 }
+
+/// A server of the test `name` of the test program `program` on a fresh
+/// SQLite file, its limits on new games, actions and reads lifted (the
+/// tests play faster than a person, all from one address).
+pub async fn serve_lifted(program: &str, name: &str) -> std::net::SocketAddr {
+    let config = chess3d_server::Config {
+        creates_per_minute: 100_000,
+        actions_per_second: 100_000,
+        reads_per_second: 100_000,
+        ..chess3d_server::Config::default()
+    };
+    serve_sqlite(temp_dir(program, name).join("games.db"), config).await
+}
