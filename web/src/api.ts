@@ -109,9 +109,6 @@ export interface GameState {
   /// Whether the engine may help now: hints, evaluation, analysis (not
   /// in a game between people while it is played, unless casual).
   engine_help?: boolean;
-  /// Whether the engine may analyse the game now (its analysis, the
-  /// analysis board's lines): against the computer, or once it is over.
-  analysis_open?: boolean;
   /// The hints given in a casual game, shown to both players.
   hints_given?: { ply: number; side: number; label: string; summary: string | null }[];
   note: string | null;

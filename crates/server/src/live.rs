@@ -472,7 +472,6 @@ impl Live {
             "takeback_offer": inner.extra.takeback_offer,
             "hints_allowed": inner.extra.hints_allowed,
             "engine_help": crate::hub::engine_help_open(self, inner),
-            "analysis_open": crate::hub::engine_analysis_open(self, inner),
             "hints_given": inner.extra.hints_given,
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),

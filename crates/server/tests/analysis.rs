@@ -178,7 +178,7 @@ async fn no_analysis_of_a_game_between_people_while_it_is_played() {
     let (status, v) = post(addr, &format!("/api/v1/games/{id}/analysis"), json!({})).await;
     assert_eq!(status, 403, "{v}");
     assert!(
-        error(&v).starts_with("no engine analysis of a game between people"),
+        error(&v).starts_with("no engine help in a game between people"),
         "{v}"
     );
     let (status, _) = post(

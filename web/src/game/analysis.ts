@@ -139,7 +139,7 @@ function winAt(ply: number): number | null {
 export function renderAnalysis() {
   const state = page.state;
   const a = current();
-  const open = !!state && state.analysis_open !== false && state.ply > 0;
+  const open = !!state && state.engine_help !== false && state.ply > 0;
   // Hidden while it runs, and once the moves up to the position shown are
   // analysed.
   const upto = page.review?.ply || state?.ply;

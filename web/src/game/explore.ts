@@ -96,7 +96,7 @@ async function show(moves: string[]) {
     }
     return;
   }
-  if (state.analysis_open === false && !e.view.result) e.noLines = "No engine lines in a game between people while it is played.";
+  if (state.engine_help === false && !e.view.result) e.noLines = "No engine lines in a game between people while it is played.";
   renderExplore();
   requestLines();
 }

@@ -4,8 +4,8 @@
 //! games go on between them), one analysis at a time per client and a
 //! bounded number on the server; its moves are kept with the game in
 //! memory as they come, read by `GET .../analysis`, and one analysis of a
-//! game serves every watcher. Both are more than a hint: refused (403) in
-//! a game between people while it is played, casual or not.
+//! game serves every watcher. Both are engine help: refused (403) in a
+//! game between people while it is played, unless it is casual.
 
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use super::fair_play::engine_analysis;
+use super::fair_play::engine_help;
 use super::{Caller, Hub};
 use crate::analysis::{Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
 use crate::engine_pool::{Owner, Place};
@@ -121,7 +121,7 @@ impl Hub {
     ) -> Result<Value, ApiError> {
         let mut asked = Some(asked);
         let (live, started) = self.on_game(id, caller, |live, inner| {
-            engine_analysis(live, inner)?;
+            engine_help(live, inner)?;
             let played = inner.table.ply();
             let upto = upto.unwrap_or(played);
             if upto > played {
@@ -312,7 +312,7 @@ impl Hub {
         let id = id.to_string();
         let (_, (job, place)) = tokio::task::spawn_blocking(move || {
             hub.on_game(&id, caller, |live, inner| {
-                engine_analysis(live, inner)?;
+                engine_help(live, inner)?;
                 let ply = ply.unwrap_or(inner.table.ply());
                 let config = chess3d_engine::Config {
                     hash_mb: hub.hash_mb(),

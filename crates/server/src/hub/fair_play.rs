@@ -1,10 +1,8 @@
 //! Fair play (issue 57): in a game between people the engine helps nobody
 //! while the game is on (no hint, no evaluation, no analysis of the live
 //! position), unless its creator made it "casual, hints allowed"; then
-//! hints are open, each shown to both players (the analysis and the
-//! analysis board's lines, which no one would see given, still wait for
-//! the end). Against the computer, and once a game is over, everything is
-//! open.
+//! the engine is open to both, and every hint is shown to both players.
+//! Against the computer, and once a game is over, everything is open.
 
 use std::sync::Arc;
 
@@ -26,24 +24,6 @@ pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), ApiError> {
         ));
     }
     Ok(())
-}
-
-/// Whether the engine may analyse the game now (its analysis, the analysis
-/// board's lines): against the computer, or once the game is over; the
-/// sentence why not (403) otherwise.
-pub fn engine_analysis(live: &Live, inner: &Inner) -> Result<(), ApiError> {
-    if live.mode != Mode::Computer && inner.table.result().is_none() {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "no engine analysis of a game between people while it is played (it opens once the game is over; a casual game allows hints only)",
-        ));
-    }
-    Ok(())
-}
-
-/// Whether the engine may analyse now (the state's `analysis_open`).
-pub fn engine_analysis_open(live: &Live, inner: &Inner) -> bool {
-    engine_analysis(live, inner).is_ok()
 }
 
 /// Whether the engine may help now (the state's `engine_help`).

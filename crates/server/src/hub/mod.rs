@@ -15,7 +15,7 @@ mod fair_play;
 mod takeback;
 
 pub use analysis::GameAnalysis;
-pub use fair_play::{engine_analysis_open, engine_help_open};
+pub use fair_play::engine_help_open;
 mod in_step;
 
 use checks::{check_name, check_record, still_on};
