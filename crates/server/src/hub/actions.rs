@@ -137,8 +137,7 @@ impl Hub {
         self.changed(live, inner, done.note, before)?;
         if let Some(side) = done.engine_answers {
             // Queued after the change, which would otherwise drop it.
-            let version = inner.version;
-            self.engine_answers_draw(live, inner, side, version);
+            self.engine_answers_draw(live, inner, side);
         }
         Ok(())
     }

@@ -178,9 +178,8 @@ impl Hub {
         let job = inner
             .table
             .search(engine.config, inner.table.engine_limits(&engine.limits));
-        let abort: Abort = Arc::new(AtomicBool::new(false));
-        inner.job = Some(Arc::clone(&abort));
-        let version = inner.version;
+        let turn = Turn::new(inner, |inner| &mut inner.job);
+        let version = turn.version;
         let thinker = Arc::clone(live);
         let search = move |abort: &Abort| {
             let mut on_info = |t: Thought| thinker.thinking(version, t);
@@ -222,32 +221,21 @@ impl Hub {
                 }
             }
         };
-        self.engine_turn(
-            live,
-            version,
-            (inner.owner, inner.reserved.take()),
-            abort,
-            |inner| &mut inner.job,
-            search,
-            play,
-            |hub, live, inner| hub.kick(live, inner),
-        );
+        self.engine_turn(live, turn, search, play, |hub, live, inner| {
+            hub.kick(live, inner)
+        });
     }
 
     /// The engine playing `side` answers a draw offer, if the game is still
-    /// at `version` then.
+    /// as it is now then.
     pub(super) fn engine_answers_draw(
         self: &Arc<Hub>,
         live: &Arc<Live>,
         inner: &mut Inner,
         side: Side,
-        version: u64,
     ) {
         let job = inner.table.draw_job(side, self.hash_mb());
-        let abort: Abort = Arc::new(AtomicBool::new(false));
-        if let Some(old) = inner.draw_job.replace(Arc::clone(&abort)) {
-            old.store(true, Ordering::Relaxed);
-        }
+        let turn = Turn::new(inner, |inner| &mut inner.draw_job);
         let answer = move |hub: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner, accepts: bool| {
             let before = inner.snapshot();
             let note = if accepts {
@@ -263,37 +251,37 @@ impl Hub {
         };
         self.engine_turn(
             live,
-            version,
-            (inner.owner, inner.reserved.take()),
-            abort,
-            |inner| &mut inner.draw_job,
+            turn,
             |_| job(),
             answer,
-            move |hub, live, inner| hub.engine_answers_draw(live, inner, side, version),
+            move |hub, live, inner| hub.engine_answers_draw(live, inner, side),
         );
     }
 
-    /// Queues engine work for `live` at `version` on the pool, as `owner`'s
-    /// (the client whose change started it): `work` runs
-    /// unless `abort` is set first (the game changed while it waited), and
-    /// `finish` applies its result under the game's lock if the game is
-    /// still at `version` then, the job's place in `Inner` (`slot`) emptied.
-    /// The job is `owner`'s, in the place reserved for it if any.
-    /// The turn must be this server's first ([`Store::claim_turn`]): while
-    /// another server's, `again` queues it anew a moment later, if the
-    /// game is still at `version` and the job still waits then.
-    #[allow(clippy::too_many_arguments)]
+    /// Queues the engine work of `turn` for `live` on the pool, as its
+    /// owner's (the client whose change started it, in the place reserved
+    /// for it if any): `work` runs unless the turn's flag is set first (the
+    /// game changed while it waited), and `finish` applies its result under
+    /// the game's lock if the game is still at the turn's version then, the
+    /// turn's slot in `Inner` emptied. The turn must be this server's first
+    /// ([`Store::claim_turn`]): while another server's, `again` queues it
+    /// anew a moment later, if the game is still at that version and the
+    /// turn still waits then.
     pub(super) fn engine_turn<T>(
         self: &Arc<Hub>,
         live: &Arc<Live>,
-        version: u64,
-        (owner, place): (Owner, Option<Place>),
-        abort: Abort,
-        slot: fn(&mut Inner) -> &mut Option<Abort>,
+        turn: Turn,
         work: impl FnOnce(&Abort) -> T + Send + 'static,
         finish: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner, T) + Send + 'static,
         again: impl FnOnce(&Arc<Hub>, &Arc<Live>, &mut Inner) + Send + 'static,
     ) {
+        let Turn {
+            version,
+            owner,
+            place,
+            abort,
+            slot,
+        } = turn;
         // A turn the database cannot be asked about now is looked at again
         // too: the engine cannot store its move either.
         if !matches!(self.store.claim_turn(&live.id, version), Ok(true)) {
@@ -334,6 +322,35 @@ impl Hub {
                 finish(&hub, &live, &mut inner, result);
             },
         );
+    }
+}
+
+/// An engine turn of a game: the version it is for, the client whose
+/// change started it and the place reserved for it, its stop flag, and
+/// where the game keeps that flag (which a change sets).
+pub(super) struct Turn {
+    version: u64,
+    owner: Owner,
+    place: Option<Place>,
+    abort: Abort,
+    slot: fn(&mut Inner) -> &mut Option<Abort>,
+}
+
+impl Turn {
+    /// A turn of `inner`'s game as it is now, its flag kept in `slot` (a
+    /// turn kept there before is stopped).
+    fn new(inner: &mut Inner, slot: fn(&mut Inner) -> &mut Option<Abort>) -> Turn {
+        let abort: Abort = Arc::new(AtomicBool::new(false));
+        if let Some(old) = slot(inner).replace(Arc::clone(&abort)) {
+            old.store(true, Ordering::Relaxed);
+        }
+        Turn {
+            version: inner.version,
+            owner: inner.owner,
+            place: inner.reserved.take(),
+            abort,
+            slot,
+        }
     }
 }
 

@@ -101,8 +101,7 @@ impl Hub {
         self.watch_clock(live, inner);
         if let Some(side) = inner.table.draw_offer() {
             if inner.seats[side.other().index()].is_engine() {
-                let version = inner.version;
-                self.engine_answers_draw(live, inner, side.other(), version);
+                self.engine_answers_draw(live, inner, side.other());
             }
         }
     }
