@@ -8,7 +8,8 @@
 //! lichess show them: `cp` in hundredths of a pawn, or `mate` in moves
 //! (negative: the first side is mated).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{anyhow, Result};
 use chess3d_core::{Move, Position, Side};
@@ -215,4 +216,65 @@ pub fn lines<R: Evaluate>(
         })
         .collect();
     json!({ "depth": report.depth, "lines": lines })
+}
+
+/// A game's analysis, kept with the game in memory ([`crate::live::Live`])
+/// and run by the hub (hub/analysis.rs), one engine turn a move.
+#[derive(Clone)]
+pub struct GameAnalysis {
+    /// The moves analysed (the game's first ones, canonical).
+    pub of: Vec<String>,
+    /// Each move judged so far (as [`Reviewer::step`] gives it), in order.
+    pub moves: Vec<Value>,
+    pub total: usize,
+    /// `running`, `done` or `stopped`.
+    pub state: &'static str,
+    /// Each side's summary, once done.
+    pub summary: Vec<String>,
+    /// Engine turns of other clients ahead of its next step while it
+    /// waits for an engine, -1 otherwise: written by the engine pool while
+    /// it holds its queue's lock, so an atomic (no lock taken there).
+    pub ahead: Arc<AtomicI64>,
+    /// The client that started it (only it stops it).
+    pub owner: Option<std::net::IpAddr>,
+    pub abort: Arc<AtomicBool>,
+    /// The counts it holds while it runs, given back at its end or stop.
+    pub holds: Arc<Holds>,
+}
+
+impl GameAnalysis {
+    pub fn json(&self) -> Value {
+        json!({
+            "state": self.state,
+            "upto": self.of.len(),
+            "total": self.total,
+            "done": self.moves.len(),
+            "moves": self.moves,
+            "summary": self.summary,
+            "ahead": u64::try_from(self.ahead.load(Ordering::Relaxed)).ok(),
+        })
+    }
+
+    /// Stops it where it stands: its counts given back at once.
+    pub fn stop(&mut self) {
+        if self.state == "running" {
+            self.abort.store(true, Ordering::Relaxed);
+            self.state = "stopped";
+        }
+        self.holds.release();
+    }
+}
+
+/// What an analysis holds while it runs (its client's count and the
+/// server's), given back by [`Holds::release`] or when dropped.
+pub struct Holds(Mutex<Option<Box<dyn Send>>>);
+
+impl Holds {
+    pub fn new(held: impl Send + 'static) -> Holds {
+        Holds(Mutex::new(Some(Box::new(held))))
+    }
+
+    pub fn release(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take();
+    }
 }

@@ -75,7 +75,7 @@ pub struct Live {
     clock_running: AtomicI64,
     state_made: Mutex<std::time::Instant>,
     /// The engine's analysis of the game (issue 57), kept in memory only.
-    pub analysis: Mutex<Option<crate::hub::GameAnalysis>>,
+    pub analysis: Mutex<Option<crate::analysis::GameAnalysis>>,
 }
 
 pub struct Inner {
@@ -272,6 +272,13 @@ impl Live {
         let state = live.state_text(&live.lock());
         live.events.state(state);
         Arc::new(live)
+    }
+
+    /// Whether the engine may help a player now (fair play, issue 57):
+    /// against the computer, once the game is over, or in a game between
+    /// people made casual; hub/fair_play.rs says why not.
+    pub fn engine_help_open(&self, inner: &Inner) -> bool {
+        self.mode == Mode::Computer || inner.extra.hints_allowed || inner.table.result().is_some()
     }
 
     /// The game's lock: take it on blocking threads only.
@@ -471,7 +478,7 @@ impl Live {
             "draw_offer": inner.table.draw_offer().map(|s| s.index()),
             "takeback_offer": inner.extra.takeback_offer,
             "hints_allowed": inner.extra.hints_allowed,
-            "engine_help": crate::hub::engine_help_open(self, inner),
+            "engine_help": self.engine_help_open(inner),
             "hints_given": inner.extra.hints_given,
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::fair_play::engine_help;
 use super::{Caller, Hub};
-use crate::analysis::{Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
+use crate::analysis::{GameAnalysis, Holds, Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
 use crate::engine_pool::{Owner, Place};
 use crate::error::ApiError;
 use crate::limits::Held;
@@ -25,61 +25,6 @@ use crate::live::{lock, Live};
 /// The most hash memory an analysis's engine takes, in MB: it holds it
 /// between its turns.
 const ANALYSIS_HASH_MB: usize = 16;
-
-/// A game's analysis, kept with the game in memory.
-#[derive(Clone)]
-pub struct GameAnalysis {
-    /// The moves analysed (the game's first ones, canonical).
-    pub of: Vec<String>,
-    /// Each move judged so far (analysis.rs's JSON), in order.
-    pub moves: Vec<Value>,
-    pub total: usize,
-    /// `running`, `done` or `stopped`.
-    pub state: &'static str,
-    /// Each side's summary, once done.
-    pub summary: Vec<String>,
-    /// Engine turns of other clients ahead of its next step while it
-    /// waits for an engine, -1 otherwise: written by the engine pool while
-    /// it holds its queue's lock, so an atomic (no lock taken there).
-    ahead: Arc<AtomicI64>,
-    /// Who started it (only that client stops it).
-    pub owner: Owner,
-    abort: Arc<AtomicBool>,
-    /// The counts it holds while it runs, given back at its end or stop.
-    holds: Arc<Holds>,
-}
-
-impl GameAnalysis {
-    pub fn json(&self) -> Value {
-        json!({
-            "state": self.state,
-            "upto": self.of.len(),
-            "total": self.total,
-            "done": self.moves.len(),
-            "moves": self.moves,
-            "summary": self.summary,
-            "ahead": u64::try_from(self.ahead.load(Ordering::Relaxed)).ok(),
-        })
-    }
-
-    /// Stops it where it stands: its counts given back at once.
-    fn stop(&mut self) {
-        if self.state == "running" {
-            self.abort.store(true, Ordering::Relaxed);
-            self.state = "stopped";
-        }
-        self.holds.release();
-    }
-}
-
-/// The counts an analysis holds: its client's and the server's.
-struct Holds(Mutex<Option<(Option<Held<IpAddr>>, Counted)>>);
-
-impl Holds {
-    fn release(&self) {
-        lock(&self.0).take();
-    }
-}
 
 /// What one analysis holds while it runs: its reviewer between turns, and
 /// the counts that limit analyses (released when the last turn ends).
@@ -162,7 +107,7 @@ impl Hub {
                 .reviewer(upto, config, limits)
                 .map_err(|e| ApiError::internal(format!("cannot analyse the game: {e:#}")))?;
             let held = asked.take().and_then(Result::ok);
-            let holds = Arc::new(Holds(Mutex::new(Some((held, counted)))));
+            let holds = Arc::new(Holds::new((held, counted)));
             let (abort, ahead) = (
                 Arc::new(AtomicBool::new(false)),
                 Arc::new(AtomicI64::new(-1)),

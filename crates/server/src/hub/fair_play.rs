@@ -16,19 +16,13 @@ use crate::store::GivenHint;
 /// Whether the engine may help a player of this game now: the sentence
 /// why not, as the API answers it (403), when it may not.
 pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), ApiError> {
-    let between_people = live.mode != Mode::Computer;
-    if between_people && !inner.extra.hints_allowed && inner.table.result().is_none() {
+    if !live.engine_help_open(inner) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "no engine help in a game between people while it is played (hints, evaluations and analysis open once it is over, or in a game created as casual with hints allowed)",
         ));
     }
     Ok(())
-}
-
-/// Whether the engine may help now (the state's `engine_help`).
-pub fn engine_help_open(live: &Live, inner: &Inner) -> bool {
-    engine_help(live, inner).is_ok()
 }
 
 impl Hub {

@@ -20,9 +20,7 @@ mod seating;
 mod takeback;
 
 pub use actions::{Action, Offer};
-pub use analysis::GameAnalysis;
 pub use create::{Created, NewGame, DEFAULT_MOVETIME};
-pub use fair_play::engine_help_open;
 use saving::{report, store_error};
 pub use seating::Joined;
 mod in_step;
