@@ -9,9 +9,9 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::record::{self, Record};
 use chess3d_core::{Position, Side, Variant};
-use chess3d_engine::review::{review_game, summarise};
+use chess3d_engine::review::review_game;
 use chess3d_engine::{Config, Engine, EngineVisitor, Evaluate, Limits};
-use chess3d_play::annotate::{annotated, move_line, summary_line};
+use chess3d_play::annotate::{annotated, move_line, summary_lines};
 
 /// How long each position is searched when neither `--depth` nor
 /// `--movetime` is given.
@@ -79,9 +79,8 @@ impl EngineVisitor for Review {
         );
         let annotator = format!("chess3d analyze, {per_position} a position");
         let out = annotated(&rec, &replayed.start, moves, &reviews, &annotator).to_text();
-        let names = game.side_names();
-        for (side, s) in summarise(&reviews).iter().enumerate() {
-            eprintln!("{}", summary_line(names[side], s));
+        for line in summary_lines(game.side_names(), &reviews) {
+            eprintln!("{line}");
         }
         match &self.out {
             Some(path) => {

@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 use chess3d_core::{Move, Position, Side};
-use chess3d_engine::review::{review_game, summarise};
+use chess3d_engine::review::review_game;
 use chess3d_engine::{Config, Engine, Evaluate, Limits};
 
-use crate::annotate::{move_line, summary_line};
+use crate::annotate::{move_line, summary_lines};
 use crate::session::Session;
 
 /// How long each position is searched: a 40-move game (81 positions) in
@@ -60,9 +60,8 @@ fn analyse<R: Evaluate>(
         },
     );
     if reviews.len() == moves.len() {
-        let names = start.variant().side_names();
-        for (side, s) in summarise(&reviews).iter().enumerate() {
-            said(summary_line(names[side], s));
+        for line in summary_lines(start.variant().side_names(), &reviews) {
+            said(line);
         }
     }
 }

@@ -5,7 +5,7 @@
 //! command and the server's analysis all say it in these words.
 
 use chess3d_core::record::{move_number_text, record_moves, MoveNote, Record};
-use chess3d_core::{Move, Position, Side};
+use chess3d_core::{Move, Position};
 use chess3d_engine::review::{for_first_side, MoveReview, Summary};
 use chess3d_engine::{Evaluate, Score};
 
@@ -86,11 +86,7 @@ pub fn annotated<R: Evaluate>(
             note
         })
         .collect();
-    let names = start.variant().side_names();
-    let sums = chess3d_engine::review::summarise(reviews);
-    out.comment = [Side::White, Side::Black]
-        .map(|side| summary_line(names[side.index()], &sums[side.index()]))
-        .join(" ");
+    out.comment = summary_lines(start.variant().side_names(), reviews).join(" ");
     out
 }
 
@@ -121,26 +117,11 @@ pub fn move_line<R: Evaluate>(before: &Position<R>, ply: usize, review: &MoveRev
     line
 }
 
-/// Every reviewed move of the game from `start` in a line ([`move_line`]),
-/// then each side's summary.
-pub fn review_lines<R: Evaluate>(start: &Position<R>, reviews: &[MoveReview]) -> Vec<String> {
-    let mut pos = start.clone();
-    let first = usize::from(start.side_to_move() == Side::Black);
-    let mut lines: Vec<String> = reviews
-        .iter()
-        .enumerate()
-        .map(|(i, review)| {
-            let line = move_line(&pos, first + i, review);
-            pos.make(review.played);
-            line
-        })
-        .collect();
-    let names = start.variant().side_names();
+/// Each side's summary of the reviewed moves, first side first
+/// ([`summary_line`]); `names` are the sides' names.
+pub fn summary_lines(names: [&str; 2], reviews: &[MoveReview]) -> [String; 2] {
     let sums = chess3d_engine::review::summarise(reviews);
-    for side in [Side::White, Side::Black] {
-        lines.push(summary_line(names[side.index()], &sums[side.index()]));
-    }
-    lines
+    [0, 1].map(|side| summary_line(names[side], &sums[side]))
 }
 
 /// A side's summary in a line: `White: 1 inaccuracy, 0 mistakes, 1

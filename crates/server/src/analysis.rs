@@ -13,11 +13,9 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{anyhow, Result};
 use chess3d_core::{Move, Position, Side};
-use chess3d_engine::review::{
-    expected_score, for_first_side, judge, summarise, verdict, MoveReview, Verdict,
-};
+use chess3d_engine::review::{expected_score, for_first_side, judge, verdict, MoveReview, Verdict};
 use chess3d_engine::{line_labels, Config, Engine, Evaluate, Limits, Score};
-use chess3d_play::annotate::{move_line, summary_line};
+use chess3d_play::annotate::{move_line, summary_lines};
 use chess3d_play::session::Session;
 use serde_json::{json, Value};
 
@@ -111,12 +109,7 @@ impl<R: Evaluate> Reviewer for GameReviewer<R> {
     }
 
     fn summary(&self) -> Vec<String> {
-        let names = self.start.variant().side_names();
-        summarise(&self.reviews)
-            .iter()
-            .enumerate()
-            .map(|(side, s)| summary_line(names[side], s))
-            .collect()
+        summary_lines(self.start.variant().side_names(), &self.reviews).to_vec()
     }
 }
 
