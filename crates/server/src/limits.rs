@@ -10,12 +10,11 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 
-use axum::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::config::Config;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::live::lock;
 
 pub struct Limits {
@@ -172,14 +171,11 @@ fn at_least_one(n: u32) -> NonZeroU32 {
     NonZeroU32::new(n.max(1)).unwrap_or(NonZeroU32::MIN)
 }
 
-fn too_many(what: &str, wait: std::time::Duration) -> ApiError {
-    ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        format!(
-            "too many {what} from this address; try again in {} s",
-            wait.as_secs() + 1
-        ),
-    )
+fn too_many(what: &str, wait: std::time::Duration) -> GameError {
+    GameError::too_many(format!(
+        "too many {what} from this address; try again in {} s",
+        wait.as_secs() + 1
+    ))
 }
 
 impl Limits {
@@ -206,21 +202,21 @@ impl Limits {
     }
 
     /// A game creation by `client`, if its bucket allows.
-    pub fn create(&self, client: IpAddr) -> Result<(), ApiError> {
+    pub fn create(&self, client: IpAddr) -> Result<(), GameError> {
         self.creates
             .check_key(&client_key(client))
             .map_err(|n| too_many("new games", n.wait_time_from(DefaultClock::default().now())))
     }
 
     /// An action by `client`, if its bucket allows.
-    pub fn act(&self, client: IpAddr) -> Result<(), ApiError> {
+    pub fn act(&self, client: IpAddr) -> Result<(), GameError> {
         self.actions
             .check_key(&client_key(client))
             .map_err(|n| too_many("actions", n.wait_time_from(DefaultClock::default().now())))
     }
 
     /// An API read by `client`, if its bucket allows.
-    pub fn read(&self, client: IpAddr) -> Result<(), ApiError> {
+    pub fn read(&self, client: IpAddr) -> Result<(), GameError> {
         self.reads
             .check_key(&client_key(client))
             .map_err(|n| too_many("reads", n.wait_time_from(DefaultClock::default().now())))
@@ -228,25 +224,21 @@ impl Limits {
 
     /// A hint asked for by `client`: counted while the returned guard
     /// lives (until it is answered).
-    pub fn hint(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+    pub fn hint(&self, client: IpAddr) -> Result<Held<IpAddr>, GameError> {
         Held::take(&self.hints, client_key(client), self.hints_per_client).map_err(|held| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "this address has {held} hint{} on the way already; wait for {}",
-                    if held == 1 { "" } else { "s" },
-                    if held == 1 { "it" } else { "one" }
-                ),
-            )
+            GameError::too_many(format!(
+                "this address has {held} hint{} on the way already; wait for {}",
+                if held == 1 { "" } else { "s" },
+                if held == 1 { "it" } else { "one" }
+            ))
         })
     }
 
     /// The analysis board's lines asked for by `client`: counted with its
     /// hints (one quick search at a time), said in their own words.
-    pub fn lines(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+    pub fn lines(&self, client: IpAddr) -> Result<Held<IpAddr>, GameError> {
         Held::take(&self.hints, client_key(client), self.hints_per_client).map_err(|_| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
+            GameError::too_many(
                 "this address has a hint or the engine's lines on the way already; wait for them",
             )
         })
@@ -254,10 +246,9 @@ impl Limits {
 
     /// A game analysis started by `client`: counted while the returned
     /// guard lives (until the analysis ends or is stopped).
-    pub fn analysis(&self, client: IpAddr) -> Result<Held<IpAddr>, ApiError> {
+    pub fn analysis(&self, client: IpAddr) -> Result<Held<IpAddr>, GameError> {
         Held::take(&self.analyses, client_key(client), self.analyses_per_client).map_err(|_| {
-            ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
+            GameError::too_many(
                 "this address has an analysis running already: wait for it to end, or stop it",
             )
         })
@@ -272,15 +263,12 @@ impl Limits {
         client: IpAddr,
         game: &str,
         seat: Option<usize>,
-    ) -> Result<SocketGuard, ApiError> {
+    ) -> Result<SocketGuard, GameError> {
         let mine = Held::take(&self.sockets, client_key(client), self.sockets_per_client).map_err(
             |held| {
-                ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "this address has {held} WebSockets open, the most allowed; close one first"
-                    ),
-                )
+                GameError::too_many(format!(
+                    "this address has {held} WebSockets open, the most allowed; close one first"
+                ))
             },
         )?;
         let most = match seat {
@@ -293,10 +281,9 @@ impl Limits {
                     Some(_) => "connections of this seat's player",
                     None => "watchers",
                 };
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!("game {game} has {held} {who}, the most allowed; try later"),
-                )
+                GameError::busy(format!(
+                    "game {game} has {held} {who}, the most allowed; try later"
+                ))
             })?;
         Ok(SocketGuard {
             _client: mine,
@@ -356,7 +343,7 @@ mod tests {
             limits.create(a).unwrap();
         }
         let refused = limits.create(a).unwrap_err();
-        assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.kind, crate::error::Kind::TooMany);
         assert!(
             refused.message.contains("try again in"),
             "{}",
@@ -390,8 +377,8 @@ mod tests {
         // Hints: one at a time per client.
         let asked = limits.hint(a).unwrap();
         assert_eq!(
-            limits.hint(a).err().map(|e| e.status),
-            Some(StatusCode::TOO_MANY_REQUESTS)
+            limits.hint(a).err().map(|e| e.kind),
+            Some(crate::error::Kind::TooMany)
         );
         limits.hint(b).unwrap();
         drop(asked);

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::engine_pool::Owner;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::events::Events;
 use crate::seats::SeatRow;
 use crate::store::GameRow;
@@ -361,21 +361,18 @@ impl Live {
     }
 
     /// The sides `token` plays.
-    pub fn sides_of(&self, inner: &Inner, token: Option<&str>) -> Result<Vec<usize>, ApiError> {
-        let token = token.filter(|t| !t.is_empty()).ok_or_else(|| {
-            ApiError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "a seat token is needed (\"token\")",
-            )
-        })?;
+    pub fn sides_of(&self, inner: &Inner, token: Option<&str>) -> Result<Vec<usize>, GameError> {
+        let token = token
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| GameError::unauthorized("a seat token is needed (\"token\")"))?;
         let sides: Vec<usize> = (0..2)
             .filter(|&i| inner.seats[i].played_by(token))
             .collect();
         if sides.is_empty() {
-            return Err(ApiError::new(
-                axum::http::StatusCode::FORBIDDEN,
-                format!("this token holds no seat of game {}", self.id),
-            ));
+            return Err(GameError::forbidden(format!(
+                "this token holds no seat of game {}",
+                self.id
+            )));
         }
         Ok(sides)
     }

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use chess3d_server::error::Kind;
 use chess3d_server::hub::{Action, Caller, Created, NewGame};
 use chess3d_server::loadtest::http_from;
 use chess3d_server::store::Fault;
@@ -261,7 +262,7 @@ async fn a_move_past_its_deadline_is_refused_and_not_stored() {
     let err = hub
         .act_as(&created.id, Some(&created.token), mv("e4"), late)
         .unwrap_err();
-    assert_eq!(err.status.as_u16(), 408, "{err}");
+    assert_eq!(err.kind, Kind::NotInTime, "{err}");
     assert!(err.message.contains("nothing was changed"), "{err}");
     // In time when it came, past its deadline once the game was free: the
     // deadline is checked after the wait for the game's lock.
@@ -280,7 +281,7 @@ async fn a_move_past_its_deadline_is_refused_and_not_stored() {
     std::thread::sleep(Duration::from_millis(400));
     drop(held);
     let err = waiting.join().unwrap().unwrap_err();
-    assert_eq!(err.status.as_u16(), 408, "{err}");
+    assert_eq!(err.kind, Kind::NotInTime, "{err}");
     let stored = hub.store().load(&created.id).unwrap().unwrap();
     assert_eq!(stored.version, 0);
     assert!(!stored.record.contains("e4"), "{}", stored.record);
@@ -326,14 +327,14 @@ async fn a_write_whose_answer_is_lost_is_answered_by_what_was_stored() {
 
     hub.store().inject(Fault::WriteLost);
     let err = hub.act(id, token, mv("e5")).unwrap_err();
-    assert_eq!(err.status.as_u16(), 503, "{err}");
+    assert_eq!(err.kind, Kind::Busy, "{err}");
     assert!(err.message.contains("was not stored"), "{err}");
     assert_eq!(hub.get(id).unwrap().current_state()["ply"], 1, "undone");
     assert_eq!(hub.store().load(id).unwrap().unwrap().version, 1);
 
     hub.store().inject(Fault::AnswerLostAndUnreadable);
     let err = hub.act(id, token, mv("e5")).unwrap_err();
-    assert_eq!(err.status.as_u16(), 504, "{err}");
+    assert_eq!(err.kind, Kind::Unsure, "{err}");
     assert!(err.message.contains("may have been stored"), "{err}");
     // It was: the next use of the game reads it back.
     let stored = hub.store().load(id).unwrap().unwrap();

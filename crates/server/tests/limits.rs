@@ -466,7 +466,7 @@ async fn idle_games_are_unloaded_and_abandoned_ones_expire() {
     let (_, expired) = hub.sweep().unwrap();
     assert_eq!(expired, 1);
     let gone = hub.get(&old.id).err().expect("the old game is gone");
-    assert_eq!(gone.status.as_u16(), 404);
+    assert_eq!(gone.kind, chess3d_server::error::Kind::NotFound);
     assert!(hub.get(&recent.id).is_ok());
 }
 
@@ -506,7 +506,7 @@ async fn tokens_are_kept_as_digests_in_a_file_only_its_owner_reads() {
     let err = hub
         .act(&created.id, Some(&digest), Action::Undo)
         .unwrap_err();
-    assert_eq!(err.status.as_u16(), 403);
+    assert_eq!(err.kind, chess3d_server::error::Kind::Forbidden);
 }
 
 /// A database written before tokens were hashed (schema 1, plain tokens

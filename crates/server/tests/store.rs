@@ -241,7 +241,7 @@ fn games_survive_a_restart_of_the_server(kind: Kind) {
         ply: None,
     };
     let err = hub.act(&id, Some(&token), black).unwrap_err();
-    assert_eq!(err.status.as_u16(), 409, "{err}");
+    assert_eq!(err.kind, chess3d_server::error::Kind::Conflict, "{err}");
     hub.act(&id, None, Action::Resign).unwrap_err();
     hub.act(&id, Some(&token), Action::Resign).unwrap();
     drop(hub);

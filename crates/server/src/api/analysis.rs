@@ -8,7 +8,7 @@ use axum::Json;
 use serde_json::Value;
 
 use super::{blocking, body, App, Client};
-use crate::error::ApiError;
+use crate::error::GameError;
 
 /// The most moves an analysis board's line may hold beyond the game's
 /// position, and the longest move text read.
@@ -17,13 +17,13 @@ const MAX_MOVE_TEXT: usize = 64;
 
 /// `ply` and `moves` of an analysis board request: the game's position
 /// after `ply` moves (the end by default), then these moves.
-fn position(req: &Value) -> Result<(Option<usize>, Vec<String>), ApiError> {
+fn position(req: &Value) -> Result<(Option<usize>, Vec<String>), GameError> {
     let ply = match req.get("ply") {
         None | Some(Value::Null) => None,
         Some(v) => Some(
             v.as_u64()
                 .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| ApiError::bad("\"ply\" is a number of moves, 0 or more"))?,
+                .ok_or_else(|| GameError::bad("\"ply\" is a number of moves, 0 or more"))?,
         ),
     };
     let moves = match req.get("moves") {
@@ -32,16 +32,16 @@ fn position(req: &Value) -> Result<(Option<usize>, Vec<String>), ApiError> {
             .iter()
             .map(|m| match m.as_str() {
                 Some(t) if t.len() <= MAX_MOVE_TEXT => Ok(t.to_string()),
-                Some(_) => Err(ApiError::bad(format!(
+                Some(_) => Err(GameError::bad(format!(
                     "a move is at most {MAX_MOVE_TEXT} characters"
                 ))),
-                None => Err(ApiError::bad("\"moves\" holds move texts")),
+                None => Err(GameError::bad("\"moves\" holds move texts")),
             })
             .collect::<Result<_, _>>()?,
-        Some(_) => return Err(ApiError::bad("\"moves\" is a list of move texts")),
+        Some(_) => return Err(GameError::bad("\"moves\" is a list of move texts")),
     };
     if moves.len() > MAX_EXPLORED {
-        return Err(ApiError::bad(format!(
+        return Err(GameError::bad(format!(
             "at most {MAX_EXPLORED} moves on the analysis board"
         )));
     }
@@ -55,7 +55,7 @@ pub(super) async fn start(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let req = body(req)?;
     let upto = match req.get("upto") {
@@ -63,7 +63,7 @@ pub(super) async fn start(
         Some(v) => Some(
             v.as_u64()
                 .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| ApiError::bad("\"upto\" is a number of moves"))?,
+                .ok_or_else(|| GameError::bad("\"upto\" is a number of moves"))?,
         ),
     };
     let asked = limits.analysis(client.ip);
@@ -77,7 +77,7 @@ pub(super) async fn start(
 pub(super) async fn read(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     Ok(Json(blocking(move || hub.analysis(&id)).await?))
 }
 
@@ -86,7 +86,7 @@ pub(super) async fn stop(
     State(App { hub, limits }): State<App>,
     client: Client,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let caller = client.caller();
     Ok(Json(
@@ -101,7 +101,7 @@ pub(super) async fn explore(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let (ply, moves) = position(&body(req)?)?;
     Ok(Json(blocking(move || hub.explore(&id, ply, &moves)).await?))
@@ -114,7 +114,7 @@ pub(super) async fn lines(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let _asked = limits.lines(client.ip)?;
     let (ply, moves) = position(&body(req)?)?;

@@ -3,6 +3,7 @@
 //! on blocking threads, and a game's state is read from its latest event.
 
 mod analysis;
+mod refusals;
 
 use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
@@ -22,7 +23,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::config::{MAX_BODY, MAX_WS_MESSAGE};
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::hub::{Action, Caller, Hub, NewGame};
 use crate::limits::Limits;
 use crate::live::Live;
@@ -138,9 +139,9 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
         .route("/games/{id}/ws", get(ws))
         .route("/games/{id}/reach", get(reach))
         .route("/games/{id}/premoves", get(premoves))
-        .fallback(|| async { ApiError::not_found("no such API path (see docs/api.md)") })
+        .fallback(|| async { GameError::not_found("no such API path (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
-            ApiError::new(
+            refusals::refuse(
                 StatusCode::METHOD_NOT_ALLOWED,
                 "this API path does not take that method (see docs/api.md)",
             )
@@ -221,15 +222,14 @@ async fn check_host(loopback_only: bool, req: Request, next: Next) -> Response {
             .and_then(|h| h.to_str().ok())
             .unwrap_or("");
         if !is_local_host(host) {
-            return ApiError::new(
+            return refusals::refuse(
                 StatusCode::MISDIRECTED_REQUEST,
                 format!(
                     "this server listens on loopback and answers only to localhost, not to '{}' \
                      (serve with --host to be reached by other names)",
                     host.escape_debug()
                 ),
-            )
-            .into_response();
+            );
         }
     }
     next.run(req).await
@@ -251,8 +251,7 @@ async fn within_deadline(allowed: Duration, mut req: Request, next: Next) -> Res
     req.extensions_mut().insert(Allowed(allowed));
     match tokio::time::timeout(allowed + GRACE, next.run(req)).await {
         Ok(answer) => answer,
-        Err(_) => ApiError::new(
-            StatusCode::GATEWAY_TIMEOUT,
+        Err(_) => GameError::unsure(
             "the server did not finish this request in time: it may have been done; \
              reload the game to see",
         )
@@ -269,21 +268,15 @@ async fn body_in_time(limit: Duration, req: Request, next: Next) -> Response {
             next.run(Request::from_parts(parts, axum::body::Body::from(bytes)))
                 .await
         }
-        Ok(Err(_)) => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the body is larger than the {} KB a request may be, or was cut off",
-                MAX_BODY / 1024
-            ),
-        )
+        Ok(Err(_)) => GameError::too_large(format!(
+            "the body is larger than the {} KB a request may be, or was cut off",
+            MAX_BODY / 1024
+        ))
         .into_response(),
-        Err(_) => ApiError::new(
-            StatusCode::REQUEST_TIMEOUT,
-            format!(
-                "the request's body did not arrive within {} s: nothing was done",
-                limit.as_secs()
-            ),
-        )
+        Err(_) => GameError::not_in_time(format!(
+            "the request's body did not arrive within {} s: nothing was done",
+            limit.as_secs()
+        ))
         .into_response(),
     }
 }
@@ -296,11 +289,10 @@ async fn body_in_time(limit: Duration, req: Request, next: Next) -> Response {
 /// `Content-Length`.
 async fn one_framing(req: Request, next: Next) -> Response {
     if req.headers().contains_key(header::TRANSFER_ENCODING) {
-        let mut refused = ApiError::new(
+        let mut refused = refusals::refuse(
             StatusCode::LENGTH_REQUIRED,
             "send the body with a Content-Length: Transfer-Encoding is not taken",
-        )
-        .into_response();
+        );
         refused
             .headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -326,31 +318,28 @@ async fn limit_reads(
 }
 
 /// A JSON body, or a 400 that says what is wrong with it.
-fn body(body: Result<Json<Value>, JsonRejection>) -> Result<Value, ApiError> {
+fn body(body: Result<Json<Value>, JsonRejection>) -> Result<Value, GameError> {
     body.map(|Json(v)| v).map_err(|e| match e.status() {
-        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the body is larger than the {} KB a request may be",
-                MAX_BODY / 1024
-            ),
-        ),
-        _ => ApiError::bad(format!("the body is not JSON: {}", e.body_text())),
+        StatusCode::PAYLOAD_TOO_LARGE => GameError::too_large(format!(
+            "the body is larger than the {} KB a request may be",
+            MAX_BODY / 1024
+        )),
+        _ => GameError::bad(format!("the body is not JSON: {}", e.body_text())),
     })
 }
 
 /// Runs the hub's work (moves, SQLite writes, games' locks) off the async
 /// threads, so that a slow change does not hold up every socket.
 async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
+    work: impl FnOnce() -> Result<T, GameError> + Send + 'static,
+) -> Result<T, GameError> {
     tokio::task::spawn_blocking(work)
         .await
-        .unwrap_or_else(|e| Err(ApiError::internal(format!("the request failed: {e}"))))
+        .unwrap_or_else(|e| Err(GameError::internal(format!("the request failed: {e}"))))
 }
 
-fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, ApiError> {
-    serde_json::from_value(v).map_err(|e| ApiError::bad(e.to_string()))
+fn parse<T: serde::de::DeserializeOwned>(v: Value) -> Result<T, GameError> {
+    serde_json::from_value(v).map_err(|e| GameError::bad(e.to_string()))
 }
 
 async fn variants() -> Json<Value> {
@@ -370,10 +359,10 @@ async fn variants() -> Json<Value> {
     Json(json!({ "api": 1, "games": games }))
 }
 
-async fn variant(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn variant(Path(id): Path<String>) -> Result<Json<Value>, GameError> {
     table::game_about(&id)
         .map(Json)
-        .ok_or_else(|| ApiError::not_found(format!("no game '{}'", id.escape_debug())))
+        .ok_or_else(|| GameError::not_found(format!("no game '{}'", id.escape_debug())))
 }
 
 /// `?piece=Q&side=0&cell=0d4`: where that piece could go from that cell of
@@ -389,14 +378,14 @@ async fn reach(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
     query: Result<Query<ReachQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+) -> Result<Json<Value>, GameError> {
+    let Query(q) = query.map_err(|e| GameError::bad(e.body_text()))?;
     let mut letters = q.piece.chars();
     let (Some(letter), None) = (letters.next(), letters.next()) else {
-        return Err(ApiError::bad("piece is one letter"));
+        return Err(GameError::bad("piece is one letter"));
     };
     if q.side > 1 {
-        return Err(ApiError::bad("side is 0 (the first to move) or 1"));
+        return Err(GameError::bad("side is 0 (the first to move) or 1"));
     }
     let (moves, captures) = blocking(move || hub.reach(&id, letter, q.side, &q.cell)).await?;
     Ok(Json(json!({ "moves": moves, "captures": captures })))
@@ -413,8 +402,8 @@ async fn premoves(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
     query: Result<Query<PremovesQuery>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
-    let Query(q) = query.map_err(|e| ApiError::bad(e.body_text()))?;
+) -> Result<Json<Value>, GameError> {
+    let Query(q) = query.map_err(|e| GameError::bad(e.body_text()))?;
     let (version, premoves) = blocking(move || hub.premoves(&id, &q.cell)).await?;
     Ok(Json(
         json!({ "version": version, "moves": premoves.moves, "more": premoves.more }),
@@ -425,7 +414,7 @@ async fn create(
     State(App { hub, limits }): State<App>,
     client: Client,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, GameError> {
     limits.create(client.ip)?;
     let req: NewGame = parse(body(req)?)?;
     let caller = client.caller();
@@ -436,7 +425,7 @@ async fn create(
 async fn game(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, GameError> {
     let live = blocking(move || hub.get(&id)).await?;
     let state = live.latest().to_string();
     Ok(([(header::CONTENT_TYPE, "application/json")], state).into_response())
@@ -446,26 +435,23 @@ async fn game(
 async fn position(
     State(App { hub, .. }): State<App>,
     Path((id, ply)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     let number = ply.parse::<usize>().ok();
     let (view, plies) =
         blocking(move || Ok(hub.get(&id)?.view_at(number.unwrap_or(usize::MAX)))).await?;
     match view {
         Some(view) => Ok(Json(json!({ "ply": number, "plies": plies, "view": view }))),
-        None => Err(ApiError::new(
-            StatusCode::NOT_FOUND,
-            format!(
-                "'{}' is not a move of this game: it has {plies} moves, so 0 to {plies}",
-                ply.escape_debug()
-            ),
-        )),
+        None => Err(GameError::not_found(format!(
+            "'{}' is not a move of this game: it has {plies} moves, so 0 to {plies}",
+            ply.escape_debug()
+        ))),
     }
 }
 
 async fn record(
     State(App { hub, .. }): State<App>,
     Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, GameError> {
     let (live, record) = blocking(move || {
         let live = hub.get(&id)?;
         let record = live.record();
@@ -491,7 +477,7 @@ async fn join(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let req = body(req)?;
     let invite = field(&req, "invite", "the invitation")?;
@@ -506,7 +492,7 @@ async fn seat(
     Client { ip: who, .. }: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(who)?;
     let token = field(&body(req)?, "token", "the seat's token")?;
     seat_json(blocking(move || hub.seat(&id, &token)).await?)
@@ -518,15 +504,15 @@ fn optional(req: &Value, name: &str) -> Option<String> {
 }
 
 /// A string a request must give.
-fn field(req: &Value, name: &str, what: &str) -> Result<String, ApiError> {
-    optional(req, name).ok_or_else(|| ApiError::bad(format!("give {what} as \"{name}\"")))
+fn field(req: &Value, name: &str, what: &str) -> Result<String, GameError> {
+    optional(req, name).ok_or_else(|| GameError::bad(format!("give {what} as \"{name}\"")))
 }
 
 /// A seat taken or shown: its token, sides and the game's state.
-fn seat_json(seat: crate::hub::Joined) -> Result<Json<Value>, ApiError> {
+fn seat_json(seat: crate::hub::Joined) -> Result<Json<Value>, GameError> {
     serde_json::to_value(seat)
         .map(Json)
-        .map_err(|e| ApiError::internal(e.to_string()))
+        .map_err(|e| GameError::internal(e.to_string()))
 }
 
 /// The engine's suggestion for the player to move: `{"token": ...}`.
@@ -537,7 +523,7 @@ async fn hint(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let _asked = limits.hint(client.ip)?;
     let req = body(req)?;
@@ -548,11 +534,11 @@ async fn hint(
 }
 
 /// Splits `{"token": ..., "action": ..., ...}` into the token and the action.
-fn action(mut v: Value) -> Result<(Option<String>, Action), ApiError> {
+fn action(mut v: Value) -> Result<(Option<String>, Action), GameError> {
     let token = match v.as_object_mut().and_then(|o| o.remove("token")) {
         None | Some(Value::Null) => None,
         Some(Value::String(t)) => Some(t),
-        Some(_) => return Err(ApiError::bad("\"token\" is a string")),
+        Some(_) => return Err(GameError::bad("\"token\" is a string")),
     };
     if let Some(o) = v.as_object_mut() {
         // A WebSocket request may carry an id to find its answer by.
@@ -566,7 +552,7 @@ async fn act(
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Value>, GameError> {
     limits.act(client.ip)?;
     let (token, action) = action(body(req)?)?;
     let caller = client.caller();
@@ -615,10 +601,9 @@ async fn ws(
     headers: HeaderMap,
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
-) -> Result<Response, ApiError> {
+) -> Result<Response, GameError> {
     if !same_origin(&headers) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
+        return Err(GameError::forbidden(
             "WebSockets are for this server's own page (the Origin is another site's)",
         ));
     }
@@ -688,7 +673,7 @@ async fn watch(
                         .and_then(|v| v.get("request").cloned());
                     let done = match limits.act(who).and_then(|()| {
                         serde_json::from_str::<Value>(&text)
-                            .map_err(|e| ApiError::bad(format!("the message is not JSON: {e}")))
+                            .map_err(|e| GameError::bad(format!("the message is not JSON: {e}")))
                     })
                     .and_then(action)
                     {
@@ -704,7 +689,7 @@ async fn watch(
                     if let Err(e) = done {
                         let error = json!({
                             "type": "error",
-                            "status": e.status.as_u16(),
+                            "status": refusals::status(e.kind).as_u16(),
                             "error": e.message,
                             "request": request,
                         });

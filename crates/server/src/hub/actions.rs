@@ -54,7 +54,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         action: Action,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         self.act_as(id, token, action, Caller::default())
     }
 
@@ -65,7 +65,7 @@ impl Hub {
         token: Option<&str>,
         action: Action,
         caller: Caller,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         let (live, ()) = self.on_game(id, caller, |live, inner| {
             let done = self.act_on(live, inner, token, action.clone(), caller);
             // A place reserved for an engine turn the action did not start
@@ -83,7 +83,7 @@ impl Hub {
         token: Option<&str>,
         action: Action,
         caller: Caller,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         let sides = live.sides_of(inner, token)?;
         // An action that may start an engine turn (a move, a take-back or
         // a rematch handing it the turn, a draw offer it answers) takes a
@@ -144,14 +144,14 @@ impl Hub {
 
     /// After the game: offers a rematch, or agrees to the other side's
     /// (at once when the other seat is the engine's or this player's own).
-    fn rematch(self: &Arc<Hub>, actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
+    fn rematch(self: &Arc<Hub>, actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
         if inner.table.result().is_none() {
-            return Err(ApiError::conflict(
+            return Err(GameError::conflict(
                 "a rematch is offered once the game is over",
             ));
         }
         if let Some(next) = &inner.rematch {
-            return Err(ApiError::conflict(format!("the rematch is game {next}")));
+            return Err(GameError::conflict(format!("the rematch is game {next}")));
         }
         let (side, other) = (actor.side, actor.side.other());
         let agreed = inner.rematch_offer == Some(other)
@@ -166,7 +166,7 @@ impl Hub {
             ));
         }
         if inner.rematch_offer == Some(side) {
-            return Err(ApiError::conflict(format!(
+            return Err(GameError::conflict(format!(
                 "{} has offered a rematch already",
                 actor.name(side)
             )));
@@ -213,14 +213,14 @@ impl Done {
 }
 
 /// The table's refusal of an action, as a 409 with its reason.
-fn refused(e: anyhow::Error) -> ApiError {
-    ApiError::conflict(e.to_string())
+fn refused(e: anyhow::Error) -> GameError {
+    GameError::conflict(e.to_string())
 }
 
 /// In a remote game moves are taken back only by a takeback request.
-fn not_remote(actor: &Actor) -> Result<(), ApiError> {
+fn not_remote(actor: &Actor) -> Result<(), GameError> {
     if actor.live.mode == Mode::Remote {
-        return Err(ApiError::conflict(
+        return Err(GameError::conflict(
             "moves are not taken back at will in a remote game: ask the other player (Ask to take back)",
         ));
     }
@@ -234,18 +234,18 @@ fn play(
     inner: &mut Inner,
     text: &str,
     ply: Option<usize>,
-) -> Result<Done, ApiError> {
+) -> Result<Done, GameError> {
     still_on(&inner.table.result())?;
     let to_move = inner.table.side_to_move();
     if !actor.plays(to_move) {
-        return Err(ApiError::conflict(format!(
+        return Err(GameError::conflict(format!(
             "it is {}'s turn, and this seat plays {}",
             actor.name(to_move),
             actor.name(actor.side)
         )));
     }
     if let Some(ply) = ply.filter(|&p| p != inner.table.ply()) {
-        return Err(ApiError::conflict(format!(
+        return Err(GameError::conflict(format!(
             "the move is for ply {ply} but {} moves have been played",
             inner.table.ply()
         )));
@@ -253,21 +253,21 @@ fn play(
     inner
         .table
         .play(text)
-        .map_err(|e| ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        .map_err(|e| GameError::illegal(e.to_string()))?;
     // A move withdraws a takeback request (or answers it no).
     inner.extra.takeback_offer = None;
     Ok(Done::default())
 }
 
 /// Takes back moves until a human is to move (not in remote games).
-fn undo(actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
+fn undo(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
     not_remote(actor)?;
     still_on(&inner.table.result())?;
     inner.table.undo().map_err(refused)?;
     Ok(Done::default())
 }
 
-fn resign(actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
+fn resign(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
     inner.table.resign(actor.side).map_err(refused)?;
     Ok(Done::default())
 }
@@ -275,7 +275,7 @@ fn resign(actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
 /// Offers a draw, or accepts the other side's offer: a player holding both
 /// seats offers for the side to move and accepts for the other. The
 /// engine answers an offer made to it.
-fn draw(actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
+fn draw(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
     let by = match inner.table.draw_offer() {
         Some(offer) if actor.plays(offer.other()) => offer.other(),
         _ => actor.side,
@@ -292,21 +292,23 @@ fn draw(actor: &Actor, inner: &mut Inner) -> Result<Done, ApiError> {
 
 /// Declines the offer named, or without one a takeback request open to
 /// this seat, else the draw offer.
-fn decline(actor: &Actor, inner: &mut Inner, offer: Option<Offer>) -> Result<Done, ApiError> {
+fn decline(actor: &Actor, inner: &mut Inner, offer: Option<Offer>) -> Result<Done, GameError> {
     still_on(&inner.table.result())?;
     if offer != Some(Offer::Draw) {
         if let Some(said) = takeback::decline(actor.live, inner, &actor.sides) {
             return Ok(Done::said(said));
         }
         if offer == Some(Offer::Takeback) {
-            return Err(ApiError::conflict(
+            return Err(GameError::conflict(
                 "no takeback request for this seat to decline",
             ));
         }
     }
     let by = inner.table.draw_offer().map_or(actor.side, Side::other);
     if !actor.plays(by) {
-        return Err(ApiError::conflict("no draw offer for this seat to decline"));
+        return Err(GameError::conflict(
+            "no draw offer for this seat to decline",
+        ));
     }
     inner.table.decline_draw(by).map_err(refused)?;
     Ok(Done::said(format!("{} declines the draw", actor.name(by))))
@@ -314,7 +316,7 @@ fn decline(actor: &Actor, inner: &mut Inner, offer: Option<Offer>) -> Result<Don
 
 /// Takes back every move after the first `ply` (play on from a position
 /// under review; not in remote games).
-fn back(actor: &Actor, inner: &mut Inner, ply: usize) -> Result<Done, ApiError> {
+fn back(actor: &Actor, inner: &mut Inner, ply: usize) -> Result<Done, GameError> {
     not_remote(actor)?;
     still_on(&inner.table.result())?;
     Ok(Done::said(inner.table.back_to(ply).map_err(refused)?))

@@ -11,14 +11,13 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use axum::http::StatusCode;
 use serde_json::{json, Value};
 
 use super::fair_play::engine_help;
 use super::{Caller, Hub};
 use crate::analysis::{GameAnalysis, Holds, Reviewer, ANALYSIS_MOVETIME, LINES_MOVETIME};
 use crate::engine_pool::{Owner, Place};
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::limits::Held;
 use crate::live::{lock, Live};
 
@@ -61,21 +60,21 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         upto: Option<usize>,
-        asked: Result<Held<IpAddr>, ApiError>,
+        asked: Result<Held<IpAddr>, GameError>,
         caller: Caller,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         let mut asked = Some(asked);
         let (live, started) = self.on_game(id, caller, |live, inner| {
             engine_help(live, inner)?;
             let played = inner.table.ply();
             let upto = upto.unwrap_or(played);
             if upto > played {
-                return Err(ApiError::bad(format!(
+                return Err(GameError::bad(format!(
                     "upto is at most the {played} moves played"
                 )));
             }
             if upto == 0 {
-                return Err(ApiError::conflict("no move to analyse yet"));
+                return Err(GameError::conflict("no move to analyse yet"));
             }
             let of = inner.table.moves()[..upto].to_vec();
             {
@@ -105,7 +104,7 @@ impl Hub {
             let reviewer = inner
                 .table
                 .reviewer(upto, config, limits)
-                .map_err(|e| ApiError::internal(format!("cannot analyse the game: {e:#}")))?;
+                .map_err(|e| GameError::internal(format!("cannot analyse the game: {e:#}")))?;
             let held = asked.take().and_then(Result::ok);
             let holds = Arc::new(Holds::new((held, counted)));
             let (abort, ahead) = (
@@ -143,15 +142,14 @@ impl Hub {
 
     /// One more of the server's analyses, if it may run another
     /// ([`crate::Config::analyses_at_once`]); 503 otherwise.
-    fn count_analysis(&self) -> Result<Counted, ApiError> {
+    fn count_analysis(&self) -> Result<Counted, GameError> {
         let most = self.config.analyses_at_once.max(1);
         let now = self.analyses.fetch_add(1, Ordering::Relaxed);
         let counted = Counted(Arc::clone(&self.analyses));
         if now >= most {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the server is analysing {most} games already: ask again in a minute"),
-            ));
+            return Err(GameError::busy(format!(
+                "the server is analysing {most} games already: ask again in a minute"
+            )));
         }
         Ok(counted)
     }
@@ -193,7 +191,7 @@ impl Hub {
 
     /// The analysis of game `id`: its moves so far, or `{"state": "none"}`
     /// (also once moves it analysed were taken back: it is dropped then).
-    pub fn analysis(self: &Arc<Hub>, id: &str) -> Result<Value, ApiError> {
+    pub fn analysis(self: &Arc<Hub>, id: &str) -> Result<Value, GameError> {
         let live = self.get(id)?;
         let moves = live.lock().table.moves().to_vec();
         let mut slot = lock(&live.analysis);
@@ -208,15 +206,14 @@ impl Hub {
     }
 
     /// Stops game `id`'s analysis, if `caller` started it.
-    pub fn stop_analysis(self: &Arc<Hub>, id: &str, caller: Caller) -> Result<Value, ApiError> {
+    pub fn stop_analysis(self: &Arc<Hub>, id: &str, caller: Caller) -> Result<Value, GameError> {
         let live = self.get(id)?;
         let mut slot = lock(&live.analysis);
         let Some(a) = slot.as_mut() else {
-            return Err(ApiError::conflict("no analysis of this game to stop"));
+            return Err(GameError::conflict("no analysis of this game to stop"));
         };
         if a.owner != caller.client {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
+            return Err(GameError::forbidden(
                 "only the address that started the analysis may stop it",
             ));
         }
@@ -232,14 +229,14 @@ impl Hub {
         id: &str,
         ply: Option<usize>,
         moves: &[String],
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         let live = self.get(id)?;
         let inner = live.lock();
         let ply = ply.unwrap_or(inner.table.ply());
         let (view, texts, labels) = inner
             .table
             .explore(ply, moves)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}")))?;
+            .map_err(|e| GameError::illegal(format!("{e:#}")))?;
         Ok(json!({ "ply": ply, "moves": texts, "labels": labels, "view": view }))
     }
 
@@ -252,7 +249,7 @@ impl Hub {
         ply: Option<usize>,
         moves: Vec<String>,
         caller: Caller,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         let hub = Arc::clone(self);
         let id = id.to_string();
         let (_, (job, place)) = tokio::task::spawn_blocking(move || {
@@ -267,14 +264,12 @@ impl Hub {
                 let job = inner
                     .table
                     .lines_job(ply, &moves, config, limits)
-                    .map_err(|e| {
-                        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, format!("{e:#}"))
-                    })?;
+                    .map_err(|e| GameError::illegal(format!("{e:#}")))?;
                 Ok((job, hub.reserve_engine(caller.client)?))
             })
         })
         .await
-        .map_err(|e| ApiError::internal(format!("the lines failed: {e}")))??;
+        .map_err(|e| GameError::internal(format!("the lines failed: {e}")))??;
         self.engine_answer(caller.client, place, "the engine's lines", job)
             .await
     }

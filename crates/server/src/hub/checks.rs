@@ -2,22 +2,22 @@
 //! whether the game is still going.
 
 use crate::config::{MAX_RECORD, MAX_RECORD_TAGS};
-use crate::error::ApiError;
+use crate::error::GameError;
 
 /// A player's name: trimmed, at most 40 characters, no control
 /// characters; empty is none.
-pub(super) fn check_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
+pub(super) fn check_name(name: Option<&str>) -> Result<Option<String>, GameError> {
     let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else {
         return Ok(None);
     };
     if name.chars().count() > 40 {
-        return Err(ApiError::bad("a name is at most 40 characters"));
+        return Err(GameError::bad("a name is at most 40 characters"));
     }
     if name.chars().any(char::is_control) {
-        return Err(ApiError::bad("a name cannot hold control characters"));
+        return Err(GameError::bad("a name cannot hold control characters"));
     }
     if let Some(c) = name.chars().find(|&c| is_invisible(c)) {
-        return Err(ApiError::bad(format!(
+        return Err(GameError::bad(format!(
             "a name cannot hold U+{:04X}: it reorders or hides text, and could make one name pass for another",
             c as u32
         )));
@@ -42,16 +42,13 @@ fn is_invisible(c: char) -> bool {
 
 /// A record to load: refused when larger or with more tags than a game's
 /// record has (a record is moves, not a store for anything else).
-pub(super) fn check_record(text: &str) -> Result<(), ApiError> {
+pub(super) fn check_record(text: &str) -> Result<(), GameError> {
     if text.len() > MAX_RECORD {
-        return Err(ApiError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "the record is {} KB; records of at most {} KB are read",
-                text.len() / 1024,
-                MAX_RECORD / 1024
-            ),
-        ));
+        return Err(GameError::too_large(format!(
+            "the record is {} KB; records of at most {} KB are read",
+            text.len() / 1024,
+            MAX_RECORD / 1024
+        )));
     }
     // A record is text: no control characters but tabs and line ends (a
     // NUL, which PostgreSQL cannot store, above all).
@@ -60,7 +57,7 @@ pub(super) fn check_record(text: &str) -> Result<(), ApiError> {
         .find(|&(_, c)| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
     if let Some((at, c)) = control {
         let line = text[..at].matches('\n').count() + 1;
-        return Err(ApiError::bad(format!(
+        return Err(GameError::bad(format!(
             "the record holds a control character (U+{:04X}) on line {line}: a record is text",
             c as u32
         )));
@@ -70,7 +67,7 @@ pub(super) fn check_record(text: &str) -> Result<(), ApiError> {
         .filter(|l| l.trim_start().starts_with('['))
         .count();
     if tags > MAX_RECORD_TAGS {
-        return Err(ApiError::bad(format!(
+        return Err(GameError::bad(format!(
             "the record has {tags} tags; at most {MAX_RECORD_TAGS} are read"
         )));
     }
@@ -79,9 +76,9 @@ pub(super) fn check_record(text: &str) -> Result<(), ApiError> {
 
 /// 409 once the game is over (`over`, the table's result): a finished
 /// game takes no move, hint, take-back nor draw answer.
-pub(super) fn still_on(over: &Option<(&'static str, String)>) -> Result<(), ApiError> {
+pub(super) fn still_on(over: &Option<(&'static str, String)>) -> Result<(), GameError> {
     match over {
-        Some((_, why)) => Err(ApiError::conflict(format!("the game is over ({why})"))),
+        Some((_, why)) => Err(GameError::conflict(format!("the game is over ({why})"))),
         None => Ok(()),
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::{report, Hub};
 use crate::engine_pool::Owner;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::limits::Held;
 use crate::live::{Inner, Live};
 
@@ -15,20 +15,17 @@ impl Hub {
     /// One more timed game going for `client` (none for the server's
     /// own work), counted while the returned guard lives; 429 when it has
     /// as many as it may ([`crate::Config::timed_games_per_client`]).
-    pub(super) fn count_timed(&self, client: Owner) -> Result<Option<Held<IpAddr>>, ApiError> {
+    pub(super) fn count_timed(&self, client: Owner) -> Result<Option<Held<IpAddr>>, GameError> {
         let Some(client) = client else {
             return Ok(None);
         };
         Held::take(&self.timed, client, self.config.timed_games_per_client)
             .map(Some)
             .map_err(|going| {
-                ApiError::new(
-                    axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "this address has {going} timed games going, the most allowed: \
+                GameError::too_many(format!(
+                    "this address has {going} timed games going, the most allowed: \
                          finish one (or resign it) first"
-                    ),
-                )
+                ))
             })
     }
 

@@ -46,12 +46,12 @@ pub const DEFAULT_MOVETIME: u64 = 1000;
 pub(super) const MOVETIME_RANGE: std::ops::RangeInclusive<u64> = 50..=60_000;
 
 impl Hub {
-    pub fn create(self: &Arc<Hub>, req: NewGame) -> Result<Created, ApiError> {
+    pub fn create(self: &Arc<Hub>, req: NewGame) -> Result<Created, GameError> {
         self.create_as(req, Caller::default())
     }
 
     /// Creates a game for `caller` (see [`Hub::create`]).
-    pub fn create_as(self: &Arc<Hub>, req: NewGame, caller: Caller) -> Result<Created, ApiError> {
+    pub fn create_as(self: &Arc<Hub>, req: NewGame, caller: Caller) -> Result<Created, GameError> {
         if let Some(record) = &req.record {
             check_record(record)?;
         }
@@ -61,7 +61,7 @@ impl Hub {
             .and_then(chess3d_play::session::record_game);
         let game = match (req.game, record_game) {
             (Some(g), Some(r)) if g != r => {
-                return Err(ApiError::bad(format!(
+                return Err(GameError::bad(format!(
                     "the record is a game of '{}', not '{}'",
                     r.escape_debug(),
                     g.escape_debug()
@@ -69,13 +69,13 @@ impl Hub {
             }
             (Some(g), _) | (None, Some(g)) => g,
             (None, None) => {
-                return Err(ApiError::bad(
+                return Err(GameError::bad(
                     "which game? give \"game\" (see /api/v1/variants)",
                 ))
             }
         };
         if !table::is_game(&game) {
-            return Err(ApiError::bad(format!(
+            return Err(GameError::bad(format!(
                 "unknown game '{}' (games: {})",
                 game.escape_debug(),
                 table::game_ids().join(", ")
@@ -84,15 +84,15 @@ impl Hub {
         let mode = req.mode.unwrap_or(Mode::Local);
         let side = req.side.unwrap_or(0);
         if side > 1 {
-            return Err(ApiError::bad("side is 0 (the first to move) or 1"));
+            return Err(GameError::bad("side is 0 (the first to move) or 1"));
         }
         let skill = req.skill.unwrap_or(20);
         if skill > 20 {
-            return Err(ApiError::bad("skill is 0 to 20"));
+            return Err(GameError::bad("skill is 0 to 20"));
         }
         let movetime = req.movetime.unwrap_or(DEFAULT_MOVETIME);
         if !MOVETIME_RANGE.contains(&movetime) {
-            return Err(ApiError::bad(format!(
+            return Err(GameError::bad(format!(
                 "movetime is {} to {} milliseconds",
                 MOVETIME_RANGE.start(),
                 MOVETIME_RANGE.end()
@@ -123,17 +123,17 @@ impl Hub {
             }
         });
         let control = match req.clock.as_deref() {
-            Some(text) => TimeControl::parse(text).map_err(ApiError::bad)?,
+            Some(text) => TimeControl::parse(text).map_err(GameError::bad)?,
             None => None,
         };
         let name = check_name(req.name.as_deref())?;
         let hash = self.hash_mb();
         let (mut table, note) = match &req.record {
             Some(text) => table::table_from_record(&game, text, play_seats(&seats, hash))
-                .map_err(|e| ApiError::bad(format!("cannot load the record: {e:#}")))?,
+                .map_err(|e| GameError::bad(format!("cannot load the record: {e:#}")))?,
             None => (
                 table::new_table(&game, play_seats(&seats, hash))
-                    .map_err(|e| ApiError::bad(e.to_string()))?,
+                    .map_err(|e| GameError::bad(e.to_string()))?,
                 None,
             ),
         };
@@ -141,7 +141,7 @@ impl Hub {
         for (side, tag) in ["White", "Black"].into_iter().enumerate() {
             let names = table.names();
             check_name(Some(&names[side]))
-                .map_err(|e| ApiError::bad(format!("the record's {tag} tag: {}", e.message)))?;
+                .map_err(|e| GameError::bad(format!("the record's {tag} tag: {}", e.message)))?;
         }
         if req.record.is_none() || control.is_some() {
             table.set_clock(control);
@@ -182,7 +182,7 @@ impl Hub {
         mode: Mode,
         inner: Inner,
         timed: Option<crate::limits::Held<IpAddr>>,
-    ) -> Result<Arc<Live>, ApiError> {
+    ) -> Result<Arc<Live>, GameError> {
         // 96 random bits (24 hex digits; games made before issue 54 have
         // 12, and still open): an id is not guessed, and one taken already
         // is refused by the database rather than overwritten.
@@ -190,7 +190,7 @@ impl Hub {
         let live = Live::new(id, game, mode, inner, timed);
         let mut inner = live.lock();
         if self.save(&live, &inner, None)? == Saved::Stale {
-            return Err(ApiError::internal(format!(
+            return Err(GameError::internal(format!(
                 "the new game's id {} is taken: create it again",
                 live.id
             )));
@@ -212,7 +212,7 @@ impl Hub {
         self: &Arc<Hub>,
         live: &Arc<Live>,
         inner: &mut Inner,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, GameError> {
         let mut seats = inner.seats.clone();
         seats.swap(0, 1);
         for seat in &mut seats {

@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::checks::still_on;
 use super::{report, Caller, Hub};
 use crate::engine_pool::{Owner, Place};
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::live::{Inner, Live};
 use crate::table::Abort;
 
@@ -34,7 +34,7 @@ impl Hub {
         id: &str,
         token: Option<&str>,
         caller: Caller,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<Value, GameError> {
         let (hub, id, token) = (Arc::clone(self), id.to_string(), token.map(str::to_string));
         let (live, (job, version, reserved, (ply, side))) =
             tokio::task::spawn_blocking(move || {
@@ -45,7 +45,7 @@ impl Hub {
                     super::fair_play::engine_help(live, inner)?;
                     let to_move = inner.table.side_to_move();
                     if !sides.contains(&to_move.index()) {
-                        return Err(ApiError::conflict(
+                        return Err(GameError::conflict(
                             "a hint is for the player to move, on their turn",
                         ));
                     }
@@ -65,7 +65,7 @@ impl Hub {
                 })
             })
             .await
-            .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+            .map_err(|e| GameError::internal(format!("the hint failed: {e}")))??;
         let (best, thought) = self
             .engine_answer(caller.client, reserved, "the hint", move |stop| {
                 let mut last = None;
@@ -73,7 +73,7 @@ impl Hub {
                 (best, last)
             })
             .await?;
-        let best = best.ok_or_else(|| ApiError::conflict("the engine has no move to suggest"))?;
+        let best = best.ok_or_else(|| GameError::conflict("the engine has no move to suggest"))?;
         // The move as the game shows it, from the legal moves of the state
         // it was searched in (the last iteration's line may lead with
         // another move).
@@ -97,7 +97,7 @@ impl Hub {
         let told = Arc::clone(&live);
         let version = tokio::task::spawn_blocking(move || hub.tell_hint(&told, given))
             .await
-            .map_err(|e| ApiError::internal(format!("the hint failed: {e}")))??;
+            .map_err(|e| GameError::internal(format!("the hint failed: {e}")))??;
         Ok(serde_json::json!({
             "version": version,
             "ply": ply,
@@ -118,7 +118,7 @@ impl Hub {
         reserved: Place,
         what: &str,
         job: impl FnOnce(&AtomicBool) -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, GameError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let abort = AbortOnDrop(Arc::new(AtomicBool::new(false)));
         let stop = Arc::clone(&abort.0);
@@ -138,9 +138,7 @@ impl Hub {
                 n if n > 0 => format!(" ({n} engine turns were still ahead of it)"),
                 _ => String::new(),
             };
-            return Err(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                format!(
+            return Err(GameError::busy(format!(
                     "the engines are all busy with other games{ahead}: ask for {what} again in a moment"
                 ),
             ));
@@ -152,17 +150,14 @@ impl Hub {
     /// taken before the change that would start it; 429 when the client
     /// has as many engine turns waiting or running as it may
     /// ([`crate::Config::engine_turns_per_client`]).
-    pub(super) fn reserve_engine(&self, client: Owner) -> Result<Place, ApiError> {
+    pub(super) fn reserve_engine(&self, client: Owner) -> Result<Place, GameError> {
         self.engines
             .reserve(client, self.config.engine_turns_per_client)
             .map_err(|held| {
-                ApiError::new(
-                    axum::http::StatusCode::TOO_MANY_REQUESTS,
-                    format!(
-                        "this address has {held} engine turns waiting or running, the most allowed: \
+                GameError::too_many(format!(
+                    "this address has {held} engine turns waiting or running, the most allowed: \
                          wait for the engine to answer one of them"
-                    ),
-                )
+                ))
             })
     }
 

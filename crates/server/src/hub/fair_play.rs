@@ -6,20 +6,16 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
-
 use super::Hub;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::live::{Inner, Live, Mode};
 use crate::store::GivenHint;
 
 /// Whether the engine may help a player of this game now: the sentence
 /// why not, as the API answers it (403), when it may not.
-pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), ApiError> {
+pub fn engine_help(live: &Live, inner: &Inner) -> Result<(), GameError> {
     if !live.engine_help_open(inner) {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "no engine help in a game between people while it is played (hints, evaluations and analysis open once it is over, or in a game created as casual with hints allowed)",
+        return Err(GameError::forbidden("no engine help in a game between people while it is played (hints, evaluations and analysis open once it is over, or in a game created as casual with hints allowed)",
         ));
     }
     Ok(())
@@ -35,13 +31,13 @@ impl Hub {
         self: &Arc<Hub>,
         live: &Arc<Live>,
         hint: GivenHint,
-    ) -> Result<u64, ApiError> {
+    ) -> Result<u64, GameError> {
         let mut inner = live.lock();
         if live.mode == Mode::Computer {
             return Ok(inner.version);
         }
         if inner.table.ply() != hint.ply || inner.table.result().is_some() {
-            return Err(ApiError::conflict(
+            return Err(GameError::conflict(
                 "the game moved on while the engine thought: ask for the hint again",
             ));
         }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use super::Hub;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::live::{Inner, Live};
 use crate::store::{Change, GameRow};
 use chess3d_core::record::Record;
@@ -37,8 +37,8 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         caller: super::Caller,
-        mut change: impl FnMut(&Arc<Live>, &mut Inner) -> Result<T, ApiError>,
-    ) -> Result<(Arc<Live>, T), ApiError> {
+        mut change: impl FnMut(&Arc<Live>, &mut Inner) -> Result<T, GameError>,
+    ) -> Result<(Arc<Live>, T), GameError> {
         let live = self.get(id)?;
         let mut inner = live.lock();
         // The lock may have been long in coming (a busy game, a slow
@@ -48,7 +48,7 @@ impl Hub {
         loop {
             let seen = inner.version;
             match change(&live, &mut inner) {
-                Err(e) if e.status.is_client_error() && tries < TRIES && self.store.is_shared() => {
+                Err(e) if e.kind.is_callers() && tries < TRIES && self.store.is_shared() => {
                     tries += 1;
                     // A stale change has brought the copy up to date
                     // itself. A database that cannot be read now leaves
@@ -74,7 +74,7 @@ impl Hub {
         self: &Arc<Hub>,
         live: &Arc<Live>,
         inner: &mut Inner,
-    ) -> Result<bool, ApiError> {
+    ) -> Result<bool, GameError> {
         let id = &live.id;
         // After a write of this server's whose answer was lost, read
         // settled: that write, if still under way, is waited for rather
@@ -182,7 +182,7 @@ impl Hub {
     /// do it).
     fn catch_up_with(self: &Arc<Hub>, live: &Arc<Live>, inner: &mut Inner) {
         match self.refresh(live, inner) {
-            Err(e) if e.status == axum::http::StatusCode::SERVICE_UNAVAILABLE => {
+            Err(e) if e.kind == crate::error::Kind::Busy => {
                 self.look_again(live, |hub, live, inner| hub.catch_up_with(live, inner));
             }
             Err(e) => eprintln!("game {}: {e}", live.id),

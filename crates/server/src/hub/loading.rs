@@ -6,7 +6,7 @@ use super::*;
 impl Hub {
     /// The game `id`, from memory or from the database. Reads the database:
     /// call it on a blocking thread.
-    pub fn get(self: &Arc<Hub>, id: &str) -> Result<Arc<Live>, ApiError> {
+    pub fn get(self: &Arc<Hub>, id: &str) -> Result<Arc<Live>, GameError> {
         if let Some(live) = self.games.get(id) {
             if live.unsure.load(Ordering::Relaxed) {
                 // A write the database did not confirm: this copy follows
@@ -23,7 +23,7 @@ impl Hub {
             }
             return Ok(live);
         }
-        let unknown = || ApiError::not_found(format!("no game '{}'", id.escape_debug()));
+        let unknown = || GameError::not_found(format!("no game '{}'", id.escape_debug()));
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_alphanumeric()) {
             return Err(unknown());
         }
@@ -53,17 +53,17 @@ impl Hub {
 
     /// A stored game as it stood, its clocks running again from now: the
     /// time it spent out of memory (a restart) is charged to no one.
-    pub(super) fn restored(&self, row: crate::store::GameRow) -> Result<Inner, ApiError> {
+    pub(super) fn restored(&self, row: crate::store::GameRow) -> Result<Inner, GameError> {
         let id = &row.id;
         let (mut table, damage) = table::table_from_record(
             &row.game,
             &row.record,
             play_seats(&row.seats, self.hash_mb()),
         )
-        .map_err(|e| ApiError::internal(format!("game {id} cannot be restored: {e:#}")))?;
+        .map_err(|e| GameError::internal(format!("game {id} cannot be restored: {e:#}")))?;
         if let Some(damage) = damage {
             // Never cut a stored game short (and then store it cut).
-            return Err(ApiError::internal(format!(
+            return Err(GameError::internal(format!(
                 "game {id} cannot be restored whole: {damage}"
             )));
         }

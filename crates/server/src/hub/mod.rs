@@ -39,7 +39,7 @@ use serde_json::Value;
 
 use crate::config::Config;
 use crate::engine_pool::{EnginePool, Owner};
-use crate::error::ApiError;
+use crate::error::GameError;
 pub use crate::live::Mode;
 use crate::live::{lock, play_seats, side_of, Inner, Live, Snapshot};
 use crate::registry::Registry;
@@ -66,10 +66,9 @@ impl Caller {
 
     /// 408 once the deadline has passed: checked before a change is made,
     /// never after, so that a request answered 408 changed nothing.
-    fn in_time(&self) -> Result<(), ApiError> {
+    fn in_time(&self) -> Result<(), GameError> {
         match self.deadline {
-            Some(deadline) if Instant::now() >= deadline => Err(ApiError::new(
-                axum::http::StatusCode::REQUEST_TIMEOUT,
+            Some(deadline) if Instant::now() >= deadline => Err(GameError::not_in_time(
                 "the server was too busy to get to this request in time: nothing was changed; \
                  send it again",
             )),
@@ -142,13 +141,13 @@ impl Hub {
         letter: char,
         side: usize,
         cell: &str,
-    ) -> Result<(Vec<String>, Vec<String>), ApiError> {
+    ) -> Result<(Vec<String>, Vec<String>), GameError> {
         let live = self.get(id)?;
         let inner = live.lock();
         inner
             .table
             .reach(letter, side_of(side), cell)
-            .map_err(|e| ApiError::bad(e.to_string()))
+            .map_err(|e| GameError::bad(e.to_string()))
     }
 
     /// Where the piece on `cell` of game `id`, of the side waiting for its
@@ -157,13 +156,13 @@ impl Hub {
         self: &Arc<Hub>,
         id: &str,
         cell: &str,
-    ) -> Result<(u64, crate::premoves::Premoves), ApiError> {
+    ) -> Result<(u64, crate::premoves::Premoves), GameError> {
         let live = self.get(id)?;
         let inner = live.lock();
         let premoves = inner
             .table
             .premoves(cell)
-            .map_err(|e| ApiError::conflict(e.to_string()))?;
+            .map_err(|e| GameError::conflict(e.to_string()))?;
         Ok((inner.version, premoves))
     }
 
@@ -171,14 +170,14 @@ impl Hub {
     /// deletes games unchanged for [`Config::expire_after`] from the
     /// database; the numbers of each. Takes locks: call it on a blocking
     /// thread.
-    pub fn sweep(&self) -> Result<(usize, usize), ApiError> {
+    pub fn sweep(&self) -> Result<(usize, usize), GameError> {
         let unloaded = self.games.unload_idle(self.config.unload_after.as_secs());
         let expired = self
             .store
             .delete_unchanged_since(
                 crate::live::now_secs().saturating_sub(self.config.expire_after.as_secs()),
             )
-            .map_err(|e| ApiError::internal(format!("cannot expire old games: {e:#}")))?;
+            .map_err(|e| GameError::internal(format!("cannot expire old games: {e:#}")))?;
         for id in &expired {
             self.games.remove(id);
         }

@@ -12,7 +12,7 @@ impl Hub {
         live: &Live,
         inner: &Inner,
         previous: Option<u64>,
-    ) -> Result<Saved, ApiError> {
+    ) -> Result<Saved, GameError> {
         self.store
             .save(&live.row(inner), previous)
             .map_err(|e| store_error(e, &format!("cannot store game {}", live.id)))
@@ -30,7 +30,7 @@ impl Hub {
         inner: &mut Inner,
         note: Option<String>,
         before: Snapshot,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         inner.stop_engine();
         let previous = inner.version;
         inner.version += 1;
@@ -47,7 +47,7 @@ impl Hub {
         let row = live.row(inner);
         let stored = match self.store.save(&row, Some(previous)) {
             Ok(Saved::Stored) => Ok(()),
-            Ok(Saved::Stale) => Err(ApiError::conflict(
+            Ok(Saved::Stale) => Err(GameError::conflict(
                 "the game changed on another server meanwhile",
             )),
             Err(e) if crate::store::is_uncertain(&e) => self.settle(live, &row, previous, e),
@@ -86,7 +86,7 @@ impl Hub {
         row: &GameRow,
         previous: u64,
         lost: anyhow::Error,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         let id = &live.id;
         match self.store.load_settled(id) {
             Ok(Some(stored))
@@ -96,25 +96,19 @@ impl Hub {
             {
                 Ok(())
             }
-            Ok(Some(stored)) if stored.version == previous => Err(ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                format!(
-                    "cannot store game {id}: the database did not answer in time ({lost:#}), \
+            Ok(Some(stored)) if stored.version == previous => Err(GameError::busy(format!(
+                "cannot store game {id}: the database did not answer in time ({lost:#}), \
                      and the change was not stored; try again in a moment"
-                ),
-            )),
+            ))),
             Ok(Some(_)) | Err(_) => {
                 // Newer than the change (another server's after it, or
                 // instead of it), or not to be read: which is unknown.
                 // Never a 4xx either, which would have the change done
                 // again on the stored game.
                 live.unsure.store(true, Ordering::Relaxed);
-                Err(ApiError::new(
-                    axum::http::StatusCode::GATEWAY_TIMEOUT,
-                    UNSURE,
-                ))
+                Err(GameError::unsure(UNSURE))
             }
-            Ok(None) => Err(ApiError::not_found(format!(
+            Ok(None) => Err(GameError::not_found(format!(
                 "game {id} is no longer stored"
             ))),
         }
@@ -138,24 +132,21 @@ impl Hub {
 
 /// A store's error as the API reports it: 503 when the database cannot be
 /// reached now (the request may succeed in a moment), else 500.
-pub(super) fn store_error(e: anyhow::Error, what: &str) -> ApiError {
+pub(super) fn store_error(e: anyhow::Error, what: &str) -> GameError {
     if crate::store::is_unavailable(&e) {
-        ApiError::new(
-            axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "{what}: the games' database cannot be reached now ({e:#}); try again in a moment"
-            ),
-        )
+        GameError::busy(format!(
+            "{what}: the games' database cannot be reached now ({e:#}); try again in a moment"
+        ))
     } else {
-        ApiError::internal(format!("{what}: {e:#}"))
+        GameError::internal(format!("{what}: {e:#}"))
     }
 }
 
 /// A change the engine or a clock made that could not be stored: said in
 /// the server's log, unless another server's change came first (a race
 /// the game lost, not a fault).
-pub(super) fn report(id: &str, e: &ApiError) {
-    if e.status != axum::http::StatusCode::CONFLICT {
+pub(super) fn report(id: &str, e: &GameError) {
+    if e.kind != crate::error::Kind::Conflict {
         eprintln!("game {id}: {e}");
     }
 }

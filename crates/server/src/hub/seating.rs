@@ -17,7 +17,7 @@ impl Hub {
         id: &str,
         invite: &str,
         name: Option<&str>,
-    ) -> Result<Joined, ApiError> {
+    ) -> Result<Joined, GameError> {
         self.join_as(id, invite, name, Caller::default())
     }
 
@@ -28,17 +28,14 @@ impl Hub {
         invite: &str,
         name: Option<&str>,
         caller: Caller,
-    ) -> Result<Joined, ApiError> {
+    ) -> Result<Joined, GameError> {
         let name = check_name(name)?;
         let (live, (token, i)) = self.on_game(id, caller, |live, inner| {
             let Some(i) = (0..2).find(|&i| inner.seats[i].invite_hash.is_some()) else {
-                return Err(ApiError::conflict("this game has no open seat to join"));
+                return Err(GameError::conflict("this game has no open seat to join"));
             };
             if !inner.seats[i].invited_by(invite) {
-                return Err(ApiError::new(
-                    axum::http::StatusCode::FORBIDDEN,
-                    "this invitation is not the game's",
-                ));
+                return Err(GameError::forbidden("this invitation is not the game's"));
             }
             let token = new_secret();
             let before = inner.snapshot();
@@ -59,7 +56,7 @@ impl Hub {
     }
 
     /// The seat `token` holds (a resume link opened on another device).
-    pub fn seat(self: &Arc<Hub>, id: &str, token: &str) -> Result<Joined, ApiError> {
+    pub fn seat(self: &Arc<Hub>, id: &str, token: &str) -> Result<Joined, GameError> {
         let (live, sides) = self.on_game(id, Caller::default(), |live, inner| {
             live.sides_of(inner, Some(token))
         })?;

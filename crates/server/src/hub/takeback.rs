@@ -8,7 +8,7 @@
 use chess3d_core::Side;
 
 use super::checks::still_on;
-use crate::error::ApiError;
+use crate::error::GameError;
 use crate::live::{side_of, Inner, Live, Mode};
 
 /// The moves a takeback asked by `asker` takes back: the asker's last
@@ -42,9 +42,9 @@ pub(super) fn ask_or_accept(
     inner: &mut Inner,
     sides: &[usize],
     acting: Side,
-) -> Result<String, ApiError> {
+) -> Result<String, GameError> {
     if live.mode != Mode::Remote {
-        return Err(ApiError::conflict(
+        return Err(GameError::conflict(
             "a takeback is asked for in a remote game; here Undo takes moves back",
         ));
     }
@@ -57,7 +57,7 @@ pub(super) fn ask_or_accept(
             inner
                 .table
                 .back_to(ply)
-                .map_err(|e| ApiError::conflict(e.to_string()))?;
+                .map_err(|e| GameError::conflict(e.to_string()))?;
             inner.extra.takeback_offer = None;
             Ok(format!(
                 "{} accepts: {} taken back, {} to move",
@@ -66,14 +66,14 @@ pub(super) fn ask_or_accept(
                 side_name(live, inner.table.side_to_move())
             ))
         }
-        Some(asker) => Err(ApiError::conflict(format!(
+        Some(asker) => Err(GameError::conflict(format!(
             "{} has asked for a takeback already: wait for the answer",
             side_name(live, asker)
         ))),
         None => {
             let n = plies_for(acting, inner);
             if inner.table.ply() < n {
-                return Err(ApiError::conflict(format!(
+                return Err(GameError::conflict(format!(
                     "{} has no move of theirs to take back yet",
                     side_name(live, acting)
                 )));
