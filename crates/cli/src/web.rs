@@ -79,6 +79,13 @@ pub struct ServeArgs {
     /// its connections count toward no client's (docs/deployment.md).
     #[arg(long, value_name = "ADDR")]
     pub trust_proxy: Vec<IpAddr>,
+    /// Open challenges a client address may have in the lobby.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub challenges_per_client: u32,
+    /// Seconds after which a lobby game whose side to move has not made
+    /// its first move is aborted (no result, no rating).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u32).range(5..=86_400))]
+    pub abort_after: u32,
     /// Delete games unchanged for this many days, finished or not.
     #[arg(long, value_name = "DAYS", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=36_500))]
     pub expire_days: u32,
@@ -105,6 +112,8 @@ impl ServeArgs {
             connections_per_client: self.connections_per_client as usize,
             expire_after: Duration::from_secs(u64::from(self.expire_days) * 24 * 60 * 60),
             trusted_proxies: self.trust_proxy.clone(),
+            challenges_per_client: self.challenges_per_client as usize,
+            abort_after: Duration::from_secs(u64::from(self.abort_after)),
             ..defaults
         }
     }

@@ -75,6 +75,18 @@ pub struct Config {
     /// adds last to `X-Forwarded-For`; its connections count toward no
     /// client's. Anyone else's `X-Forwarded-For` is ignored.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Open challenges one client address may have in the lobby; another
+    /// is refused (429).
+    pub challenges_per_client: usize,
+    /// An open challenge whose creator has had no lobby socket open for
+    /// this long is withdrawn (the creator left).
+    pub challenge_left_after: Duration,
+    /// A lobby game in which a side has not made its first move this long
+    /// after the game (or the other side's first move) is aborted: no
+    /// result, no rating.
+    pub abort_after: Duration,
+    /// The leaderboard lists players whose rating deviation is under this.
+    pub leaderboard_deviation: f64,
 }
 
 impl Default for Config {
@@ -103,6 +115,10 @@ impl Default for Config {
             ping_every: Duration::from_secs(20),
             loopback_only: true,
             trusted_proxies: Vec::new(),
+            challenges_per_client: 3,
+            challenge_left_after: Duration::from_secs(60),
+            abort_after: Duration::from_secs(60),
+            leaderboard_deviation: 150.0,
         }
     }
 }

@@ -30,6 +30,7 @@ pub mod hub;
 pub mod limits;
 pub mod live;
 pub mod loadtest;
+pub mod lobby;
 pub mod page;
 pub mod premoves;
 pub mod registry;

@@ -301,6 +301,25 @@ impl Limits {
 }
 
 /// One open WebSocket, counted for its client and its game until dropped.
+/// A lobby socket's place among its client's sockets.
+pub struct LobbySocketGuard {
+    _client: Held<IpAddr>,
+}
+
+impl Limits {
+    /// A lobby socket for `client`, if its share of sockets allows.
+    pub fn lobby_socket(&self, client: IpAddr) -> Result<LobbySocketGuard, GameError> {
+        let mine = Held::take(&self.sockets, client_key(client), self.sockets_per_client).map_err(
+            |held| {
+                GameError::too_many(format!(
+                    "this address has {held} WebSockets open, the most allowed; close one first"
+                ))
+            },
+        )?;
+        Ok(LobbySocketGuard { _client: mine })
+    }
+}
+
 pub struct SocketGuard {
     _client: Held<IpAddr>,
     _game: Held<(String, Option<usize>)>,

@@ -61,6 +61,8 @@ pub struct Live {
     /// copy may be behind the stored game, and is read again before its
     /// next use.
     pub unsure: std::sync::atomic::AtomicBool,
+    /// Sockets watching the game with no seat, on this server.
+    spectators: std::sync::atomic::AtomicUsize,
     /// Engine turns ahead of this game's in the queue; -1 when it is not
     /// waiting.
     queued: AtomicI64,
@@ -260,6 +262,7 @@ impl Live {
             mode,
             timed: Mutex::new(timed),
             unsure: std::sync::atomic::AtomicBool::new(false),
+            spectators: Default::default(),
             events: Events::new(String::new()),
             inner: Mutex::new(inner),
             queued: AtomicI64::new(-1),
@@ -282,6 +285,23 @@ impl Live {
     }
 
     /// The game's lock: take it on blocking threads only.
+    /// Spectators watching on this server.
+    pub fn spectators(&self) -> usize {
+        self.spectators.load(Ordering::Relaxed)
+    }
+
+    /// The message that tells the players how many watch.
+    pub fn spectators_message(&self) -> String {
+        json!({ "type": "spectators", "count": self.spectators() }).to_string()
+    }
+
+    /// Counts a spectator while the guard lives; everyone watching is told.
+    pub fn spectate(self: &Arc<Live>) -> Spectating {
+        self.spectators.fetch_add(1, Ordering::Relaxed);
+        self.events.send(self.spectators_message());
+        Spectating(Arc::clone(self))
+    }
+
     pub fn lock(&self) -> MutexGuard<'_, Inner> {
         lock(&self.inner)
     }
@@ -477,6 +497,8 @@ impl Live {
             "hints_allowed": inner.extra.hints_allowed,
             "engine_help": self.engine_help_open(inner),
             "hints_given": inner.extra.hints_given,
+            "lobby": inner.extra.lobby,
+            "aborted": inner.extra.aborted,
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),
             "queued": (queued >= 0).then_some(queued),
@@ -505,4 +527,14 @@ fn evaluation_json(side: Side, t: &Thought) -> Value {
 
 fn thinking_json(t: &Thought) -> Value {
     json!({ "depth": t.depth, "summary": t.summary(), "line": t.pv })
+}
+
+/// A spectator, counted while it lives ([`Live::spectate`]).
+pub struct Spectating(Arc<Live>);
+
+impl Drop for Spectating {
+    fn drop(&mut self) {
+        self.0.spectators.fetch_sub(1, Ordering::Relaxed);
+        self.0.events.send(self.0.spectators_message());
+    }
 }

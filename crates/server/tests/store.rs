@@ -130,6 +130,12 @@ fn a_saved_game_reads_back_and_a_second_save_replaces_it(kind: Kind) {
             label: "e4".into(),
             summary: Some("+0.37 depth 9".into()),
         }],
+        lobby: Some(chess3d_server::store::LobbyTerms {
+            rated: true,
+            players: [Some("alice".into()), None],
+            ratings: [Some(1662.25), None],
+        }),
+        aborted: Some("aborted: White did not move within 60 s".into()),
     };
     assert_eq!(store.save(&game, Some(0)).unwrap(), Saved::Stored);
     // A second store on the same database (the server restarted) reads
@@ -199,8 +205,8 @@ fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
     // Put back, the database is used again with its game.
     tamper(
         &db,
-        "PRAGMA user_version = 6",
-        "UPDATE chess3d_schema SET version = 3",
+        "PRAGMA user_version = 7",
+        "UPDATE chess3d_schema SET version = 4",
     );
     assert!(Store::connect(&db).unwrap().load("kept").unwrap().is_some());
 }

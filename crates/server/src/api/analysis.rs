@@ -51,7 +51,7 @@ fn position(req: &Value) -> Result<(Option<usize>, Vec<String>), GameError> {
 /// `POST .../analysis` `{"upto": N}`: starts the analysis of the game's
 /// first N moves (all by default), or answers the one made or under way.
 pub(super) async fn start(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -83,7 +83,7 @@ pub(super) async fn read(
 
 /// `DELETE .../analysis`: stops it (only its starter's address).
 pub(super) async fn stop(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, GameError> {
@@ -97,7 +97,7 @@ pub(super) async fn stop(
 /// `POST .../explore` `{"ply": N, "moves": [...]}`: the analysis board's
 /// position, its legal moves and the moves read.
 pub(super) async fn explore(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -110,7 +110,7 @@ pub(super) async fn explore(
 /// `POST .../explore/lines`: the engine's three best lines there, queued
 /// like a hint (one at a time per client, with the hints).
 pub(super) async fn lines(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,

@@ -3,6 +3,7 @@
 //! on blocking threads, and a game's state is read from its latest event.
 
 mod analysis;
+mod lobby;
 mod refusals;
 
 use std::convert::Infallible;
@@ -35,6 +36,7 @@ use crate::table;
 pub struct App {
     hub: Arc<Hub>,
     limits: Arc<Limits>,
+    lobby: Arc<crate::lobby::Lobby>,
 }
 
 /// Marks a request that came through a trusted reverse proxy
@@ -116,7 +118,8 @@ fn forwarded_client(headers: &HeaderMap) -> Option<IpAddr> {
 /// path; every answer with the security headers, API answers never cached.
 pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
     let config = hub.config().clone();
-    let state = App { hub, limits };
+    let lobby = crate::lobby::Lobby::start(Arc::clone(&hub));
+    let state = App { hub, limits, lobby };
     let api = Router::new()
         .route("/variants", get(variants))
         .route("/variants/{id}", get(variant))
@@ -139,6 +142,15 @@ pub fn router(hub: Arc<Hub>, limits: Arc<Limits>, page: Page) -> Router {
         .route("/games/{id}/ws", get(ws))
         .route("/games/{id}/reach", get(reach))
         .route("/games/{id}/premoves", get(premoves))
+        .route("/players", post(lobby::register))
+        .route("/players/{name}", get(lobby::player))
+        .route("/leaderboard/{game}", get(lobby::leaderboard))
+        .route("/challenges", post(lobby::post).get(lobby::list))
+        .route("/challenges/{id}", axum::routing::delete(lobby::cancel))
+        .route("/challenges/{id}/accept", post(lobby::accept))
+        .route("/challenges/{id}/seat", post(lobby::seat))
+        .route("/live", get(lobby::live))
+        .route("/lobby/ws", get(lobby::socket))
         .fallback(|| async { GameError::not_found("no such API path (see docs/api.md)") })
         .method_not_allowed_fallback(|| async {
             refusals::refuse(
@@ -411,7 +423,7 @@ async fn premoves(
 }
 
 async fn create(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     req: Result<Json<Value>, JsonRejection>,
 ) -> Result<Response, GameError> {
@@ -473,7 +485,7 @@ async fn record(
 }
 
 async fn join(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -488,7 +500,7 @@ async fn join(
 
 /// The seat a token holds: `{"token": ...}` (a resume link).
 async fn seat(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     Client { ip: who, .. }: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -519,7 +531,7 @@ fn seat_json(seat: crate::hub::Joined) -> Result<Json<Value>, GameError> {
 /// Waits for the engine without holding a thread; one hint at a time per
 /// client ([`crate::Config::hints_per_client`]).
 async fn hint(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -548,7 +560,7 @@ fn action(mut v: Value) -> Result<(Option<String>, Action), GameError> {
 }
 
 async fn act(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     client: Client,
     Path(id): Path<String>,
     req: Result<Json<Value>, JsonRejection>,
@@ -596,7 +608,7 @@ fn offered_token(headers: &HeaderMap) -> Option<String> {
 }
 
 async fn ws(
-    State(App { hub, limits }): State<App>,
+    State(App { hub, limits, .. }): State<App>,
     Client { ip: who, slot, .. }: Client,
     headers: HeaderMap,
     Path(id): Path<String>,
@@ -622,6 +634,7 @@ async fn ws(
     })
     .await?;
     let guard = limits.socket(who, &live.id, seat)?;
+    let spectating = seat.is_none().then(|| live.spectate());
     let ping = hub.config().ping_every;
     Ok(upgrade
         .protocols(["chess3d"])
@@ -629,7 +642,7 @@ async fn ws(
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
             watch(socket, hub, limits, who, live, ping).await;
-            drop((guard, slot));
+            drop((guard, slot, spectating));
         }))
 }
 
@@ -657,7 +670,9 @@ async fn watch(
     ping: Duration,
 ) {
     let mut events = live.events.subscribe();
-    if !send(&mut socket, live.latest().to_string()).await {
+    if !send(&mut socket, live.latest().to_string()).await
+        || !send(&mut socket, live.spectators_message()).await
+    {
         return;
     }
     let mut pings = tokio::time::interval(ping);

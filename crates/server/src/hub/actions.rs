@@ -235,7 +235,7 @@ fn play(
     text: &str,
     ply: Option<usize>,
 ) -> Result<Done, GameError> {
-    still_on(&inner.table.result())?;
+    still_on(inner)?;
     let to_move = inner.table.side_to_move();
     if !actor.plays(to_move) {
         return Err(GameError::conflict(format!(
@@ -262,7 +262,7 @@ fn play(
 /// Takes back moves until a human is to move (not in remote games).
 fn undo(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
     not_remote(actor)?;
-    still_on(&inner.table.result())?;
+    still_on(inner)?;
     inner.table.undo().map_err(refused)?;
     Ok(Done::default())
 }
@@ -293,7 +293,7 @@ fn draw(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
 /// Declines the offer named, or without one a takeback request open to
 /// this seat, else the draw offer.
 fn decline(actor: &Actor, inner: &mut Inner, offer: Option<Offer>) -> Result<Done, GameError> {
-    still_on(&inner.table.result())?;
+    still_on(inner)?;
     if offer != Some(Offer::Draw) {
         if let Some(said) = takeback::decline(actor.live, inner, &actor.sides) {
             return Ok(Done::said(said));
@@ -318,6 +318,28 @@ fn decline(actor: &Actor, inner: &mut Inner, offer: Option<Offer>) -> Result<Don
 /// under review; not in remote games).
 fn back(actor: &Actor, inner: &mut Inner, ply: usize) -> Result<Done, GameError> {
     not_remote(actor)?;
-    still_on(&inner.table.result())?;
+    still_on(inner)?;
     Ok(Done::said(inner.table.back_to(ply).map_err(refused)?))
+}
+
+impl Hub {
+    /// Aborts lobby game `id` (its side to move did not begin in time,
+    /// `why`): it takes no more moves, its clock stops. 409 when it has
+    /// ended or moved on meanwhile.
+    pub fn abort(self: &Arc<Hub>, id: &str, why: &str) -> Result<(), GameError> {
+        let plies = |inner: &Inner| inner.table.ply();
+        self.on_game(id, Caller::default(), |live, inner| {
+            still_on(inner)?;
+            if plies(inner) >= 2 {
+                return Err(GameError::conflict("both sides have moved"));
+            }
+            let before = inner.snapshot();
+            if let Some(old) = inner.clock_timer.take() {
+                old.abort();
+            }
+            inner.extra.aborted = Some(why.to_string());
+            self.changed(live, inner, Some(why.to_string()), before)
+        })
+        .map(|_| ())
+    }
 }

@@ -25,6 +25,12 @@ pub(super) fn check_name(name: Option<&str>) -> Result<Option<String>, GameError
     Ok(Some(name.to_string()))
 }
 
+/// A player's name (issue 58): required, and held to the checks of any
+/// name shown to others ([`check_name`]).
+pub(crate) fn check_player_name(name: Option<&str>) -> Result<String, GameError> {
+    check_name(name)?.ok_or_else(|| GameError::bad("give a name (\"name\"), 1 to 40 characters"))
+}
+
 /// Characters that change how the text around them shows without being
 /// seen themselves: Unicode's format characters (bidirectional controls,
 /// zero-width characters, the byte-order mark, the soft hyphen, tags...),
@@ -74,10 +80,14 @@ pub(super) fn check_record(text: &str) -> Result<(), GameError> {
     Ok(())
 }
 
-/// 409 once the game is over (`over`, the table's result): a finished
-/// game takes no move, hint, take-back nor draw answer.
-pub(super) fn still_on(over: &Option<(&'static str, String)>) -> Result<(), GameError> {
-    match over {
+/// 409 once the game is over (the table's result) or aborted (a lobby
+/// game not begun in time): it takes no move, hint, take-back nor draw
+/// answer.
+pub(super) fn still_on(inner: &crate::live::Inner) -> Result<(), GameError> {
+    if let Some(why) = &inner.extra.aborted {
+        return Err(GameError::conflict(format!("the game is over ({why})")));
+    }
+    match inner.table.result() {
         Some((_, why)) => Err(GameError::conflict(format!("the game is over ({why})"))),
         None => Ok(()),
     }

@@ -52,6 +52,9 @@ impl Hub {
         let Some(clock) = inner.table.clock() else {
             return;
         };
+        if inner.extra.aborted.is_some() {
+            return;
+        }
         let Some(side) = clock.running else {
             return;
         };

@@ -174,6 +174,47 @@ impl Hub {
         })
     }
 
+    /// A game between two people who met in the lobby (issue 58): both
+    /// seats taken, by the holders of `tokens` (White's, Black's), their
+    /// names and the challenge's clock set. Its id.
+    pub fn open_lobby_game(
+        self: &Arc<Hub>,
+        game: &str,
+        clock: Option<&str>,
+        tokens: [&str; 2],
+        terms: crate::store::LobbyTerms,
+    ) -> Result<String, GameError> {
+        if !table::is_game(game) {
+            return Err(GameError::bad(format!(
+                "unknown game '{}'",
+                game.escape_debug()
+            )));
+        }
+        let control = match clock {
+            Some(text) => TimeControl::parse(text).map_err(GameError::bad)?,
+            None => None,
+        };
+        let seats: [SeatRow; 2] = std::array::from_fn(|i| SeatRow {
+            player: "human".into(),
+            skill: 20,
+            movetime: DEFAULT_MOVETIME,
+            token_hash: Some(digest(tokens[i])),
+            invite_hash: None,
+        });
+        let mut table = table::new_table(game, play_seats(&seats, self.hash_mb()))
+            .map_err(|e| GameError::bad(e.to_string()))?;
+        table.set_clock(control);
+        for (side, name) in terms.players.iter().enumerate() {
+            if name.is_some() {
+                table.set_name(side_of(side), name.clone());
+            }
+        }
+        let mut inner = Inner::new(table, seats, 0, None);
+        inner.extra.lobby = Some(terms);
+        let live = self.open_new(game.to_string(), Mode::Remote, inner, None)?;
+        Ok(live.id.clone())
+    }
+
     /// A new game under a fresh id: stored, in memory, the engine started
     /// if it is to move, the clock watched.
     pub(super) fn open_new(

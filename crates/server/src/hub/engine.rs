@@ -41,7 +41,7 @@ impl Hub {
                 hub.on_game(&id, caller, |live, inner| {
                     let sides = live.sides_of(inner, token.as_deref())?;
                     hub.flag_fall(live, inner);
-                    still_on(&inner.table.result())?;
+                    still_on(inner)?;
                     super::fair_play::engine_help(live, inner)?;
                     let to_move = inner.table.side_to_move();
                     if !sides.contains(&to_move.index()) {

@@ -21,10 +21,12 @@ mod takeback;
 
 pub use actions::{Action, Offer};
 pub use create::{Created, NewGame, DEFAULT_MOVETIME};
-use saving::{report, store_error};
+use saving::report;
+pub(crate) use saving::store_error;
 pub use seating::Joined;
 mod in_step;
 
+pub(crate) use checks::check_player_name;
 use checks::{check_name, check_record, still_on};
 
 use std::net::IpAddr;
@@ -95,6 +97,9 @@ pub struct Hub {
     runtime: Option<tokio::runtime::Handle>,
     /// Game analyses running (see [`Config::analyses_at_once`]).
     analyses: Arc<std::sync::atomic::AtomicUsize>,
+    /// Told when the lobby may have changed: a lobby game changed here,
+    /// or anything changed on another server ([`crate::lobby`] looks).
+    lobby_signal: Arc<tokio::sync::Notify>,
 }
 
 impl Hub {
@@ -112,7 +117,13 @@ impl Hub {
             config,
             runtime: tokio::runtime::Handle::try_current().ok(),
             analyses: Default::default(),
+            lobby_signal: Default::default(),
         })
+    }
+
+    /// What tells the lobby to look again (see [`Hub::lobby_signal`]).
+    pub fn lobby_signal(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.lobby_signal)
     }
 
     pub fn config(&self) -> &Config {
@@ -122,6 +133,11 @@ impl Hub {
     /// The games' database.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Spectators of game `id` on this server (none when not in memory).
+    pub fn spectators(&self, id: &str) -> usize {
+        self.games.peek(id).map_or(0, |live| live.spectators())
     }
 
     /// Games in memory.

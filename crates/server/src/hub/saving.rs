@@ -72,6 +72,9 @@ impl Hub {
         self.kick(live, inner);
         self.watch_clock(live, inner);
         live.announce(inner);
+        if inner.extra.lobby.is_some() {
+            self.lobby_signal.notify_one();
+        }
         stored
     }
 
@@ -132,7 +135,7 @@ impl Hub {
 
 /// A store's error as the API reports it: 503 when the database cannot be
 /// reached now (the request may succeed in a moment), else 500.
-pub(super) fn store_error(e: anyhow::Error, what: &str) -> GameError {
+pub(crate) fn store_error(e: anyhow::Error, what: &str) -> GameError {
     if crate::store::is_unavailable(&e) {
         GameError::busy(format!(
             "{what}: the games' database cannot be reached now ({e:#}); try again in a moment"

@@ -48,7 +48,7 @@ pub(super) fn ask_or_accept(
             "a takeback is asked for in a remote game; here Undo takes moves back",
         ));
     }
-    still_on(&inner.table.result())?;
+    still_on(inner)?;
     let open = inner.extra.takeback_offer.map(|s| side_of(s as usize));
     match open {
         Some(asker) if sides.contains(&asker.other().index()) => {

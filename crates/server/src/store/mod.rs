@@ -12,7 +12,9 @@
 //! stores its change and the other learns that its copy is stale
 //! ([`Saved::Stale`]), reloads and tries again.
 
+pub mod lobby;
 mod postgres;
+pub mod sql;
 mod sqlite;
 
 use std::path::{Path, PathBuf};
@@ -67,7 +69,25 @@ pub struct Extra {
     /// The hints given in a casual game, shown to both players.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints_given: Vec<GivenHint>,
+    /// A game started from the lobby (issue 58).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lobby: Option<LobbyTerms>,
+    /// Why a lobby game was aborted (no first move in time): it takes no
+    /// more moves, and has no result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aborted: Option<String>,
 }
+
+/// A lobby game's terms: whether it is rated, and each side's player
+/// name (none: anonymous) and rating when it began.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LobbyTerms {
+    pub rated: bool,
+    pub players: [Option<String>; 2],
+    pub ratings: [Option<f64>; 2],
+}
+
+impl Eq for LobbyTerms {}
 
 /// A hint given in a casual game: for the move at `ply` (counted from 0),
 /// to `side`.
@@ -134,6 +154,9 @@ pub enum Fault {
 pub enum Change {
     /// Game `id` is now at `version`.
     Game { id: String, version: u64 },
+    /// The lobby changed (a challenge posted, accepted, withdrawn; a
+    /// lobby game ended).
+    Lobby,
     /// The notifications were cut off for a while (the database restarted,
     /// say): any game may have changed.
     Resume,
@@ -411,6 +434,17 @@ impl Store {
         match self {
             Store::Sqlite(_) => None,
             Store::Postgres(s) => s.take_changes(),
+        }
+    }
+
+    /// Runs `work` (the lobby's steps, [`lobby`]) in one transaction.
+    pub fn lobby<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut dyn sql::Sql) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        match self {
+            Store::Sqlite(s) => s.in_transaction(work),
+            Store::Postgres(s) => s.in_transaction(work),
         }
     }
 

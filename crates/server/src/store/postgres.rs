@@ -73,6 +73,9 @@ const MIGRATIONS: &[&str] = &[
     // hints allowed, a takeback asked for, the hints given), as the
     // SQLite file's sixth step.
     "ALTER TABLE games ADD COLUMN extra JSONB;",
+    // 4: the lobby: players, ratings, challenges, results (issue 58), as
+    // the SQLite file's seventh step.
+    super::lobby::SCHEMA,
 ];
 
 /// Where every stored change is announced, as `ID VERSION SERVER`.
@@ -284,6 +287,45 @@ impl PgStore {
                 e
             }
         })
+    }
+
+    /// Runs `work` in one transaction, on a blocking thread of the
+    /// store's runtime (its statements wait there), for [`QUERY_TIMEOUT`]
+    /// at most (each statement too: `statement_timeout`).
+    pub fn in_transaction<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut dyn super::sql::Sql) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let (pool, server) = (self.pool.clone(), self.server.clone());
+        let runtime = self.runtime().handle().clone();
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        self.runtime().spawn_blocking(move || {
+            let done = (|| {
+                let mut db = runtime.block_on(connection(&pool))?;
+                let transaction = runtime.block_on(db.transaction())?;
+                runtime.block_on(transaction.batch_execute(&format!(
+                    "SET LOCAL statement_timeout = {}",
+                    QUERY_TIMEOUT.as_millis()
+                )))?;
+                let mut sql = super::sql::Pg {
+                    runtime: runtime.clone(),
+                    tx: transaction,
+                    server: &server,
+                };
+                let value = work(&mut sql)?;
+                runtime.block_on(sql.tx.commit())?;
+                Ok(value)
+            })()
+            .map_err(one_sentence);
+            let _ = tx.send(done);
+        });
+        rx.recv_timeout(QUERY_TIMEOUT + Duration::from_secs(2))
+            .map_err(|_| {
+                anyhow::Error::new(Unavailable(format!(
+                    "the database did not answer within {} s",
+                    QUERY_TIMEOUT.as_secs()
+                )))
+            })?
     }
 
     /// See [`super::Store::claim_turn`].
@@ -558,9 +600,12 @@ async fn listen(
     }
 }
 
-/// The change a notice (`ID VERSION SERVER`) tells of, unless `server`
-/// made it or the notice is not one of chess3d's.
+/// The change a notice (`ID VERSION SERVER`, or `lobby SERVER`) tells
+/// of, unless `server` made it or the notice is not one of chess3d's.
 fn change_of(notice: &str, server: &str) -> Option<Change> {
+    if let Some(by) = notice.strip_prefix("lobby ") {
+        return (by != server && !by.contains(' ')).then_some(Change::Lobby);
+    }
     let mut words = notice.split(' ');
     let (id, version, by) = (words.next()?, words.next()?.parse().ok()?, words.next()?);
     (by != server && words.next().is_none()).then(|| Change::Game {
@@ -663,7 +708,11 @@ mod tests {
         };
         assert_eq!(change_of("abc 7 other", "me"), game("abc", 7));
         assert_eq!(change_of("abc 7 me", "me"), None);
+        assert_eq!(change_of("lobby other", "me"), Some(Change::Lobby));
+        assert_eq!(change_of("lobby me", "me"), None);
         for not_ours in [
+            "lobby",
+            "lobby a b",
             "",
             "abc",
             "abc x other",

@@ -118,6 +118,8 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
     // 6: the game's terms and open requests beyond the columns (JSON:
     // hints allowed, a takeback asked for, the hints given).
     |db| db.execute_batch("ALTER TABLE games ADD COLUMN extra TEXT;"),
+    // 7: the lobby: players, ratings, challenges, results (issue 58).
+    |db| db.execute_batch(super::lobby::SCHEMA),
 ];
 
 fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
@@ -341,6 +343,19 @@ impl SqliteStore {
             .query_map(params![cutoff], |r| r.get(0))?
             .collect::<rusqlite::Result<_>>()?;
         Ok(ids)
+    }
+
+    /// Runs `work` in one transaction (begun as a writer, so that two
+    /// of them never deadlock on upgrading their locks).
+    pub fn in_transaction<T>(
+        &self,
+        work: impl FnOnce(&mut dyn super::sql::Sql) -> Result<T>,
+    ) -> Result<T> {
+        let mut db = self.db.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let value = work(&mut super::sql::Lite(&tx))?;
+        tx.commit()?;
+        Ok(value)
     }
 
     pub fn load(&self, id: &str) -> Result<Option<GameRow>> {

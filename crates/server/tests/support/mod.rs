@@ -150,11 +150,20 @@ pub async fn serve_sqlite(
     db: std::path::PathBuf,
     config: chess3d_server::Config,
 ) -> std::net::SocketAddr {
+    serve_db(chess3d_server::Database::File(db), config).await
+}
+
+/// A server (as `chess3d serve` runs it) on a free loopback port, on the
+/// database `db`, run by the test's runtime: its address once it listens.
+pub async fn serve_db(
+    db: chess3d_server::Database,
+    config: chess3d_server::Config,
+) -> std::net::SocketAddr {
     let (tx, rx) = tokio::sync::oneshot::channel();
     let any: std::net::SocketAddr = "127.0.0.1:0".parse().unwrap();
     tokio::spawn(chess3d_server::serve(
         any,
-        chess3d_server::Database::File(db),
+        db,
         chess3d_server::Page::BuiltIn,
         config,
         move |at| {

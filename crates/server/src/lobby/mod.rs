@@ -1,0 +1,290 @@
+//! Where players meet (issue 58): players and their keys ([`players`]),
+//! open challenges and their acceptance ([`challenges`]), Glicko-2
+//! ratings ([`ratings`]), and the lists the lobby shows, pushed to every
+//! lobby socket as they change: the open challenges and the games being
+//! played.
+//!
+//! The database is the truth, shared by every server on it: each server
+//! keeps a copy of the lists ([`Snapshot`]), made again whenever the hub
+//! says the lobby may have changed (a lobby game changed here; anything
+//! changed on another server, `NOTIFY`), a few times a second at most,
+//! and every [`LOOK_EVERY`] besides. The same look withdraws the
+//! challenges whose creators left, aborts games not begun, and takes the
+//! end of finished games (their ratings changed once, whichever server
+//! looks first).
+
+mod challenges;
+mod players;
+pub mod ratings;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::sync::broadcast;
+
+pub use challenges::{Credentials, NewChallenge};
+
+use crate::hub::Hub;
+use crate::live::{lock, now_ms, now_secs};
+use crate::store::lobby::{self as rows, ChallengeRow, Playing};
+use crate::store::Store;
+
+/// The lists are made again at least this often, told or not.
+const LOOK_EVERY: Duration = Duration::from_secs(2);
+/// Changes told within this long are taken in one look.
+const GATHER: Duration = Duration::from_millis(150);
+/// How often the creators still here are noted in the database.
+const SEEN_EVERY: Duration = Duration::from_secs(10);
+
+/// What the lobby shows, as the last look found it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Snapshot {
+    /// The open challenges, newest first.
+    pub challenges: Vec<Value>,
+    /// The games being played, newest first.
+    pub games: Vec<Value>,
+    /// Accepted challenges: their game's id.
+    pub accepted: HashMap<String, String>,
+}
+
+impl Snapshot {
+    /// The message a lobby socket is sent.
+    pub fn message(&self) -> String {
+        json!({ "type": "lobby", "challenges": self.challenges, "games": self.games }).to_string()
+    }
+}
+
+/// A lobby game's record as last read: its version, plies and result.
+type Parsed = HashMap<String, (i64, usize, String)>;
+
+pub struct Lobby {
+    hub: Arc<Hub>,
+    snapshot: Mutex<Arc<Snapshot>>,
+    feed: broadcast::Sender<Arc<Snapshot>>,
+    /// Open lobby sockets of each challenge's creator, on this server.
+    present: Mutex<HashMap<String, usize>>,
+    parsed: Mutex<Parsed>,
+    /// When the creators here were last noted (ms since 1970).
+    seen_at: Mutex<i64>,
+}
+
+impl Lobby {
+    /// The lobby of `hub`'s server, looking at the database from now on
+    /// (when made inside a runtime).
+    pub fn start(hub: Arc<Hub>) -> Arc<Lobby> {
+        let lobby = Arc::new(Lobby {
+            hub,
+            snapshot: Default::default(),
+            feed: broadcast::channel(64).0,
+            present: Default::default(),
+            parsed: Default::default(),
+            seen_at: Mutex::new(0),
+        });
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let weak = Arc::downgrade(&lobby);
+            let signal = lobby.hub.lobby_signal();
+            runtime.spawn(async move {
+                loop {
+                    let _ = tokio::time::timeout(LOOK_EVERY, signal.notified()).await;
+                    tokio::time::sleep(GATHER).await;
+                    let Some(lobby) = weak.upgrade() else {
+                        return;
+                    };
+                    let looked = tokio::task::spawn_blocking(move || lobby.look()).await;
+                    if let Ok(Err(e)) = looked {
+                        eprintln!("the lobby: {e:#}");
+                    }
+                }
+            });
+        }
+        lobby
+    }
+
+    fn store(&self) -> &Store {
+        self.hub.store()
+    }
+
+    /// Tells the lobby to look again soon.
+    pub fn poke(&self) {
+        self.hub.lobby_signal().notify_one();
+    }
+
+    /// The lists as last seen.
+    pub fn snapshot(&self) -> Arc<Snapshot> {
+        Arc::clone(&lock(&self.snapshot))
+    }
+
+    /// Each new snapshot, as it is made.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Snapshot>> {
+        self.feed.subscribe()
+    }
+
+    /// Counts a creator's socket on challenge `id` while the guard lives.
+    pub fn attend(self: &Arc<Lobby>, id: &str) -> Attending {
+        *lock(&self.present).entry(id.to_string()).or_default() += 1;
+        Attending {
+            lobby: Arc::clone(self),
+            id: id.to_string(),
+        }
+    }
+
+    /// Looks at the database: withdraws challenges whose creators left,
+    /// takes the end of finished games, aborts games not begun, and makes
+    /// the lists again (sent on when they changed). Blocking.
+    pub fn look(&self) -> anyhow::Result<()> {
+        let now = now_ms() as i64;
+        let config = self.hub.config();
+        let cutoff = now - config.challenge_left_after.as_millis() as i64;
+        let here: Vec<String> = {
+            let mut seen_at = lock(&self.seen_at);
+            // Often enough that a creator here is never taken for gone.
+            let every = SEEN_EVERY.min(config.challenge_left_after / 3);
+            if now - *seen_at >= every.as_millis() as i64 {
+                *seen_at = now;
+                lock(&self.present).keys().cloned().collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let (open, playing) = self.store().lobby(move |db| {
+            rows::seen(db, &here, now)?;
+            rows::sweep(db, cutoff)?;
+            Ok((rows::challenges(db)?, rows::playing(db)?))
+        })?;
+        let mut games = Vec::new();
+        let mut accepted = HashMap::new();
+        let abort_after = config.abort_after.as_secs() as i64;
+        for game in &playing {
+            let (plies, result) = self.read_record(game);
+            let id = game.challenge.game_id.clone().unwrap_or_default();
+            if result != "*" {
+                self.take_end(&game.challenge, &result, plies)?;
+                continue;
+            }
+            if plies < 2 && now / 1000 - game.updated > abort_after {
+                self.abort(&game.challenge, plies)?;
+                continue;
+            }
+            accepted.insert(game.challenge.id.clone(), id.clone());
+            let mut entry = live_entry(game, plies);
+            entry["spectators"] = json!(self.hub.spectators(&id));
+            games.push(entry);
+        }
+        let ids: Vec<&str> = playing
+            .iter()
+            .filter_map(|p| p.challenge.game_id.as_deref())
+            .collect();
+        lock(&self.parsed).retain(|id, _| ids.contains(&id.as_str()));
+        let challenges = open
+            .iter()
+            .filter(|c| c.game_id.is_none())
+            .map(challenge_entry)
+            .collect();
+        let snapshot = Snapshot {
+            challenges,
+            games,
+            accepted,
+        };
+        let mut last = lock(&self.snapshot);
+        if **last != snapshot {
+            *last = Arc::new(snapshot);
+            let _ = self.feed.send(Arc::clone(&last));
+        }
+        Ok(())
+    }
+
+    /// A lobby game's plies and result (`*` while it is played), the
+    /// record read again only when the game has changed.
+    fn read_record(&self, game: &Playing) -> (usize, String) {
+        let id = game.challenge.game_id.clone().unwrap_or_default();
+        if let Some((version, plies, result)) = lock(&self.parsed).get(&id) {
+            if *version == game.version {
+                return (*plies, result.clone());
+            }
+        }
+        let (record, _) = chess3d_core::record::Record::parse(&game.record);
+        let read = (record.moves.len(), record.result.clone());
+        lock(&self.parsed).insert(id, (game.version, read.0, read.1.clone()));
+        read
+    }
+
+    /// Takes a finished lobby game's end (once: see [`ratings::finish`]).
+    fn take_end(&self, challenge: &ChallengeRow, result: &str, plies: usize) -> anyhow::Result<()> {
+        let (challenge, result) = (challenge.clone(), result.to_string());
+        let now = now_secs() as i64;
+        self.store()
+            .lobby(move |db| ratings::finish(db, &challenge, &result, plies, now))?;
+        Ok(())
+    }
+
+    /// Aborts a lobby game whose side to move has not begun in time: the
+    /// game says so and takes no more moves; no result, no rating.
+    fn abort(&self, challenge: &ChallengeRow, plies: usize) -> anyhow::Result<()> {
+        let id = challenge.game_id.clone().unwrap_or_default();
+        let side = if plies.is_multiple_of(2) {
+            "White"
+        } else {
+            "Black"
+        };
+        let why = format!(
+            "aborted: {side} did not move within {} s",
+            self.hub.config().abort_after.as_secs()
+        );
+        if let Err(e) = self.hub.abort(&id, &why) {
+            // Moved meanwhile (on another server): looked at again next time.
+            if e.kind == crate::error::Kind::Conflict {
+                return Ok(());
+            }
+            eprintln!("game {id}: cannot abort it: {e}");
+        }
+        self.take_end(challenge, "aborted", plies)
+    }
+}
+
+/// A creator's lobby socket, counted while it lives.
+pub struct Attending {
+    lobby: Arc<Lobby>,
+    id: String,
+}
+
+impl Drop for Attending {
+    fn drop(&mut self) {
+        let mut present = lock(&self.lobby.present);
+        if let Some(n) = present.get_mut(&self.id) {
+            *n -= 1;
+            if *n == 0 {
+                present.remove(&self.id);
+            }
+        }
+    }
+}
+
+fn rounded(r: Option<f64>) -> Option<f64> {
+    r.map(f64::round)
+}
+
+/// An open challenge as the lobby lists it.
+fn challenge_entry(c: &ChallengeRow) -> Value {
+    json!({
+        "id": c.id, "game": c.game, "rated": c.rated, "clock": c.clock, "side": c.side,
+        "name": c.name, "rating": rounded(c.rating),
+        "min_rating": c.min_rating, "max_rating": c.max_rating, "created": c.created,
+    })
+}
+
+/// A game being played as the lobby lists it.
+fn live_entry(game: &Playing, plies: usize) -> Value {
+    let c = &game.challenge;
+    let clocks: Option<[u64; 2]> = game
+        .clock
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok());
+    json!({
+        "id": c.game_id, "game": c.game, "white": c.white, "black": c.black,
+        "white_rating": rounded(c.white_rating), "black_rating": rounded(c.black_rating),
+        "rated": c.rated, "ply": plies, "clock": c.clock, "clocks": clocks,
+        "clock_at": game.clock_at, "started": c.accepted,
+    })
+}
