@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { sections as analysisSections } from "./analysis.mjs";
 import { sections as around } from "./around.mjs";
 import { sections as broken } from "./broken.mjs";
+import { sections as lobbySections } from "./lobby.mjs";
 import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mjs";
 import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
@@ -855,6 +856,7 @@ const sections = {
   ...moving,
   ...around,
   ...analysisSections,
+  ...lobbySections,
 };
 
 const started = Date.now();

@@ -111,6 +111,11 @@ export interface GameState {
   engine_help?: boolean;
   /// The hints given in a casual game, shown to both players.
   hints_given?: { ply: number; side: number; label: string; summary: string | null }[];
+  /// A game started from the lobby: rated or not, each side's player
+  /// name and rating when it began.
+  lobby?: { rated: boolean; players: (string | null)[]; ratings: (number | null)[] } | null;
+  /// Why a lobby game was aborted (no first move in time).
+  aborted?: string | null;
   note: string | null;
   thinking: Thinking | null;
   /// Engine turns of other games ahead of this game's in the server's
@@ -262,6 +267,77 @@ export const api = {
     call<Explored>("POST", `/games/${encodeURIComponent(id)}/explore`, { ply, moves }),
   lines: (id: string, ply: number, moves: string[]) =>
     call<Lines>("POST", `/games/${encodeURIComponent(id)}/explore/lines`, { ply, moves }),
+};
+
+/// An open challenge in the lobby.
+export interface Challenge {
+  id: string;
+  game: string;
+  rated: boolean;
+  clock: string | null;
+  side: "white" | "black" | "random";
+  name: string | null;
+  rating: number | null;
+  min_rating: number | null;
+  max_rating: number | null;
+  created: number;
+}
+
+/// A lobby game being played.
+export interface LiveGame {
+  id: string;
+  game: string;
+  white: string | null;
+  black: string | null;
+  white_rating: number | null;
+  black_rating: number | null;
+  rated: boolean;
+  ply: number;
+  clock: string | null;
+  clocks: [number, number] | null;
+  clock_at: number | null;
+  spectators: number;
+}
+
+export interface Rating {
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+export interface PlayedGame {
+  id: string;
+  game: string;
+  white: string | null;
+  black: string | null;
+  result: string;
+  rated: boolean;
+  white_rating: number | null;
+  white_change: number | null;
+  black_rating: number | null;
+  black_change: number | null;
+  ended: number;
+}
+
+export interface Profile {
+  name: string;
+  ratings: Record<string, Rating>;
+  results: PlayedGame[];
+}
+
+export const lobbyApi = {
+  register: (name: string) => call<{ name: string; key: string }>("POST", "/players", { name }),
+  profile: (name: string) => call<Profile>("GET", `/players/${encodeURIComponent(name)}`),
+  leaderboard: (game: string) =>
+    call<{ game: string; max_deviation: number; players: ({ name: string } & Rating)[] }>(
+      "GET",
+      `/leaderboard/${encodeURIComponent(game)}`,
+    ),
+  post: (req: Record<string, unknown>) => call<{ id: string; token: string }>("POST", "/challenges", req),
+  accept: (id: string, key: string | null) =>
+    call<{ game: string; token: string }>("POST", `/challenges/${encodeURIComponent(id)}/accept`, key ? { key } : {}),
+  cancel: (id: string, token: string) =>
+    call<unknown>("DELETE", `/challenges/${encodeURIComponent(id)}`, { token }),
 };
 
 /// The seat this browser holds in a game, kept across reloads.

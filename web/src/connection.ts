@@ -11,6 +11,8 @@ export interface Events {
   queued(version: number, ahead: number | null): void;
   error(status: number, message: string): void;
   link(status: "connecting" | "live" | "reconnecting"): void;
+  /// How many watch with no seat.
+  spectators?(count: number): void;
 }
 
 export class Connection {
@@ -45,6 +47,7 @@ export class Connection {
       else if (event.type === "thinking") this.events.thinking(event.version, event.thinking);
       else if (event.type === "queue") this.events.queued(event.version, event.ahead);
       else if (event.type === "error") this.events.error(event.status, event.error);
+      else if (event.type === "spectators") this.events.spectators?.(event.count);
     };
     ws.onclose = () => {
       if (this.socket !== ws || this.closed) return;

@@ -1,6 +1,7 @@
-// The page: a start form (#/), a game (#/game/ID) and an invitation
-// (#/join/ID/CODE). game.ts plays a game; this file routes, starts games
-// and loads saved ones.
+// The page: the start page and lobby (#/), a game (#/game/ID), an
+// invitation (#/join/ID/CODE), a player's page (#/player/NAME) and a
+// player's private link (#/key/NAME/KEY). game/ plays a game, lobby/
+// meets players; this file routes, starts games and loads saved ones.
 
 import "./style.css";
 import "./theme";
@@ -14,6 +15,9 @@ import { page } from "./game/state";
 import { clip, explain, type Doing } from "./messages";
 import { renderStatus } from "./panels";
 import { store, stored } from "./settings";
+import { followLobby, postChallenge, showLobby } from "./lobby/lobby";
+import { keep } from "./lobby/player";
+import { showPlayer } from "./lobby/profile";
 
 
 let variants: Variant[] = [];
@@ -25,7 +29,14 @@ route();
 async function route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   closeGame();
+  followLobby(parts[0] === "" || parts[0] === undefined);
   if (parts[0] === "game" && parts[1]) return openGame(parts[1]);
+  if (parts[0] === "player" && parts[1]) return openPlayer(decodeURIComponent(parts[1]));
+  if (parts[0] === "key" && parts[1] && parts[2]) {
+    keep({ name: decodeURIComponent(parts[1]), key: decodeURIComponent(parts[2]) });
+    location.replace("#/");
+    return;
+  }
   if (parts[0] === "join" && parts[1] && parts[2]) return showJoin(parts[1], parts[2]);
   if (parts[0] === "seat" && parts[1] && parts[2]) return resumeSeat(parts[1], parts[2]);
   showStart();
@@ -33,17 +44,30 @@ async function route() {
 
 // ---------------------------------------------------------------- start
 
+/// The games this server plays, asked once.
+async function loadVariants(): Promise<boolean> {
+  if (variants.length) return true;
+  try {
+    variants = (await api.variants()).games;
+    return true;
+  } catch (e) {
+    $("start-error").textContent = explain(e, "start");
+    return false;
+  }
+}
+
+async function openPlayer(name: string) {
+  showScreen("player");
+  await loadVariants();
+  showPlayer(name, variants);
+}
+
 async function showStart() {
   showScreen("start");
   $("start-error").textContent = "";
   const select = $<HTMLSelectElement>("variant");
   if (!select.options.length) {
-    try {
-      variants = (await api.variants()).games;
-    } catch (e) {
-      $("start-error").textContent = explain(e, "start");
-      return;
-    }
+    if (!(await loadVariants())) return;
     // The size beside the name tells games of one name apart (the two
     // Ziggurats) and says what a newcomer takes on.
     for (const g of variants) select.add(new Option(`${g.name} (${g.cells} squares${g.levels > 1 ? `, ${g.levels} levels` : ""})`, g.id));
@@ -52,6 +76,7 @@ async function showStart() {
   }
   sideNames();
   modeFields();
+  showLobby(variants);
   if (!$<HTMLInputElement>("player-name").value) $<HTMLInputElement>("player-name").value = lastName();
 }
 
@@ -59,8 +84,11 @@ async function sideNames() {
   const g = variants.find((x) => x.id === $<HTMLSelectElement>("variant").value);
   const side = $<HTMLSelectElement>("side");
   const chosen = side.value || "0";
-  side.replaceChildren(...(g?.sides ?? ["White", "Black"]).map((s, i) => new Option(s, String(i))));
-  side.value = chosen;
+  const options = (g?.sides ?? ["White", "Black"]).map((s, i) => new Option(s, String(i)));
+  // A challenge may leave the side to chance.
+  if ($<HTMLSelectElement>("mode").value === "lobby") options.unshift(new Option("either (random)", "random"));
+  side.replaceChildren(...options);
+  side.value = [...side.options].some((o) => o.value === chosen) ? chosen : side.options[0].value;
   $("variant-about").textContent = "";
   if (g) {
     try {
@@ -76,7 +104,25 @@ function modeFields() {
   const mode = $<HTMLSelectElement>("mode").value;
   $("engine-fields").hidden = mode !== "computer";
   $("side-field").hidden = mode === "local";
-  $("hints-field").hidden = mode === "computer";
+  $("hints-field").hidden = mode === "computer" || mode === "lobby";
+  $("rated-field").hidden = mode !== "lobby";
+  // A challenge's name is the player's (above), or none.
+  $("player-name").parentElement!.hidden = mode === "lobby";
+  $("start-game").textContent = mode === "lobby" ? "Post the challenge" : "Start";
+  sideNames();
+}
+
+/// The start form's settings as a challenge to the lobby.
+function challengeRequest(): Record<string, unknown> {
+  const side = $<HTMLSelectElement>("side").value;
+  const req: Record<string, unknown> = {
+    game: $<HTMLSelectElement>("variant").value,
+    side: side === "random" ? "random" : side === "0" ? "white" : "black",
+    rated: $<HTMLInputElement>("rated").checked && !$<HTMLInputElement>("rated").disabled,
+  };
+  const clock = $<HTMLSelectElement>("clock").value;
+  if (clock) req.clock = clock;
+  return req;
 }
 
 /// The start form's settings, checked here so that the player reads what
@@ -128,8 +174,16 @@ async function create(req: Record<string, unknown>, doing: Doing) {
   }
 }
 
-$("start-form").addEventListener("submit", (e) => {
+$("start-form").addEventListener("submit", async (e) => {
   e.preventDefault();
+  if ($<HTMLSelectElement>("mode").value === "lobby") {
+    const refused = await postChallenge(challengeRequest());
+    $("start-error").textContent = refused ?? "";
+    $("start-note").textContent = refused
+      ? ""
+      : "Your challenge is posted: it waits in the list below until someone accepts it, and the game opens at once.";
+    return;
+  }
   const req = newGameRequest();
   if (typeof req === "string") return startError(req);
   create(req, "start");
@@ -148,6 +202,8 @@ $<HTMLInputElement>("load-start").addEventListener("change", async (e) => {
   const input = e.target as HTMLInputElement;
   const file = input.files?.[0];
   input.value = "";
+  if ($<HTMLSelectElement>("mode").value === "lobby")
+    return startError("A saved game goes on with the computer, at this screen or with an invited friend: choose one of them as the opponent.");
   const req = newGameRequest();
   if (typeof req === "string") return startError(req);
   if (file) await loadRecordFile(file, req);

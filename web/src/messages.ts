@@ -6,7 +6,11 @@
 import { ApiError } from "./api";
 
 /// What the player was doing when the error came.
-export type Doing = "start" | "load" | "open" | "join" | "move" | "action" | "reach";
+export type Doing = "start" | "load" | "open" | "join" | "move" | "action" | "reach" | LobbyDoing;
+/// What a player does in the lobby: the server's own sentence says what
+/// was wrong (a name taken, a rating out of bounds, a key not theirs).
+type LobbyDoing = "register" | "challenge" | "accept" | "cancel";
+const lobbyDoings: Doing[] = ["register", "challenge", "accept", "cancel"];
 
 /// At most `max` characters, with an ellipsis when cut.
 export function clip(text: string, max = 40): string {
@@ -27,6 +31,9 @@ export function explain(e: unknown, doing: Doing): string {
     return "Cannot reach the chess3d server. Check that it is running; the page keeps trying.";
   }
   const said = clipRuns(e.message);
+  if (lobbyDoings.includes(doing) && [400, 401, 403, 404, 409, 429].includes(e.status)) {
+    return capital(said) + (said.endsWith(".") ? "" : ".");
+  }
   switch (e.status) {
     case 401:
     case 403:

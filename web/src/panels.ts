@@ -3,6 +3,7 @@
 
 import type { GameState, Held } from "./api";
 import { $ } from "./dom";
+import { page } from "./game/state";
 
 /// Whether the player holding `held` is to move now.
 export function mine(state: GameState | null, held: Held | null): boolean {
@@ -17,6 +18,7 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   const side = state.sides[v.to_move];
   let text: string;
   if (v.result) text = `${v.result[0]}: ${v.result[1]}`;
+  else if (state.aborted) text = `Aborted: ${state.aborted.replace(/^aborted: /, "")}; no result, no rating`;
   else {
     text = `${side} to move${v.check ? ", in check" : ""}`;
     if (state.seats[v.to_move].player === "engine")
@@ -27,10 +29,17 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
   }
   if (state.draw_offer !== null && !v.result) text += `; ${state.sides[state.draw_offer]} offers a draw`;
   if (state.takeback_offer != null && !v.result) text += `; ${state.sides[state.takeback_offer]} asks to take back`;
+  if (page.spectators > 0) text += ` · ${page.spectators} watching`;
   $("status").textContent = text;
   const names = state.names ?? [state.seats[0].label, state.seats[1].label];
   const casual = state.hints_allowed ? " · casual, hints allowed" : "";
-  $("title").textContent = `${state.name}: ${names[0]} (${state.sides[0]}) v ${names[1]} (${state.sides[1]})${casual}`;
+  // A lobby game: each player's rating when it began, and whether it counts.
+  const rating = (i: number) => {
+    const r = state.lobby?.ratings[i];
+    return r != null ? ` ${Math.round(r)}` : "";
+  };
+  const terms = state.lobby ? (state.lobby.rated ? " · rated" : " · casual") : "";
+  $("title").textContent = `${state.name}: ${names[0]}${rating(0)} (${state.sides[0]}) v ${names[1]}${rating(1)} (${state.sides[1]})${casual}${terms}`;
   $("message").textContent = message;
   $("message").classList.toggle("error", error);
   $("thinking").textContent = engineLine(state);

@@ -144,6 +144,12 @@ pub struct LoadTestArgs {
     /// in a temporary folder, removed at the end.
     #[arg(long, value_name = "FILE|URL", conflicts_with_all = ["server", "flood", "hint_flood"])]
     pub db: Option<String>,
+    /// Lobby traffic beside the games: N pairs of players meeting over and
+    /// over (a rated challenge posted on one server, seen and accepted on
+    /// the next, both moving once, the creator resigning), each rating
+    /// checked to have counted every game once. 0: none.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1_000), conflicts_with_all = ["flood", "hint_flood"])]
+    pub lobby: u32,
     /// Instead: request N games against the engine as fast as one client
     /// can, timing a cheap GET meanwhile, against a `chess3d serve` started
     /// as its own process with default limits (its memory and threads are
@@ -286,23 +292,51 @@ pub fn load_test(args: LoadTestArgs) -> Result<()> {
                 String::new()
             }
         );
-        chess3d_server::loadtest::run(
+        if args.lobby > 0 {
+            outln!(
+                "lobby traffic: {} pairs of players meeting, each a rated game of {} at a time",
+                args.lobby,
+                args.game
+            );
+        }
+        let deadline = std::time::Instant::now() + Duration::from_secs(args.seconds);
+        let lobby = async {
+            match args.lobby {
+                0 => Ok(None),
+                pairs => chess3d_server::loadtest::lobby_traffic(
+                    &servers,
+                    &args.game,
+                    pairs as usize,
+                    deadline,
+                )
+                .await
+                .map(Some),
+            }
+        };
+        let games = chess3d_server::loadtest::run(
             &servers,
             &args.game,
             args.games as usize,
             Duration::from_secs(args.seconds),
-        )
-        .await
+        );
+        let (games, lobby) = tokio::join!(games, lobby);
+        anyhow::Ok((games?, lobby?))
     });
     // The servers' runtime is stopped before their folder goes.
     drop(rt);
     if let Some(dir) = scratch {
         let _ = std::fs::remove_dir_all(dir);
     }
-    let report = played?;
+    let (report, lobby) = played?;
     outln!("{}", report.summary());
+    if let Some(lobby) = &lobby {
+        outln!("{}", lobby.summary());
+    }
     if report.lost + report.duplicated > 0 {
         bail!("moves were lost or duplicated");
+    }
+    if lobby.is_some_and(|l| !l.is_clean()) {
+        bail!("the lobby lost or duplicated challenges, or a rating miscounted its games");
     }
     Ok(())
 }
@@ -320,6 +354,7 @@ async fn start_server(db: chess3d_server::Database) -> Result<SocketAddr> {
         sockets_per_client: 100_000,
         max_connections: 100_000,
         connections_per_client: 100_000,
+        challenges_per_client: 100_000,
         ..chess3d_server::Config::default()
     };
     let server = tokio::spawn(chess3d_server::serve(

@@ -346,3 +346,84 @@ fn the_database_restarting_loses_no_acknowledged_move() {
         assert_eq!(stored["moves"], json!(["e2e4", "e7e5", "g1f3"]));
     });
 }
+
+/// Issue 58: the lobby across two `chess3d serve` processes. The load
+/// test's lobby traffic runs against them: pairs of players, each
+/// posting a rated challenge on one server that the other sees and
+/// accepts on the other, both moving, the creator resigning; the command
+/// fails if a challenge is lost or listed twice, or a rating counted a
+/// game other than once. A challenge is seen on the other server within
+/// a second.
+#[test]
+fn two_servers_share_the_lobby_and_count_each_rating_once() {
+    let db = support::new_database(&support::postgres_server(), "lobby_two");
+    let lifted = [
+        "--engine-threads",
+        "1",
+        "--games-per-minute",
+        "100000",
+        "--actions-per-second",
+        "100000",
+        "--reads-per-second",
+        "100000",
+    ];
+    let (a, a_addr) = common::serve(db.as_ref(), &lifted);
+    let (b, b_addr) = common::serve(db.as_ref(), &lifted);
+    let _servers = (
+        Server {
+            child: a,
+            addr: a_addr,
+        },
+        Server {
+            child: b,
+            addr: b_addr,
+        },
+    );
+    let (a, b) = (a_addr.to_string(), b_addr.to_string());
+    let out = common::chess3d(&[
+        "loadtest",
+        "--server",
+        &a,
+        "--server",
+        &b,
+        "--games",
+        "2",
+        "--seconds",
+        "4",
+        "--lobby",
+        "2",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lobby = stdout
+        .lines()
+        .find(|l| l.starts_with("lobby: 2 pairs"))
+        .unwrap_or_else(|| panic!("no lobby figures: {stdout}"));
+    assert!(
+        lobby.contains(
+            "4 of 4 players' ratings counted their games exactly once; lost 0, duplicated 0"
+        ),
+        "{lobby}"
+    );
+    let games: usize = lobby
+        .split(", ")
+        .nth(1)
+        .and_then(|g| g.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{lobby}"));
+    assert!(games >= 2, "each pair met at least once: {lobby}");
+    let worst: f64 = lobby
+        .split("worst ")
+        .nth(1)
+        .and_then(|w| w.split(' ').next())
+        .and_then(|ms| ms.parse().ok())
+        .unwrap_or_else(|| panic!("{lobby}"));
+    assert!(
+        worst < 1000.0,
+        "a challenge seen on the other server within a second: {lobby}"
+    );
+}

@@ -2,6 +2,7 @@
 // page. Kept stable: tests outside this repository rely on screenPoint,
 // cellAt and state.
 
+import { lobby } from "../lobby/lobby";
 import { pickerOpen } from "../picker";
 import { isMuted, played } from "../sound";
 import { currentTheme } from "../theme";
@@ -44,6 +45,8 @@ export const hooks = {
   updateMs: () => [...page.updateMs],
   pickerOpen,
   state: () => page.state,
+  /// The lobby's lists as the page has them, and whether its socket is up.
+  lobby: () => ({ challenges: lobby.challenges, games: lobby.games, live: lobby.live }),
   /// The engine's analysis of the game as the page has it, or null.
   analysis: () => page.analysis,
   /// The analysis board: where it started, its moves and lines; or null.

@@ -74,6 +74,10 @@ export async function openGame(id: string) {
       say(explain(new ApiError(status, error), "move"), true);
       if (status === 504) reloadGame(id);
     },
+    spectators: (count) => {
+      page.spectators = count;
+      if (page.state) renderStatus(page.state, page.held, page.message, page.messageIsError);
+    },
     link: (status) => {
       $("link").textContent = status === "live" ? "live" : status === "connecting" ? "connecting…" : "reconnecting…";
       // A network error is over once the connection is back.
@@ -107,6 +111,7 @@ export function closeGame() {
   page.explore = null;
   page.message = "";
   page.pending = false;
+  page.spectators = 0;
   lowTimeSaid.clear();
   closePicker();
   $("legend").hidden = true;
@@ -116,8 +121,9 @@ export function closeGame() {
   for (const id of ["title", "status", "message", "cursor", "thinking", "moves"]) $(id).textContent = "";
 }
 
-export function showScreen(screen: "start" | "game" | "missing" | "joining") {
+export function showScreen(screen: "start" | "game" | "missing" | "joining" | "player") {
   $("start").hidden = screen !== "start";
+  $("player").hidden = screen !== "player";
   $("joining").hidden = screen !== "joining";
   $("game").hidden = screen !== "game";
   $("missing").hidden = screen !== "missing";

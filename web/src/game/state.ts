@@ -63,6 +63,8 @@ export const page = {
   analysis: null as Analysis | null,
   /// The analysis board, while it is open.
   explore: null as Explore | null,
+  /// How many watch the game with no seat (on this server).
+  spectators: 0,
 };
 
 /// The state the board shows: the live one, or a past position's board.

@@ -143,9 +143,15 @@ impl Hub {
                 };
                 // Only the games in memory here are read again: most
                 // changes are of games this server does not hold.
-                // Any change may be of a lobby game, or the lobby's own:
-                // the lobby looks again (at most a few times a second).
-                strong.lobby_signal.notify_one();
+                // The lobby's own change, or a lobby game's: the lobby
+                // looks again (at most a few times a second).
+                let lobby = match &change {
+                    Change::Game { id, .. } => strong.is_lobby_game(id),
+                    Change::Lobby | Change::Resume => true,
+                };
+                if lobby {
+                    strong.lobby_signal.notify_one();
+                }
                 let games = match change {
                     Change::Lobby => continue,
                     Change::Game { id, version } => strong

@@ -100,6 +100,9 @@ pub struct Hub {
     /// Told when the lobby may have changed: a lobby game changed here,
     /// or anything changed on another server ([`crate::lobby`] looks).
     lobby_signal: Arc<tokio::sync::Notify>,
+    /// The lobby games being played, as the lobby last saw them: another
+    /// server's change of one of these (not of any game) tells the lobby.
+    lobby_games: std::sync::RwLock<std::collections::HashSet<String>>,
 }
 
 impl Hub {
@@ -118,7 +121,20 @@ impl Hub {
             runtime: tokio::runtime::Handle::try_current().ok(),
             analyses: Default::default(),
             lobby_signal: Default::default(),
+            lobby_games: Default::default(),
         })
+    }
+
+    /// The lobby games being played now (see [`Hub::lobby_signal`]).
+    pub fn set_lobby_games(&self, ids: std::collections::HashSet<String>) {
+        *self.lobby_games.write().unwrap_or_else(|e| e.into_inner()) = ids;
+    }
+
+    fn is_lobby_game(&self, id: &str) -> bool {
+        self.lobby_games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(id)
     }
 
     /// What tells the lobby to look again (see [`Hub::lobby_signal`]).

@@ -22,7 +22,9 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 mod flood;
+mod lobby;
 pub use flood::{flood, hint_flood, FloodReport, HintFloodReport};
+pub use lobby::{lobby_traffic, LobbyReport};
 
 /// What a load test measured.
 #[derive(Clone, Debug, Default)]

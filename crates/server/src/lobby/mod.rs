@@ -172,11 +172,12 @@ impl Lobby {
             entry["spectators"] = json!(self.hub.spectators(&id));
             games.push(entry);
         }
-        let ids: Vec<&str> = playing
+        let ids: std::collections::HashSet<String> = playing
             .iter()
-            .filter_map(|p| p.challenge.game_id.as_deref())
+            .filter_map(|p| p.challenge.game_id.clone())
             .collect();
-        lock(&self.parsed).retain(|id, _| ids.contains(&id.as_str()));
+        lock(&self.parsed).retain(|id, _| ids.contains(id));
+        self.hub.set_lobby_games(ids);
         let challenges = open
             .iter()
             .filter(|c| c.game_id.is_none())
