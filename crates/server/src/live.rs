@@ -63,6 +63,8 @@ pub struct Live {
     pub unsure: std::sync::atomic::AtomicBool,
     /// Sockets watching the game with no seat, on this server.
     spectators: std::sync::atomic::AtomicUsize,
+    /// Spectators on the other servers, as the lobby last read them.
+    spectators_elsewhere: std::sync::atomic::AtomicUsize,
     /// Engine turns ahead of this game's in the queue; -1 when it is not
     /// waiting.
     queued: AtomicI64,
@@ -263,6 +265,7 @@ impl Live {
             timed: Mutex::new(timed),
             unsure: std::sync::atomic::AtomicBool::new(false),
             spectators: Default::default(),
+            spectators_elsewhere: Default::default(),
             events: Events::new(String::new()),
             inner: Mutex::new(inner),
             queued: AtomicI64::new(-1),
@@ -290,9 +293,19 @@ impl Live {
         self.spectators.load(Ordering::Relaxed)
     }
 
-    /// The message that tells the players how many watch.
+    /// Spectators on the other servers (a lobby game's, which the lobby
+    /// reads): everyone watching is told when it changes.
+    pub fn spectators_elsewhere(&self, count: usize) {
+        if self.spectators_elsewhere.swap(count, Ordering::Relaxed) != count {
+            self.events.send(self.spectators_message());
+        }
+    }
+
+    /// The message that tells the players how many watch, here and on
+    /// the other servers.
     pub fn spectators_message(&self) -> String {
-        json!({ "type": "spectators", "count": self.spectators() }).to_string()
+        let count = self.spectators() + self.spectators_elsewhere.load(Ordering::Relaxed);
+        json!({ "type": "spectators", "count": count }).to_string()
     }
 
     /// Counts a spectator while the guard lives; everyone watching is told.
@@ -470,7 +483,15 @@ impl Live {
         }
         let queued = self.queued.load(Ordering::Relaxed);
         self.announced_queue.store(queued, Ordering::Relaxed);
-        let clock = inner.table.clock();
+        let mut clock = inner.table.clock();
+        let mut view = inner.table.view();
+        if inner.extra.aborted.is_some() {
+            // An aborted game: no clock runs, no move is offered.
+            if let Some(c) = clock.as_mut() {
+                c.running = None;
+            }
+            view.legal.clear();
+        }
         let running = clock.as_ref().and_then(|c| c.running);
         self.clock_running
             .store(running.map_or(-1, |s| s as i64), Ordering::Relaxed);
@@ -502,7 +523,7 @@ impl Live {
             "note": inner.note,
             "thinking": inner.thinking.as_ref().map(thinking_json),
             "queued": (queued >= 0).then_some(queued),
-            "view": inner.table.view(),
+            "view": view,
         })
     }
 }

@@ -249,6 +249,19 @@ async fn meet_and_play(postgres: Option<String>) {
         v["type"] == "spectators" && v["count"] == 2
     })
     .await;
+    // One more on B: counted on every server, told to the players on A
+    // (from the other server: at the lobby's next look, within 2 s).
+    let _on_b = socket(b, &format!("/api/v1/games/{game}/ws")).await;
+    next(&mut alices_game, Duration::from_secs(3), |v| {
+        v["type"] == "spectators" && v["count"] == 3
+    })
+    .await;
+    for server in [a, b] {
+        until(server, "/api/v1/live", Duration::from_secs(3), |v| {
+            v["games"][0]["spectators"] == 3
+        })
+        .await;
+    }
     let fools_mate = ["f2f3", "e7e5", "g2g4", "d8h4"];
     for (i, text) in fools_mate.iter().enumerate() {
         let (server, token) = if i % 2 == 0 {
@@ -422,6 +435,7 @@ fn a_game_not_begun_is_aborted_and_a_left_challenge_withdrawn() {
                 .contains("White did not move"),
             "{state}"
         );
+        assert_eq!(state["view"]["legal"], json!([]), "no move is offered");
         let (status, v) = post(
             a,
             &format!("/api/v1/games/{game}/actions"),

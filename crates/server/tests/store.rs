@@ -205,8 +205,8 @@ fn a_database_from_a_newer_chess3d_is_refused(kind: Kind) {
     // Put back, the database is used again with its game.
     tamper(
         &db,
-        "PRAGMA user_version = 7",
-        "UPDATE chess3d_schema SET version = 4",
+        "PRAGMA user_version = 8",
+        "UPDATE chess3d_schema SET version = 5",
     );
     assert!(Store::connect(&db).unwrap().load("kept").unwrap().is_some());
 }

@@ -156,6 +156,14 @@ impl Hub {
         self.games.peek(id).map_or(0, |live| live.spectators())
     }
 
+    /// Tells game `id`'s watchers here of `count` spectators on the other
+    /// servers (a game not in memory here has none to tell).
+    pub fn spectators_elsewhere(&self, id: &str, count: usize) {
+        if let Some(live) = self.games.peek(id) {
+            live.spectators_elsewhere(count);
+        }
+    }
+
     /// Games in memory.
     pub fn games_in_memory(&self) -> usize {
         self.games.len()

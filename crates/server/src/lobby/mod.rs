@@ -37,6 +37,9 @@ const LOOK_EVERY: Duration = Duration::from_secs(2);
 const GATHER: Duration = Duration::from_millis(150);
 /// How often the creators still here are noted in the database.
 const SEEN_EVERY: Duration = Duration::from_secs(10);
+/// A server's count of spectators is forgotten this long after it last
+/// wrote it (it stopped).
+const SPECTATORS_KEPT: Duration = Duration::from_secs(10);
 
 /// What the lobby shows, as the last look found it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -168,10 +171,9 @@ impl Lobby {
                 continue;
             }
             accepted.insert(game.challenge.id.clone(), id.clone());
-            let mut entry = live_entry(game, plies);
-            entry["spectators"] = json!(self.hub.spectators(&id));
-            games.push(entry);
+            games.push(live_entry(game, plies));
         }
+        self.count_spectators(&mut games, now)?;
         let ids: std::collections::HashSet<String> = playing
             .iter()
             .filter_map(|p| p.challenge.game_id.clone())
@@ -192,6 +194,32 @@ impl Lobby {
         if **last != snapshot {
             *last = Arc::new(snapshot);
             let _ = self.feed.send(Arc::clone(&last));
+        }
+        Ok(())
+    }
+
+    /// Notes this server's spectators of the games being played, reads
+    /// everyone's, and puts the sums in the list and before the players.
+    fn count_spectators(&self, games: &mut [Value], now: i64) -> anyhow::Result<()> {
+        if games.is_empty() {
+            return Ok(());
+        }
+        let id = |g: &Value| g["id"].as_str().unwrap_or_default().to_string();
+        let here: Vec<(String, i64)> = games
+            .iter()
+            .map(|g| (id(g), self.hub.spectators(&id(g)) as i64))
+            .collect();
+        let stale = now - SPECTATORS_KEPT.as_millis() as i64;
+        let mine: HashMap<String, i64> = here.iter().cloned().collect();
+        let all = self
+            .store()
+            .lobby(move |db| rows::spectators(db, &here, now, stale))?;
+        for game in games.iter_mut() {
+            let (id, local) = (id(game), mine.get(&id(game)).copied().unwrap_or(0));
+            let total = all.get(&id).copied().unwrap_or(0).max(local);
+            self.hub
+                .spectators_elsewhere(&id, (total - local).max(0) as usize);
+            game["spectators"] = json!(total);
         }
         Ok(())
     }

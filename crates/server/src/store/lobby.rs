@@ -64,6 +64,54 @@ pub const SCHEMA: &str = "
     CREATE INDEX results_black ON results (black, ended);
 ";
 
+/// Who watches each lobby game on each server, which every server writes
+/// for its own spectators and reads summed (SQLite's eighth step,
+/// PostgreSQL's fifth).
+pub const SPECTATORS_SCHEMA: &str = "
+    CREATE TABLE spectators (
+        game_id TEXT NOT NULL,
+        server TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (game_id, server)
+    );
+";
+
+/// Notes this server's spectators of each game (`here`, by game id) at
+/// `now` (ms), forgets counts older than `stale` (a server gone), and
+/// reads every game's spectators on all servers.
+pub fn spectators(
+    db: &mut dyn Sql,
+    here: &[(String, i64)],
+    now: i64,
+    stale: i64,
+) -> Result<std::collections::HashMap<String, i64>> {
+    let server = db.server().to_string();
+    db.exec(
+        "DELETE FROM spectators WHERE server = ?1 OR at < ?2",
+        &[server.as_str().into(), stale.into()],
+    )?;
+    for (game, count) in here.iter().filter(|(_, n)| *n > 0) {
+        db.exec(
+            "INSERT INTO spectators (game_id, server, count, at) VALUES (?1, ?2, ?3, ?4)",
+            &[
+                game.as_str().into(),
+                server.as_str().into(),
+                (*count).into(),
+                now.into(),
+            ],
+        )?;
+    }
+    let rows = db.rows(
+        "SELECT game_id, CAST(sum(count) AS BIGINT) FROM spectators GROUP BY game_id",
+        &[],
+    )?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| Some((r[0].text()?, r[1].int()?)))
+        .collect())
+}
+
 /// A challenge: open until `game_id` is set (accepted), then the game's
 /// entry in the list of games being played until its result is taken.
 #[derive(Clone, Debug, PartialEq)]

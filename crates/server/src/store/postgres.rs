@@ -76,6 +76,9 @@ const MIGRATIONS: &[&str] = &[
     // 4: the lobby: players, ratings, challenges, results (issue 58), as
     // the SQLite file's seventh step.
     super::lobby::SCHEMA,
+    // 5: each lobby game's spectators on each server, as the SQLite
+    // file's eighth step.
+    super::lobby::SPECTATORS_SCHEMA,
 ];
 
 /// Where every stored change is announced, as `ID VERSION SERVER`.

@@ -94,6 +94,8 @@ pub trait Sql {
     /// when this transaction commits (nothing to tell on a file that one
     /// server uses).
     fn announce_lobby(&mut self) -> Result<()>;
+    /// This server's name on the database (one server uses a file).
+    fn server(&self) -> &str;
 }
 
 /// `sql` with PostgreSQL's placeholders: `?12` becomes `$12`.
@@ -155,6 +157,10 @@ impl Sql for Lite<'_> {
 
     fn announce_lobby(&mut self) -> Result<()> {
         Ok(())
+    }
+
+    fn server(&self) -> &str {
+        "this"
     }
 }
 
@@ -233,6 +239,10 @@ impl Sql for Pg<'_> {
             &[V::from(notice)],
         )?;
         Ok(())
+    }
+
+    fn server(&self) -> &str {
+        self.server
     }
 }
 

@@ -120,6 +120,8 @@ const MIGRATIONS: &[fn(&Connection) -> rusqlite::Result<()>] = &[
     |db| db.execute_batch("ALTER TABLE games ADD COLUMN extra TEXT;"),
     // 7: the lobby: players, ratings, challenges, results (issue 58).
     |db| db.execute_batch(super::lobby::SCHEMA),
+    // 8: each lobby game's spectators on each server.
+    |db| db.execute_batch(super::lobby::SPECTATORS_SCHEMA),
 ];
 
 fn hash_seat_secrets(db: &Connection) -> rusqlite::Result<()> {
