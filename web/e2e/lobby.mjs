@@ -28,10 +28,25 @@ async function lobby() {
   const link = await anna.inputValue("#you-link");
   check(/#\/key\/anna\/[0-9a-f]{32}$/.test(link), `a private link carries the player to another device (${link.replace(/[0-9a-f]{32}$/, "…")})`);
 
-  // Anna posts a rated challenge: chess, she plays White, 5+3.
+  // A challenge for ratings up to 1400: Ben (1500) is refused, in the
+  // server's words; Anna cancels it and it leaves Ben's list.
   await anna.selectOption("#variant", "chess");
   await anna.selectOption("#mode", "lobby");
   check(await anna.isVisible("#rated-field"), "a challenge may be rated");
+  await anna.fill("#max-rating", "1400");
+  await anna.click("#start-game");
+  await anna.waitForSelector("#challenges tr.mine");
+  await ben.waitForSelector("#challenges tr button:not([disabled])", { timeout: 3000 });
+  await ben.click("#challenges tr button");
+  await ben.waitForFunction(() => document.getElementById("lobby-error").textContent !== "");
+  const refusal = await ben.textContent("#lobby-error");
+  check(refusal.includes("1400") && refusal.includes("1500"), `a rating out of bounds is refused: "${refusal}"`);
+  await anna.click("#challenges tr.mine button");
+  await ben.waitForFunction(() => document.querySelectorAll("#challenges tr").length === 0, null, { timeout: 3000 });
+  check(true, "a cancelled challenge leaves the other's list");
+
+  // Anna posts a rated challenge: chess, she plays White, 5+3.
+  await anna.fill("#max-rating", "");
   await anna.selectOption("#side", "0");
   await anna.selectOption("#clock", "5+3");
   await anna.check("#rated");

@@ -106,14 +106,16 @@ function modeFields() {
   $("side-field").hidden = mode === "local";
   $("hints-field").hidden = mode === "computer" || mode === "lobby";
   $("rated-field").hidden = mode !== "lobby";
+  $("rating-field").hidden = mode !== "lobby";
   // A challenge's name is the player's (above), or none.
   $("player-name").parentElement!.hidden = mode === "lobby";
   $("start-game").textContent = mode === "lobby" ? "Post the challenge" : "Start";
   sideNames();
 }
 
-/// The start form's settings as a challenge to the lobby.
-function challengeRequest(): Record<string, unknown> {
+/// The start form's settings as a challenge to the lobby, or what is
+/// wrong with them.
+function challengeRequest(): Record<string, unknown> | string {
   const side = $<HTMLSelectElement>("side").value;
   const req: Record<string, unknown> = {
     game: $<HTMLSelectElement>("variant").value,
@@ -122,6 +124,15 @@ function challengeRequest(): Record<string, unknown> {
   };
   const clock = $<HTMLSelectElement>("clock").value;
   if (clock) req.clock = clock;
+  const bounds = ["min-rating", "max-rating"].map((id) => $<HTMLInputElement>(id).value.trim());
+  for (const [i, text] of bounds.entries()) {
+    if (!text) continue;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 0 || n > 4000) return "A rating bound is a whole number from 0 to 4000, or empty for any.";
+    req[i ? "max_rating" : "min_rating"] = n;
+  }
+  if (typeof req.min_rating === "number" && typeof req.max_rating === "number" && req.min_rating > req.max_rating)
+    return "The lowest rating is above the highest.";
   return req;
 }
 
@@ -177,7 +188,8 @@ async function create(req: Record<string, unknown>, doing: Doing) {
 $("start-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   if ($<HTMLSelectElement>("mode").value === "lobby") {
-    const refused = await postChallenge(challengeRequest());
+    const req = challengeRequest();
+    const refused = typeof req === "string" ? req : await postChallenge(req);
     $("start-error").textContent = refused ?? "";
     $("start-note").textContent = refused
       ? ""

@@ -287,7 +287,6 @@ impl Live {
         self.mode == Mode::Computer || inner.extra.hints_allowed || inner.table.result().is_some()
     }
 
-    /// The game's lock: take it on blocking threads only.
     /// Spectators watching on this server.
     pub fn spectators(&self) -> usize {
         self.spectators.load(Ordering::Relaxed)
@@ -315,6 +314,7 @@ impl Live {
         Spectating(Arc::clone(self))
     }
 
+    /// The game's lock: take it on blocking threads only.
     pub fn lock(&self) -> MutexGuard<'_, Inner> {
         lock(&self.inner)
     }

@@ -252,7 +252,7 @@ async fn meet_and_play(postgres: Option<String>) {
     // One more on B: counted on every server, told to the players on A
     // (from the other server: at the lobby's next look, within 2 s).
     let _on_b = socket(b, &format!("/api/v1/games/{game}/ws")).await;
-    next(&mut alices_game, Duration::from_secs(3), |v| {
+    next(&mut alices_game, Duration::from_secs(5), |v| {
         v["type"] == "spectators" && v["count"] == 3
     })
     .await;
@@ -462,4 +462,85 @@ fn a_game_not_begun_is_aborted_and_a_left_challenge_withdrawn() {
         })
         .await;
     });
+}
+
+/// Two games of one player ending at once, taken by two servers at once:
+/// each counts (the second waits for the first's rating, rather than
+/// reading the same one and overwriting its change). Checked against
+/// Glicko-2 applied twice in turn.
+#[test]
+fn two_games_of_one_player_ending_at_once_both_count() {
+    use chess3d_server::lobby::ratings;
+    use chess3d_server::store::lobby as rows;
+    use chess3d_server::Store;
+
+    let url = support::new_database(&support::postgres_server(), "lobby_race");
+    let db = Database::Postgres(url);
+    let stores = [Store::connect(&db).unwrap(), Store::connect(&db).unwrap()];
+    let challenge = |i: usize, opponent: &str| rows::ChallengeRow {
+        id: format!("c{i}"),
+        game: "chess".into(),
+        clock: None,
+        side: "white".into(),
+        rated: true,
+        name: Some("alice".into()),
+        rating: None,
+        min_rating: None,
+        max_rating: None,
+        client: "127.0.0.1".into(),
+        token: format!("t{i}"),
+        created: 0,
+        seen: 0,
+        game_id: Some(format!("g{i}")),
+        white: Some("alice".into()),
+        black: Some(opponent.into()),
+        white_rating: None,
+        black_rating: None,
+        accepted: Some(0),
+    };
+    let games = [challenge(1, "bob"), challenge(2, "carol")];
+    let setup = games.clone();
+    stores[0]
+        .lobby(move |db| {
+            for (name, key) in [("alice", "ka"), ("bob", "kb"), ("carol", "kc")] {
+                assert!(rows::add_player(db, name, key, 0)?);
+            }
+            for c in &setup {
+                assert!(rows::add_challenge(db, c, 10)?);
+            }
+            Ok(())
+        })
+        .unwrap();
+    let barrier = std::sync::Barrier::new(2);
+    std::thread::scope(|s| {
+        for (store, c) in stores.iter().zip(games.clone()) {
+            let barrier = &barrier;
+            s.spawn(move || {
+                barrier.wait();
+                let taken = store
+                    .lobby(move |db| ratings::finish(db, &c, "1-0", 10, 1))
+                    .unwrap();
+                assert!(taken.is_some());
+            });
+        }
+    });
+    let alice = stores[1]
+        .lobby(|db| rows::rating(db, "alice", "chess"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(alice.games, 2, "{alice:?}");
+    // Two wins in turn against new players, whichever came first (the
+    // opponents start alike).
+    let (once, _) = ratings::rate(ratings::starting(), ratings::starting(), 1.0);
+    let (twice, _) = ratings::rate(once, ratings::starting(), 1.0);
+    assert!(
+        (alice.rating - twice.rating).abs() < 1e-6,
+        "{alice:?} {twice:?}"
+    );
+    // Taken again: nothing changes.
+    let again = games[0].clone();
+    let taken = stores[0]
+        .lobby(move |db| ratings::finish(db, &again, "1-0", 10, 1))
+        .unwrap();
+    assert!(taken.is_none());
 }

@@ -45,6 +45,13 @@ export function followLobby(onStart: boolean) {
         lists: (challenges, games) => {
           lobby.challenges = challenges;
           lobby.games = games;
+          // A challenge of ours the lists no longer have (withdrawn while
+          // this page was away) is forgotten: one just posted may not be
+          // in them yet.
+          const open = new Set(challenges.map((c) => c.id));
+          const own = ownChallenges();
+          const kept = own.filter((c) => open.has(c.id) || Date.now() - c.at < 10_000);
+          if (kept.length !== own.length) keepOwn(kept);
           renderLists();
         },
         accepted: (challenge, game, token) => {
@@ -139,7 +146,7 @@ export async function postChallenge(req: Record<string, unknown>): Promise<strin
   if (player) req.key = player.key;
   try {
     const posted = await lobbyApi.post(req);
-    keepOwn([...ownChallenges(), { id: posted.id, token: posted.token, game: String(req.game) }]);
+    keepOwn([...ownChallenges(), { id: posted.id, token: posted.token, game: String(req.game), at: Date.now() }]);
     followLobby(true);
     socket?.sayMine();
     return null;

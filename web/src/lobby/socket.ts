@@ -9,6 +9,8 @@ export interface Own {
   id: string;
   token: string;
   game: string;
+  /// When it was posted (Date.now()).
+  at: number;
 }
 
 export interface LobbyEvents {

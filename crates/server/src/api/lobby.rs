@@ -13,12 +13,14 @@ use axum::Json;
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
-use super::{blocking, body, parse, same_origin, send, App, Client};
+use super::{blocking, body, parse, same_origin, send, Alive, App, Client};
 use crate::error::GameError;
 use crate::lobby::{Attending, Credentials, Lobby, NewChallenge, Snapshot};
 
-/// The most challenges one lobby socket may say are its own.
+/// The most challenges one lobby socket may say are its own, and the most
+/// it may ask about (each a look in the database).
 const MOST_OWN: usize = 16;
+const MOST_ASKED: usize = 64;
 
 /// `POST /players` `{"name"}`: 201 `{"name", "key"}`.
 pub async fn register(
@@ -163,17 +165,16 @@ async fn follow(mut socket: WebSocket, lobby: Arc<Lobby>, ping: Duration) {
         return;
     }
     let mut own: Vec<Own> = Vec::new();
-    let mut pings = tokio::time::interval(ping);
-    pings.tick().await;
-    let mut heard = tokio::time::Instant::now();
+    let mut asked = 0;
+    let mut alive = Alive::new(ping).await;
     loop {
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    heard = tokio::time::Instant::now();
+                    alive.heard();
                     let said = serde_json::from_str::<Value>(&text).unwrap_or(Value::Null);
                     let error = match said.get("type").and_then(Value::as_str) {
-                        Some("mine") => claim(&lobby, &said, &mut own).await.err(),
+                        Some("mine") => claim(&lobby, &said, &mut own, &mut asked).await.err(),
                         _ => Some("a lobby socket takes {\"type\": \"mine\", \"challenges\": [{\"id\", \"token\"}]}".to_string()),
                     };
                     if let Some(error) = error {
@@ -188,7 +189,7 @@ async fn follow(mut socket: WebSocket, lobby: Arc<Lobby>, ping: Duration) {
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => heard = tokio::time::Instant::now(),
+                Some(Ok(_)) => alive.heard(),
             },
             snapshot = feed.recv() => {
                 let snapshot = match snapshot {
@@ -202,15 +203,8 @@ async fn follow(mut socket: WebSocket, lobby: Arc<Lobby>, ping: Duration) {
                     break;
                 }
             }
-            _ = pings.tick() => {
-                if heard.elapsed() > ping * 2 {
-                    break;
-                }
-                let sent = tokio::time::timeout(
-                    super::SEND_TIMEOUT,
-                    socket.send(Message::Ping(Vec::new().into())),
-                ).await;
-                if !matches!(sent, Ok(Ok(()))) {
+            _ = alive.pings.tick() => {
+                if !alive.ping(&mut socket).await {
                     break;
                 }
             }
@@ -220,7 +214,12 @@ async fn follow(mut socket: WebSocket, lobby: Arc<Lobby>, ping: Duration) {
 
 /// Takes the challenges a socket says are its own (each checked against
 /// its token).
-async fn claim(lobby: &Arc<Lobby>, said: &Value, own: &mut Vec<Own>) -> Result<(), String> {
+async fn claim(
+    lobby: &Arc<Lobby>,
+    said: &Value,
+    own: &mut Vec<Own>,
+    asked: &mut usize,
+) -> Result<(), String> {
     let list = said
         .get("challenges")
         .and_then(Value::as_array)
@@ -235,9 +234,10 @@ async fn claim(lobby: &Arc<Lobby>, said: &Value, own: &mut Vec<Own>) -> Result<(
         if own.iter().any(|o| o.id == id) {
             continue;
         }
-        if own.len() >= MOST_OWN {
+        if own.len() >= MOST_OWN || *asked >= MOST_ASKED {
             return Err(format!("{MOST_OWN} challenges per socket at most"));
         }
+        *asked += 1;
         let (check, asked, secret) = (Arc::clone(lobby), id.to_string(), token.to_string());
         let owns = tokio::task::spawn_blocking(move || check.owns(&asked, &secret))
             .await

@@ -635,6 +635,11 @@ async fn ws(
     .await?;
     let guard = limits.socket(who, &live.id, seat)?;
     let spectating = seat.is_none().then(|| live.spectate());
+    // A spectator more: the lobby counts it (and tells the other servers).
+    let lobby_signal = hub.lobby_signal();
+    if spectating.is_some() {
+        lobby_signal.notify_one();
+    }
     let ping = hub.config().ping_every;
     Ok(upgrade
         .protocols(["chess3d"])
@@ -642,13 +647,53 @@ async fn ws(
         .max_frame_size(MAX_WS_MESSAGE)
         .on_upgrade(move |socket| async move {
             watch(socket, hub, limits, who, live, ping).await;
-            drop((guard, slot, spectating));
+            if spectating.is_some() {
+                drop(spectating);
+                lobby_signal.notify_one();
+            }
+            drop((guard, slot));
         }))
 }
 
 /// How long one message to a client may take to send: a client that
 /// stops reading is dropped rather than buffered for.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A WebSocket kept alive: pinged every `every`, given up after twice that
+/// without a word from the client (a pong counts).
+struct Alive {
+    pings: tokio::time::Interval,
+    heard: tokio::time::Instant,
+    every: Duration,
+}
+
+impl Alive {
+    async fn new(every: Duration) -> Alive {
+        let mut pings = tokio::time::interval(every);
+        pings.tick().await;
+        Alive {
+            pings,
+            heard: tokio::time::Instant::now(),
+            every,
+        }
+    }
+
+    /// The client said something.
+    fn heard(&mut self) {
+        self.heard = tokio::time::Instant::now();
+    }
+
+    /// At a ping's time: false when the client has been silent too long,
+    /// or the ping cannot be sent.
+    async fn ping(&self, socket: &mut WebSocket) -> bool {
+        if self.heard.elapsed() > self.every * 2 {
+            return false;
+        }
+        let sent =
+            tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Ping(Vec::new().into()))).await;
+        matches!(sent, Ok(Ok(())))
+    }
+}
 
 async fn send(socket: &mut WebSocket, text: String) -> bool {
     matches!(
@@ -675,14 +720,12 @@ async fn watch(
     {
         return;
     }
-    let mut pings = tokio::time::interval(ping);
-    pings.tick().await;
-    let mut heard = tokio::time::Instant::now();
+    let mut alive = Alive::new(ping).await;
     loop {
         tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    heard = tokio::time::Instant::now();
+                    alive.heard();
                     let request = serde_json::from_str::<Value>(&text)
                         .ok()
                         .and_then(|v| v.get("request").cloned());
@@ -714,7 +757,7 @@ async fn watch(
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
-                Some(Ok(_)) => heard = tokio::time::Instant::now(),
+                Some(Ok(_)) => alive.heard(),
             },
             event = events.recv() => {
                 let text = match event {
@@ -727,15 +770,8 @@ async fn watch(
                     break;
                 }
             }
-            _ = pings.tick() => {
-                if heard.elapsed() > ping * 2 {
-                    break;
-                }
-                let sent = tokio::time::timeout(
-                    SEND_TIMEOUT,
-                    socket.send(Message::Ping(Vec::new().into())),
-                ).await;
-                if !matches!(sent, Ok(Ok(()))) {
+            _ = alive.pings.tick() => {
+                if !alive.ping(&mut socket).await {
                     break;
                 }
             }

@@ -268,6 +268,7 @@ fn undo(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
 }
 
 fn resign(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
+    still_on(inner)?;
     inner.table.resign(actor.side).map_err(refused)?;
     Ok(Done::default())
 }
@@ -276,6 +277,7 @@ fn resign(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
 /// seats offers for the side to move and accepts for the other. The
 /// engine answers an offer made to it.
 fn draw(actor: &Actor, inner: &mut Inner) -> Result<Done, GameError> {
+    still_on(inner)?;
     let by = match inner.table.draw_offer() {
         Some(offer) if actor.plays(offer.other()) => offer.other(),
         _ => actor.side,
@@ -323,15 +325,18 @@ fn back(actor: &Actor, inner: &mut Inner, ply: usize) -> Result<Done, GameError>
 }
 
 impl Hub {
-    /// Aborts lobby game `id` (its side to move did not begin in time,
-    /// `why`): it takes no more moves, its clock stops. 409 when it has
-    /// ended or moved on meanwhile.
-    pub fn abort(self: &Arc<Hub>, id: &str, why: &str) -> Result<(), GameError> {
-        let plies = |inner: &Inner| inner.table.ply();
+    /// Aborts lobby game `id` at `version` (the version in which its
+    /// side to move had not begun in time, `why`): it takes no more moves,
+    /// its clock stops. Done already: Ok. 409 when it has ended or changed
+    /// since that version.
+    pub fn abort(self: &Arc<Hub>, id: &str, version: u64, why: &str) -> Result<(), GameError> {
         self.on_game(id, Caller::default(), |live, inner| {
+            if inner.extra.aborted.is_some() {
+                return Ok(());
+            }
             still_on(inner)?;
-            if plies(inner) >= 2 {
-                return Err(GameError::conflict("both sides have moved"));
+            if inner.version != version {
+                return Err(GameError::conflict("the game changed since"));
             }
             let before = inner.snapshot();
             if let Some(old) = inner.clock_timer.take() {

@@ -151,10 +151,14 @@ impl Lobby {
                 Vec::new()
             }
         };
+        let known: HashMap<String, i64> = lock(&self.parsed)
+            .iter()
+            .map(|(id, (version, _, _))| (id.clone(), *version))
+            .collect();
         let (open, playing) = self.store().lobby(move |db| {
             rows::seen(db, &here, now)?;
             rows::sweep(db, cutoff)?;
-            Ok((rows::challenges(db)?, rows::playing(db)?))
+            Ok((rows::challenges(db)?, rows::playing(db, &known)?))
         })?;
         let mut games = Vec::new();
         let mut accepted = HashMap::new();
@@ -167,8 +171,14 @@ impl Lobby {
                 continue;
             }
             if plies < 2 && now / 1000 - game.updated > abort_after {
-                self.abort(&game.challenge, plies)?;
+                self.abort(game, plies)?;
                 continue;
+            }
+            if out_of_time(game, plies, now) {
+                // Nobody holds it (its players left, its server stopped):
+                // loaded here, its clock's flag falls, and the next look
+                // takes its end.
+                let _ = self.hub.get(&id);
             }
             accepted.insert(game.challenge.id.clone(), id.clone());
             games.push(live_entry(game, plies));
@@ -249,8 +259,11 @@ impl Lobby {
     }
 
     /// Aborts a lobby game whose side to move has not begun in time: the
-    /// game says so and takes no more moves; no result, no rating.
-    fn abort(&self, challenge: &ChallengeRow, plies: usize) -> anyhow::Result<()> {
+    /// game says so and takes no more moves; no result, no rating. Taken
+    /// as ended only once the game is aborted (a game that moved meanwhile,
+    /// or a store that failed, is looked at again next time).
+    fn abort(&self, game: &Playing, plies: usize) -> anyhow::Result<()> {
+        let challenge = &game.challenge;
         let id = challenge.game_id.clone().unwrap_or_default();
         let side = if plies.is_multiple_of(2) {
             "White"
@@ -261,14 +274,31 @@ impl Lobby {
             "aborted: {side} did not move within {} s",
             self.hub.config().abort_after.as_secs()
         );
-        if let Err(e) = self.hub.abort(&id, &why) {
-            // Moved meanwhile (on another server): looked at again next time.
-            if e.kind == crate::error::Kind::Conflict {
+        match self.hub.abort(&id, game.version as u64, &why) {
+            Ok(()) => {}
+            // Gone from the database: nothing to abort, only to list no more.
+            Err(e) if e.kind == crate::error::Kind::NotFound => {}
+            Err(e) if e.kind == crate::error::Kind::Conflict => return Ok(()),
+            Err(e) => {
+                eprintln!("game {id}: cannot abort it: {e}");
                 return Ok(());
             }
-            eprintln!("game {id}: cannot abort it: {e}");
         }
         self.take_end(challenge, "aborted", plies)
+    }
+}
+
+/// Whether the side to move of a timed lobby game has run out of time by
+/// `now` (ms), as the stored clocks say (the clock runs from the first
+/// move).
+fn out_of_time(game: &Playing, plies: usize, now: i64) -> bool {
+    let clocks: Option<[i64; 2]> = game
+        .clock
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok());
+    match (clocks, game.clock_at) {
+        (Some(left), Some(at)) if plies > 0 => at + left[plies % 2] < now,
+        _ => false,
     }
 }
 

@@ -94,6 +94,15 @@ pub fn finish(
     }
     if let Some((score, (white, black))) = counted {
         let game = &challenge.game;
+        // Two games of one player ending at once on two servers: the second
+        // waits here for the first's ratings (rows locked in one order, so
+        // that two such waits never deadlock), rather than reading the same
+        // rating and overwriting the first's change.
+        let mut both = [white.as_str(), black.as_str()];
+        both.sort_unstable();
+        for name in both {
+            lobby::lock_player(db, name)?;
+        }
         let w = lobby::rating(db, &white, game)?.unwrap_or_else(starting);
         let b = lobby::rating(db, &black, game)?.unwrap_or_else(starting);
         let (w2, b2) = rate(w, b, score);

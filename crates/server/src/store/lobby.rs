@@ -87,10 +87,24 @@ pub fn spectators(
     stale: i64,
 ) -> Result<std::collections::HashMap<String, i64>> {
     let server = db.server().to_string();
+    let before = db.rows(
+        "SELECT game_id, count FROM spectators WHERE server = ?1 ORDER BY game_id",
+        &[server.as_str().into()],
+    )?;
     db.exec(
         "DELETE FROM spectators WHERE server = ?1 OR at < ?2",
         &[server.as_str().into(), stale.into()],
     )?;
+    let mut now_here: Vec<(String, i64)> = here.iter().filter(|(_, n)| *n > 0).cloned().collect();
+    now_here.sort();
+    let was: Vec<(String, i64)> = before
+        .iter()
+        .filter_map(|r| Some((r[0].text()?, r[1].int()?)))
+        .collect();
+    if was != now_here {
+        // The other servers count them at once, not at their next look.
+        db.announce_lobby()?;
+    }
     for (game, count) in here.iter().filter(|(_, n)| *n > 0) {
         db.exec(
             "INSERT INTO spectators (game_id, server, count, at) VALUES (?1, ?2, ?3, ?4)",
@@ -269,6 +283,16 @@ fn rating_of(v: &[V]) -> RatingRow {
     }
 }
 
+/// Locks a player's row until the transaction ends (a write that changes
+/// nothing: both databases lock the row it touches).
+pub fn lock_player(db: &mut dyn Sql, name: &str) -> Result<()> {
+    db.exec(
+        "UPDATE players SET created = created WHERE name = ?1",
+        &[name.into()],
+    )?;
+    Ok(())
+}
+
 /// A player's rating in `game`, if they have played it rated.
 pub fn rating(db: &mut dyn Sql, name: &str, game: &str) -> Result<Option<RatingRow>> {
     let rows = db.rows(
@@ -442,6 +466,7 @@ pub fn sweep(db: &mut dyn Sql, cutoff: i64) -> Result<u64> {
 pub struct Playing {
     pub challenge: ChallengeRow,
     pub version: i64,
+    /// Its record: empty when the caller knows this version's already.
     pub record: String,
     /// Seconds since 1970 of its last change.
     pub updated: i64,
@@ -450,30 +475,43 @@ pub struct Playing {
     pub clock_at: Option<i64>,
 }
 
-/// The accepted challenges whose games are stored, with their rows.
-pub fn playing(db: &mut dyn Sql) -> Result<Vec<Playing>> {
+/// The accepted challenges whose games are stored, with their rows; a
+/// game's record only when its version is not the one `known` has (the
+/// caller read it already).
+pub fn playing(
+    db: &mut dyn Sql,
+    known: &std::collections::HashMap<String, i64>,
+) -> Result<Vec<Playing>> {
     let columns: String = CHALLENGE_COLUMNS
         .split(',')
         .map(|c| format!("c.{}", c.trim()))
         .collect::<Vec<_>>()
         .join(", ");
     let sql = format!(
-        "SELECT {columns}, g.version, g.record, g.updated, CAST(g.clock AS TEXT), g.clock_at
+        "SELECT {columns}, g.version, g.updated, CAST(g.clock AS TEXT), g.clock_at
          FROM challenges c JOIN games g ON g.id = c.game_id
          ORDER BY c.accepted DESC, c.id"
     );
-    Ok(db
+    let mut playing: Vec<Playing> = db
         .rows(&sql, &[])?
         .iter()
         .map(|r| Playing {
             challenge: ChallengeRow::from_values(&r[..19]),
             version: r[19].int().unwrap_or(0),
-            record: r[20].text().unwrap_or_default(),
-            updated: r[21].int().unwrap_or(0),
-            clock: r[22].text(),
-            clock_at: r[23].int(),
+            record: String::new(),
+            updated: r[20].int().unwrap_or(0),
+            clock: r[21].text(),
+            clock_at: r[22].int(),
         })
-        .collect())
+        .collect();
+    for game in &mut playing {
+        let id = game.challenge.game_id.clone().unwrap_or_default();
+        if known.get(&id) != Some(&game.version) {
+            let rows = db.rows("SELECT record FROM games WHERE id = ?1", &[id.into()])?;
+            game.record = rows.first().and_then(|r| r[0].text()).unwrap_or_default();
+        }
+    }
+    Ok(playing)
 }
 
 /// Ends lobby game `game_id`: its challenge is taken out of the list of

@@ -302,6 +302,9 @@ impl PgStore {
         let (pool, server) = (self.pool.clone(), self.server.clone());
         let runtime = self.runtime().handle().clone();
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let committing = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let sent = std::sync::Arc::clone(&committing);
+        let started = std::time::Instant::now();
         self.runtime().spawn_blocking(move || {
             let done = (|| {
                 let mut db = runtime.block_on(connection(&pool))?;
@@ -316,18 +319,31 @@ impl PgStore {
                     server: &server,
                 };
                 let value = work(&mut sql)?;
+                // Past its time the caller has been told it failed: it is
+                // rolled back (dropped), not committed behind its back.
+                if started.elapsed() > QUERY_TIMEOUT {
+                    bail!(Unavailable(
+                        "the database was too slow: nothing was changed".into()
+                    ));
+                }
+                sent.store(true, std::sync::atomic::Ordering::SeqCst);
                 runtime.block_on(sql.tx.commit())?;
                 Ok(value)
             })()
             .map_err(one_sentence);
             let _ = tx.send(done);
         });
-        rx.recv_timeout(QUERY_TIMEOUT + Duration::from_secs(2))
+        rx.recv_timeout(QUERY_TIMEOUT + Duration::from_secs(5))
             .map_err(|_| {
-                anyhow::Error::new(Unavailable(format!(
+                let late = format!(
                     "the database did not answer within {} s",
                     QUERY_TIMEOUT.as_secs()
-                )))
+                );
+                if committing.load(std::sync::atomic::Ordering::SeqCst) {
+                    anyhow::Error::new(super::Uncertain(late))
+                } else {
+                    anyhow::Error::new(Unavailable(late))
+                }
             })?
     }
 
