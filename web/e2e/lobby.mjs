@@ -36,13 +36,13 @@ async function lobby() {
   await anna.fill("#max-rating", "1400");
   await anna.click("#start-game");
   await anna.waitForSelector("#challenges tr.mine");
-  await ben.waitForSelector("#challenges tr button:not([disabled])", { timeout: 3000 });
+  await ben.waitForSelector("#challenges tr button:not([disabled])", { timeout: 10000 });
   await ben.click("#challenges tr button");
   await ben.waitForFunction(() => document.getElementById("lobby-error").textContent !== "");
   const refusal = await ben.textContent("#lobby-error");
   check(refusal.includes("1400") && refusal.includes("1500"), `a rating out of bounds is refused: "${refusal}"`);
   await anna.click("#challenges tr.mine button");
-  await ben.waitForFunction(() => document.querySelectorAll("#challenges tr").length === 0, null, { timeout: 3000 });
+  await ben.waitForFunction(() => document.querySelectorAll("#challenges tr").length === 0, null, { timeout: 10000 });
   check(true, "a cancelled challenge leaves the other's list");
 
   // Anna posts a rated challenge: chess, she plays White, 5+3.
@@ -55,7 +55,7 @@ async function lobby() {
   check((await anna.textContent("#challenges tr.mine button")) === "Cancel", "her own challenge is hers to cancel");
 
   // Ben sees it, pushed, and accepts it: both are taken to the game.
-  await ben.waitForFunction(() => [...document.querySelectorAll("#challenges tr")].some((r) => r.textContent.includes("anna")), null, { timeout: 3000 });
+  await ben.waitForFunction(() => [...document.querySelectorAll("#challenges tr")].some((r) => r.textContent.includes("anna")), null, { timeout: 10000 });
   const row = await ben.textContent("#challenges tr");
   check(row.includes("anna 1500") && row.includes("5+3") && row.includes("rated"), `the challenge as the lobby lists it: "${row}"`);
   await settleLobby(ben);
@@ -70,13 +70,30 @@ async function lobby() {
 
   // The third browser watches from the list of games being played.
   await watcher.goto(`${env.server.base}/#/`);
-  await watcher.waitForSelector(`#live-games tr[data-id="${a.id}"]`, { timeout: 5000 });
+  await watcher.waitForSelector(`#live-games tr[data-id="${a.id}"]`, { timeout: 10000 });
   await watcher.click(`#live-games tr[data-id="${a.id}"] a[href^="#/game/"]`);
   await watcher.waitForFunction((id) => window.chess3d.state()?.id === id, a.id);
   const status = await watcher.textContent("#status");
   check(status.includes("you are watching"), `the spectator has no seat: "${status}"`);
-  await anna.waitForFunction(() => document.getElementById("status").textContent.includes("1 watching"), null, { timeout: 5000 });
+  await anna.waitForFunction(() => document.getElementById("status").textContent.includes("1 watching"), null, { timeout: 10000 });
   check(true, "the players are told that one watches");
+
+  // The lobby on a phone while the game is played: an anonymous casual
+  // challenge of its own posted, the game listed.
+  const phone = await newPage(PHONE);
+  await phone.goto(`${env.server.base}/#/`);
+  await phone.waitForSelector(`#live-games tr[data-id="${a.id}"]`, { timeout: 10000 });
+  await phone.selectOption("#variant", "polyhedron");
+  await phone.selectOption("#mode", "lobby");
+  check(await phone.isDisabled("#rated"), "an anonymous player's challenge is casual");
+  await phone.click("#start-game");
+  await phone.waitForSelector("#challenges tr.mine");
+  await settleLobby(phone);
+  const wide = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  check(wide <= 0, `the lobby fits the phone's width (${wide} px over)`);
+  await phone.screenshot({ path: join(shots, "lobby-phone.png"), fullPage: true });
+  await phone.click("#challenges tr.mine button");
+  await phone.waitForFunction(() => document.querySelectorAll("#challenges tr.mine").length === 0);
 
   // The fool's mate, each move typed on its player's page.
   await typeMoves(anna, ["f3"]);
@@ -96,7 +113,7 @@ async function lobby() {
   // Ben's page: his rating after the win, as Glicko-2 gives it from the
   // start (1662, deviation 290).
   await watcher.goto(`${env.server.base}/#/player/ben`);
-  await watcher.waitForFunction(() => document.getElementById("player-ratings").textContent.includes("1662"), null, { timeout: 5000 });
+  await watcher.waitForFunction(() => document.getElementById("player-ratings").textContent.includes("1662"), null, { timeout: 10000 });
   const ratings = await watcher.textContent("#player-ratings");
   check(ratings.includes("Chess") && ratings.includes("deviation 290") && ratings.includes("1 rated game"), `his ratings: "${ratings}"`);
   const games = await watcher.textContent("#player-games");
@@ -104,18 +121,13 @@ async function lobby() {
   await watcher.screenshot({ path: join(shots, "player-desktop.png") });
   for (const p of [anna, ben, watcher]) await done(p, "the lobby");
 
-  // The phone's screen: the lobby, a spectator, a player's page.
-  const phone = await newPage(PHONE);
-  await phone.goto(`${env.server.base}/#/`);
-  await phone.waitForSelector("#leaders tr", { timeout: 5000 }).catch(() => {});
-  await settleLobby(phone);
-  await phone.screenshot({ path: join(shots, "lobby-phone.png"), fullPage: true });
+  // The phone's screen: a spectator, a player's page.
   await phone.goto(`${env.server.base}/#/game/${a.id}`);
   await phone.waitForFunction((id) => window.chess3d.state()?.id === id, a.id);
   await settle(phone);
   await phone.screenshot({ path: join(shots, "spectator-phone.png") });
   await phone.goto(`${env.server.base}/#/player/anna`);
-  await phone.waitForFunction(() => document.getElementById("player-ratings").textContent.includes("1338"), null, { timeout: 5000 });
+  await phone.waitForFunction(() => document.getElementById("player-ratings").textContent.includes("1338"), null, { timeout: 10000 });
   await phone.screenshot({ path: join(shots, "player-phone.png"), fullPage: true });
   await done(phone, "the lobby on a phone");
 }

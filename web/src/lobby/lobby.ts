@@ -205,7 +205,7 @@ export function renderLists() {
         cell(gameName(c.game)),
         cell(c.clock ?? "no clock"),
         cell((c.rated ? "rated" : "casual") + window),
-        cell(sideWords[c.side] ?? c.side, "quiet"),
+        cell(sideWords[c.side] ?? c.side, "quiet side-pref"),
       );
       const act = document.createElement("td");
       act.append(button);
