@@ -92,6 +92,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Match(args) => crate::matches::run(args),
         Command::Tune(args) => crate::tune::run(args),
         Command::Train(args) => crate::train::run(args),
+        Command::Label(args) => crate::label::run(args),
         Command::Play(args) => crate::play::run(args),
         Command::Serve(args) => crate::web::serve(args),
         Command::Loadtest(args) => crate::web::load_test(args),

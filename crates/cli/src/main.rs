@@ -7,6 +7,7 @@ mod analyze;
 mod bench;
 mod commands;
 mod flood;
+mod label;
 mod matches;
 mod play;
 mod players;
@@ -147,6 +148,10 @@ pub enum Command {
     /// Fit a game's evaluation weights to the results of self-play games
     /// (Texel's method) and write them as a weights file.
     Tune(tune::TuneArgs),
+    /// Score self-play positions (`tune --positions`) by a deeper search of
+    /// this engine, for `train --data`: the teacher of the games Stockfish
+    /// does not play.
+    Label(label::LabelArgs),
     /// Train a game's evaluation network on positions labelled with game
     /// results and a stronger engine's scores, and write it as a network
     /// file.

@@ -561,3 +561,43 @@ fn analyze_prints_the_best_lines_with_multipv() {
     let err = fails(&["analyze", "chess", "--depth", "2", "--multipv", "0"]);
     assert!(err.contains("multipv"), "{err}");
 }
+
+/// `chess3d label` (issue 59): the teacher's scores of tune's positions,
+/// for White, in the lines `chess3d train` reads; a finished position is
+/// left out; a file that is not positions is refused in one line.
+#[test]
+fn label_scores_positions_for_white_as_train_reads_them() {
+    let dir = std::env::temp_dir().join(format!("chess3d-label-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (positions, out) = (dir.join("p.positions"), dir.join("p.scores"));
+    // White a Queen up with Black to move; then a position where White
+    // is mated (the fool's mate: no move, left out).
+    let queen_up = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1";
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    std::fs::write(&positions, format!("1 {queen_up}\n0 {mated}\n")).unwrap();
+    let (p, o) = (positions.to_str().unwrap(), out.to_str().unwrap());
+    let said = stderr(&chess3d(&[
+        "label",
+        "chess",
+        "--positions",
+        p,
+        "--out",
+        o,
+        "--depth",
+        "2",
+    ]));
+    assert!(said.contains("1 positions scored"), "{said}");
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let fields: Vec<&str> = lines.trim_end().splitn(3, ' ').collect();
+    assert_eq!((fields[0], fields[2]), ("1", queen_up), "{lines}");
+    let cp: i32 = fields[1].parse().unwrap();
+    assert!(cp > 500, "a Queen up is several pawns for White: {lines}");
+    std::fs::write(&positions, "1 not a position\n").unwrap();
+    let refused = fails(&["label", "chess", "--positions", p, "--out", o]);
+    assert!(
+        refused.contains("not a position") && refused.trim().lines().count() == 1,
+        "{refused}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

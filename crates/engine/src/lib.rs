@@ -19,6 +19,7 @@ pub mod registry;
 pub mod review;
 pub mod search;
 pub mod see;
+pub mod teacher;
 pub mod tt;
 pub mod tune;
 
