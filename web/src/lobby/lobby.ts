@@ -8,6 +8,7 @@
 import { api, holdSeat, lobbyApi, type Challenge, type LiveGame, type Variant } from "../api";
 import { $ } from "../dom";
 import { explain } from "../messages";
+import { cell, who } from "./cells";
 import { forget, me, privateLink, register } from "./player";
 import { LobbySocket, type Own } from "./socket";
 
@@ -153,29 +154,6 @@ export async function postChallenge(req: Record<string, unknown>): Promise<strin
   } catch (e) {
     return explain(e, "challenge");
   }
-}
-
-function cell(text: string, className = ""): HTMLTableCellElement {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (className) td.className = className;
-  return td;
-}
-
-/// A player's name, a link to their page; "anonymous" for none.
-function who(name: string | null, rating: number | null): HTMLTableCellElement {
-  const td = document.createElement("td");
-  if (!name) {
-    td.textContent = "anonymous";
-    td.className = "quiet";
-    return td;
-  }
-  const a = document.createElement("a");
-  a.href = `#/player/${encodeURIComponent(name)}`;
-  a.textContent = name;
-  td.append(a);
-  if (rating !== null) td.append(` ${Math.round(rating)}`);
-  return td;
 }
 
 const sideWords = { white: "plays first", black: "plays second", random: "either side" };

@@ -5,13 +5,7 @@
 import { lobbyApi, type PlayedGame, type Variant } from "../api";
 import { $ } from "../dom";
 import { explain } from "../messages";
-
-function cell(text: string, className = ""): HTMLTableCellElement {
-  const td = document.createElement("td");
-  td.textContent = text;
-  if (className) td.className = className;
-  return td;
-}
+import { cell } from "./cells";
 
 /// The game's outcome for `name`: won, lost, drawn, aborted.
 function outcome(g: PlayedGame, name: string): string {

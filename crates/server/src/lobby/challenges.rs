@@ -117,15 +117,12 @@ impl Lobby {
             accepted: None,
         };
         let most = self.hub.config().challenges_per_client as i64;
-        let posted = self
-            .store()
-            .lobby(move |db| {
-                if let Some(name) = &row.name {
-                    row.rating = Some(rating_in(db, name, &row.game)?);
-                }
-                rows::add_challenge(db, &row, most)
-            })
-            .map_err(|e| crate::hub::store_error(e, "cannot post the challenge"))?;
+        let posted = self.db("cannot post the challenge", move |db| {
+            if let Some(name) = &row.name {
+                row.rating = Some(rating_in(db, name, &row.game)?);
+            }
+            rows::add_challenge(db, &row, most)
+        })?;
         if !posted {
             return Err(GameError::too_many(format!(
                 "{most} open challenges from one address at most: cancel one first"
@@ -138,15 +135,15 @@ impl Lobby {
     /// The challenge `id`, or 404.
     fn challenge(&self, id: &str) -> Result<ChallengeRow, GameError> {
         let asked = id.to_string();
-        self.store()
-            .lobby(move |db| rows::challenge(db, &asked))
-            .map_err(|e| crate::hub::store_error(e, "cannot read the challenge"))?
-            .ok_or_else(|| {
-                GameError::not_found(format!(
-                    "no open challenge '{}' (accepted and over, cancelled, or its creator left)",
-                    id.escape_debug()
-                ))
-            })
+        self.db("cannot read the challenge", move |db| {
+            rows::challenge(db, &asked)
+        })?
+        .ok_or_else(|| {
+            GameError::not_found(format!(
+                "no open challenge '{}' (accepted and over, cancelled, or its creator left)",
+                id.escape_debug()
+            ))
+        })
     }
 
     /// Accepts challenge `id` as `who` (a player key, or nobody for an
@@ -175,13 +172,10 @@ impl Lobby {
             }
         }
         let (game, named) = (c.game.clone(), acceptor.clone());
-        let acceptor_rating = self
-            .store()
-            .lobby(move |db| match &named {
-                Some(name) => Ok(Some(rating_in(db, name, &game)?)),
-                None => Ok(None),
-            })
-            .map_err(|e| crate::hub::store_error(e, "cannot read the ratings"))?;
+        let acceptor_rating = self.db("cannot read the ratings", move |db| match &named {
+            Some(name) => Ok(Some(rating_in(db, name, &game)?)),
+            None => Ok(None),
+        })?;
         let shown = acceptor_rating.unwrap_or(ratings::starting().rating);
         if c.min_rating.is_some_and(|low| shown < low as f64)
             || c.max_rating.is_some_and(|high| shown > high as f64)
@@ -232,10 +226,9 @@ impl Lobby {
             accepted: Some(crate::live::now_ms() as i64),
             ..c
         };
-        let taken = self
-            .store()
-            .lobby(move |db| rows::accept(db, &accepted))
-            .map_err(|e| crate::hub::store_error(e, "cannot accept the challenge"))?;
+        let taken = self.db("cannot accept the challenge", move |db| {
+            rows::accept(db, &accepted)
+        })?;
         if !taken {
             return Err(GameError::conflict(
                 "someone else accepted this challenge (or it was cancelled) just now",
@@ -248,10 +241,8 @@ impl Lobby {
     /// Whether `who` is challenge `c`'s creator: its player's key, or the
     /// seat token its post gave.
     fn is_creator(&self, c: &ChallengeRow, who: &Credentials) -> Result<(), GameError> {
-        if let Some(token) = &who.token {
-            if crate::seats::matches(&crate::seats::digest(&c.token), token) {
-                return Ok(());
-            }
+        if who.token.as_deref().is_some_and(|t| holds_token(c, t)) {
+            return Ok(());
         }
         if let (Some(key), Some(name)) = (&who.key, &c.name) {
             let player = self.player_of(key, who.name.as_deref())?;
@@ -284,10 +275,9 @@ impl Lobby {
         let c = self.challenge(id)?;
         self.is_creator(&c, who)?;
         let asked = id.to_string();
-        let cancelled = self
-            .store()
-            .lobby(move |db| rows::cancel(db, &asked))
-            .map_err(|e| crate::hub::store_error(e, "cannot cancel the challenge"))?;
+        let cancelled = self.db("cannot cancel the challenge", move |db| {
+            rows::cancel(db, &asked)
+        })?;
         if !cancelled {
             return Err(GameError::conflict(
                 "this challenge has been accepted already",
@@ -300,7 +290,12 @@ impl Lobby {
     /// Whether `token` is challenge `id`'s (a creator's socket saying
     /// which challenges are its own).
     pub fn owns(&self, id: &str, token: &str) -> bool {
-        self.challenge(id)
-            .is_ok_and(|c| crate::seats::matches(&crate::seats::digest(&c.token), token))
+        self.challenge(id).is_ok_and(|c| holds_token(&c, token))
     }
+}
+
+/// Whether `token` is challenge `c`'s creator's seat token (compared in
+/// time that does not depend on where they differ).
+fn holds_token(c: &ChallengeRow, token: &str) -> bool {
+    crate::seats::matches(&crate::seats::digest(&c.token), token)
 }

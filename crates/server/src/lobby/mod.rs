@@ -109,6 +109,19 @@ impl Lobby {
         self.hub.store()
     }
 
+    /// Runs `work` in one lobby transaction for a request: a failure is
+    /// refused as the game's are (503 when the database cannot be
+    /// reached), `what` saying what could not be done.
+    fn db<T: Send + 'static>(
+        &self,
+        what: &str,
+        work: impl FnOnce(&mut dyn crate::store::sql::Sql) -> anyhow::Result<T> + Send + 'static,
+    ) -> Result<T, crate::error::GameError> {
+        self.store()
+            .lobby(work)
+            .map_err(|e| crate::hub::store_error(e, what))
+    }
+
     /// Tells the lobby to look again soon.
     pub fn poke(&self) {
         self.hub.lobby_signal().notify_one();
@@ -320,6 +333,7 @@ impl Drop for Attending {
     }
 }
 
+/// A rating as the lists and pages show it: whole.
 fn rounded(r: Option<f64>) -> Option<f64> {
     r.map(f64::round)
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::Lobby;
+use super::{rounded, Lobby};
 use crate::error::GameError;
 use crate::seats::{digest, new_secret};
 use crate::store::lobby;
@@ -22,10 +22,9 @@ impl Lobby {
         let hash = digest(&key);
         let now = crate::live::now_secs() as i64;
         let stored = name.clone();
-        let added = self
-            .store()
-            .lobby(move |db| lobby::add_player(db, &stored, &hash, now))
-            .map_err(|e| crate::hub::store_error(e, "cannot register the player"))?;
+        let added = self.db("cannot register the player", move |db| {
+            lobby::add_player(db, &stored, &hash, now)
+        })?;
         if !added {
             return Err(GameError::conflict(format!(
                 "the name '{name}' is taken: choose another"
@@ -39,9 +38,9 @@ impl Lobby {
     pub fn player_of(&self, key: &str, name: Option<&str>) -> Result<String, GameError> {
         let hash = digest(key);
         let player = self
-            .store()
-            .lobby(move |db| lobby::player_of_key(db, &hash))
-            .map_err(|e| crate::hub::store_error(e, "cannot read the players"))?
+            .db("cannot read the players", move |db| {
+                lobby::player_of_key(db, &hash)
+            })?
             .ok_or_else(|| GameError::unauthorized("no player has this key"))?;
         match name {
             Some(name) if lobby::fold(name) != lobby::fold(&player) => Err(GameError::forbidden(
@@ -54,17 +53,14 @@ impl Lobby {
     /// `GET /players/{name}`: ratings per game, recent results.
     pub fn profile(&self, name: &str) -> Result<Value, GameError> {
         let asked = name.to_string();
-        let found = self
-            .store()
-            .lobby(move |db| {
-                let Some(name) = lobby::player_named(db, &asked)? else {
-                    return Ok(None);
-                };
-                let ratings = lobby::ratings(db, &name)?;
-                let results = lobby::results_of(db, &name, RECENT)?;
-                Ok(Some((name, ratings, results)))
-            })
-            .map_err(|e| crate::hub::store_error(e, "cannot read the player"))?;
+        let found = self.db("cannot read the player", move |db| {
+            let Some(name) = lobby::player_named(db, &asked)? else {
+                return Ok(None);
+            };
+            let ratings = lobby::ratings(db, &name)?;
+            let results = lobby::results_of(db, &name, RECENT)?;
+            Ok(Some((name, ratings, results)))
+        })?;
         let Some((name, ratings, results)) = found else {
             return Err(GameError::not_found(format!(
                 "no player is called '{}'",
@@ -85,12 +81,11 @@ impl Lobby {
         let results: Vec<Value> = results
             .into_iter()
             .map(|r| {
-                let round = |x: Option<f64>| x.map(f64::round);
                 json!({
                     "id": r.game_id, "game": r.game, "white": r.white, "black": r.black,
                     "result": r.result, "rated": r.rated,
-                    "white_rating": round(r.white_rating), "white_change": round(r.white_change),
-                    "black_rating": round(r.black_rating), "black_change": round(r.black_change),
+                    "white_rating": rounded(r.white_rating), "white_change": rounded(r.white_change),
+                    "black_rating": rounded(r.black_rating), "black_change": rounded(r.black_change),
                     "ended": r.ended,
                 })
             })
@@ -108,10 +103,9 @@ impl Lobby {
             )));
         }
         let (asked, most) = (game.to_string(), self.hub.config().leaderboard_deviation);
-        let rows = self
-            .store()
-            .lobby(move |db| lobby::leaderboard(db, &asked, most, LEADERS))
-            .map_err(|e| crate::hub::store_error(e, "cannot read the leaderboard"))?;
+        let rows = self.db("cannot read the leaderboard", move |db| {
+            lobby::leaderboard(db, &asked, most, LEADERS)
+        })?;
         let players: Vec<Value> = rows
             .into_iter()
             .map(|(name, r)| {
