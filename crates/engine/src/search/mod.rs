@@ -12,13 +12,16 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use chess3d_core::def::RepetitionRule;
-use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side, MAX_MOVES};
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side};
 
 use crate::eval::incremental::{self, PieceSums};
 use crate::eval::network::Accumulator;
 use crate::eval::{evaluate_kept, victim_value, with_network, EvalTables, Evaluate, PawnCache};
-use crate::see::see;
 use crate::tt::{Bound, Entry, Table};
+
+mod movepick;
+
+use movepick::{MovePicker, Scores, Stage};
 
 /// Score of a win now (a mate, a King captured, the temple reached); a win
 /// in n plies scores `MATE - n`.
@@ -33,10 +36,6 @@ const QUIESCENCE_EVASION_PLIES: u32 = 2;
 const QUIESCENCE_MAX_PLIES: u32 = 16;
 /// What a capture may gain beyond its victim's value (positional terms).
 const DELTA_MARGIN: i32 = 200;
-/// A capture whose static exchange loses at most this much is not a
-/// losing one: a Bishop for a Knight is a fair trade, though chess's
-/// Bishop is worth 28 cp more.
-const SEE_TOLERANCE: i32 = 50;
 /// The least depth at which a hash move is tested for a singular extension.
 const SINGULAR_DEPTH: i32 = 7;
 /// Razoring's margin per ply of depth.
@@ -73,20 +72,37 @@ fn reduction_table() -> Box<[[u8; LMR_MOVES]; LMR_DEPTHS]> {
     t
 }
 
-/// Search features that can be switched off, to measure what each one
-/// is worth in a match or a benchmark: `CHESS3D_SEARCH_OFF` holds their
-/// names, comma-separated, or `all` (docs/engine.md).
+/// Search features that can be switched off, or set back to an older
+/// formula, to measure what each one is worth in a match or a benchmark:
+/// `CHESS3D_SEARCH_OFF` holds their names, comma-separated, or `all`
+/// (docs/engine.md).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Off {
     pub aspiration: bool,
+    /// No late-move reductions.
     lmr: bool,
+    /// Late-move reductions by the older steps (1, 2 or 3 plies) rather
+    /// than the logarithmic table.
+    lmr_stepped: bool,
     futility: bool,
     move_count: bool,
+    /// No history: quiet moves after the killers in generation order.
     history: bool,
+    /// The older history: a sum of depth² per cut-off, without the
+    /// penalty of the moves tried before it or the pull back to 0.
+    history_unbounded: bool,
     counter: bool,
     iir: bool,
+    /// No null-move pruning.
     null: bool,
+    /// Null-move reduction by the older formula, 2 + depth/4, not by
+    /// how far the evaluation is above beta.
+    null_fixed: bool,
+    /// No reverse futility pruning.
     rfp: bool,
+    /// Reverse futility by the older margin: to depth 3, 120 cp a ply,
+    /// whether improving or not.
+    rfp_fixed: bool,
     losing_captures: bool,
     see: bool,
     singular: bool,
@@ -107,25 +123,33 @@ impl Off {
         Off::parse(env.as_deref().unwrap_or(game_off))
     }
 
+    /// `all` is the search before the features were added (issue 23):
+    /// every feature added then off, and the older formulas of late-move
+    /// reductions, null move, reverse futility and history, which that
+    /// search had; the switches that take those four out entirely, and
+    /// quiescence's quiet checks (which it had), are not part of it.
     pub fn parse(text: &str) -> Off {
         let named = |n: &str| text.split(',').any(|w| w.trim() == n);
         let has = |n: &str| named(n) || named("all");
         Off {
             aspiration: has("aspiration"),
-            lmr: has("lmr"),
+            lmr: named("lmr"),
+            lmr_stepped: has("lmr_stepped"),
             futility: has("futility"),
             move_count: has("move_count"),
-            history: has("history"),
+            history: named("history"),
+            history_unbounded: has("history_unbounded"),
             counter: has("counter"),
             iir: has("iir"),
-            null: has("null"),
-            rfp: has("rfp"),
+            null: named("null"),
+            null_fixed: has("null_fixed"),
+            rfp: named("rfp"),
+            rfp_fixed: has("rfp_fixed"),
             losing_captures: has("losing_captures"),
             see: has("see"),
             singular: has("singular"),
             tt_eval: has("tt_eval"),
             razor: has("razor"),
-            // Not part of `all` (the old search had them).
             quiet_checks: named("quiet_checks"),
         }
     }
@@ -157,8 +181,6 @@ pub struct RootMove {
 }
 
 type Line = ArrayVec<Move, MAX_PLY>;
-/// Move-ordering scores, one per move of a [`MoveList`] (inline as far).
-type Scores = smallvec::SmallVec<[i32; MAX_MOVES]>;
 
 /// One thread's search state.
 pub struct Searcher<'a, R: Evaluate> {
@@ -543,19 +565,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
     }
 
-    /// The value of what a capture takes (a pawn's for the captures whose
-    /// victim is not on the target cell: en passant, pushes).
-    #[inline]
-    fn captured_value(&self, m: Move) -> i32 {
-        let p = self.pos.piece_at(m.to);
-        match m.kind {
-            MoveKind::Normal | MoveKind::Shot if !p.is_empty() => {
-                victim_value(self.et, self.pos.tables(), p.kind())
-            }
-            _ => crate::eval::PAWN_VALUE,
-        }
-    }
-
     /// Whether quiescence may skip a capture: it cannot bring the score
     /// near alpha (delta pruning), or it puts a piece worth more than its
     /// victim on a cell the opponent attacks (a likely losing exchange; a
@@ -591,97 +600,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
     }
 
-    /// Move ordering (after the hash move, searched first): captures by
-    /// victim and attacker value, promotions, killers, then quiet moves by
-    /// history.
-    #[inline]
-    fn order_score(&self, m: Move, ply: usize) -> i32 {
-        let et = self.et;
-        if self.pos.is_capture(m) {
-            let victim = self.captured_value(m);
-            let attacker = self.pos.piece_at(m.from);
-            let attacker = if attacker.is_empty() {
-                0
-            } else {
-                et.value[attacker.kind() as usize]
-            };
-            let mvv_lva = victim * 16 - attacker / 16;
-            // A capture by a piece worth more than its victim, on a cell
-            // the opponent defends, likely loses material, unless the
-            // static exchange on the cell says it does not: after the
-            // quiet moves, and skipped in quiescence.
-            if !self.off.losing_captures
-                && victim < attacker
-                && m.kind != MoveKind::Shot
-                && self.pos.attacked_now(m.to, self.pos.side_to_move().other())
-                && !self.exchange_holds(m)
-            {
-                return -(1 << 24) + mvv_lva;
-            }
-            return (1 << 28) + mvv_lva;
-        }
-        if let Some(k) = m.promotion {
-            return (1 << 27) + et.value[k as usize];
-        }
-        if self.killers[ply][0] == Some(m) {
-            return 1 << 26;
-        }
-        if self.killers[ply][1] == Some(m) {
-            return (1 << 26) - 1;
-        }
-        self.history[self.history_index(m)]
-    }
-
-    /// Whether the static exchange on `m`'s cell loses at most
-    /// `SEE_TOLERANCE`; false when it is switched off or cannot tell (a
-    /// move of a game's own kind, a promotion). It counts only the
-    /// attackers in the pieces' data that give check, so in Elevator and
-    /// Star Trek (whose flights, elevators and attack boards defend in
-    /// code) and in Ziggurat (whose six kinds above level 0 give no check)
-    /// it can call a losing exchange even: such a capture is then searched
-    /// like any other, as every capture is when `losing_captures` is off.
-    #[inline]
-    fn exchange_holds(&self, m: Move) -> bool {
-        !self.off.see && see(&self.pos, self.et, m).is_some_and(|v| v >= -SEE_TOLERANCE)
-    }
-
-    #[inline]
-    fn history_index(&self, m: Move) -> usize {
-        let side = self.pos.side_to_move().index();
-        (side * self.cells + (m.from as usize).min(self.cells - 1)) * self.cells
-            + (m.to as usize).min(self.cells - 1)
-    }
-
-    /// Takes the best-ordered move left from index `i` on.
-    #[inline]
-    fn pick(moves: &mut MoveList, scores: &mut Scores, i: usize) -> Move {
-        // The first of the highest scores, over a slice: indexing the
-        // small vectors one by one re-checks where their items are at
-        // every step (a tenth of the search). In a long list (a 3-D
-        // game's hundred moves) the maximum is found in one pass the
-        // compiler vectorises, then its place: twice as fast there as one
-        // pass keeping both, which branches on every score; in a short
-        // one (chess) the single pass is faster.
-        let rest = &scores[i..moves.len()];
-        let best = if rest.len() > 32 {
-            let top = rest.iter().copied().max().unwrap_or(0);
-            i + rest.iter().position(|&s| s == top).unwrap_or(0)
-        } else {
-            let mut best = i;
-            let mut top = rest[0];
-            for (j, &s) in rest.iter().enumerate().skip(1) {
-                if s > top {
-                    top = s;
-                    best = i + j;
-                }
-            }
-            best
-        };
-        moves.swap(i, best);
-        scores.swap(i, best);
-        moves[i]
-    }
-
     fn has_pieces_beyond_pawns(&self) -> bool {
         let pos = &self.pos;
         let us = pos.side_to_move();
@@ -690,21 +608,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let def = t.kinds[pos.piece_at(c).kind() as usize].def;
             !def.royal && def.pawn.is_none() && !def.promotes && !def.resets_clock
         })
-    }
-
-    /// Updates a history score towards `bonus` (positive or negative),
-    /// pulling it back the nearer it is to the limit.
-    #[inline]
-    fn nudge(h: &mut i32, bonus: i32) {
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    #[inline]
-    fn counter_index(&self, ply: usize) -> Option<usize> {
-        let prev = self.path[ply]?;
-        let side = self.pos.side_to_move().index();
-        let c = self.cells;
-        Some((side * c + (prev.from as usize).min(c - 1)) * c + (prev.to as usize).min(c - 1))
     }
 
     /// The score of the position at `ply` (searched to `depth` within
@@ -796,13 +699,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let may_cut = !pv_node && !in_check && excluded.is_none();
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
-        let rfp_depth = if self.off.rfp { 3 } else { 5 };
-        let rfp_margin = if self.off.rfp {
+        let rfp_depth = if self.off.rfp_fixed { 3 } else { 5 };
+        let rfp_margin = if self.off.rfp_fixed {
             120 * depth
         } else {
             100 * depth - 50 * i32::from(improving)
         };
         if may_cut
+            && !self.off.rfp
             && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
             && static_eval - rfp_margin >= beta
@@ -826,6 +730,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
         }
         if R::NULL_MOVE
+            && !self.off.null
             && allow_null
             && may_cut
             && depth >= 3
@@ -835,7 +740,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             && beta.abs() < MATE_BOUND
             && self.has_pieces_beyond_pawns()
         {
-            let reduction = if self.off.null {
+            let reduction = if self.off.null_fixed {
                 2 + depth / 4
             } else {
                 3 + depth / 4 + ((static_eval - beta) / 200).min(2)
@@ -898,14 +803,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
         let mut moves = MoveList::new();
         self.pos.pseudo_legal_moves(&mut moves);
-        // The hash move goes first, before the others are scored: when it
-        // cuts off (most nodes that have one), they never are.
-        let hash_first = hash_move
-            .and_then(|h| moves.iter().position(|&m| m == h))
-            .map(|j| moves.swap(0, j))
-            .is_some();
-        let scored_from = usize::from(hash_first);
         let mut scores = Scores::new();
+        let refutations = self.refutations(ply);
+        let mut picker = MovePicker::new(&mut moves, &mut scores, hash_move, refutations);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -921,15 +821,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut quiet_seen = 0;
         let guard = self.pos.guard(in_check);
         let check_guard = self.pos.check_guard();
-        for i in 0..moves.len() {
-            if i == scored_from {
-                self.score_moves(&moves, &mut scores, scored_from, ply);
-            }
-            let m = if i < scored_from {
-                moves[i]
-            } else {
-                Self::pick(&mut moves, &mut scores, i)
-            };
+        while let Some((m, stage)) = picker.next(self) {
             if Some(m) == excluded {
                 continue;
             }
@@ -967,10 +859,14 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let score = if legal == 1 {
                 -self.negamax(depth - 1 + extension, -beta, -alpha, ply + 1, true)
             } else {
-                let reduce = depth >= 3 && legal > 1 + usize::from(pv_node) && quiet && !in_check;
+                let reduce = !self.off.lmr
+                    && depth >= 3
+                    && legal > 1 + usize::from(pv_node)
+                    && quiet
+                    && !in_check;
                 let r = if !reduce {
                     0
-                } else if self.off.lmr {
+                } else if self.off.lmr_stepped {
                     if legal > 3 && !gives_check {
                         (1 + i32::from(legal > 8) + i32::from(depth >= 6)).min(depth - 2)
                     } else {
@@ -983,7 +879,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                     );
                     r -= i32::from(pv_node) + i32::from(gives_check);
                     r += i32::from(!improving);
-                    if scores[i] >= (1 << 26) - 2 {
+                    if stage == Stage::Refutations {
                         // A killer or the counter-move.
                         r -= 1;
                     }
@@ -1054,28 +950,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         best
     }
 
-    /// Fills `scores` with the ordering score of each move, the first
-    /// `skip` (already searched: the hash move) ranked above every other.
-    fn score_moves(&self, moves: &MoveList, scores: &mut Scores, skip: usize, ply: usize) {
-        let counter = self
-            .counter_index(ply)
-            .filter(|_| !self.off.counter)
-            .and_then(|i| self.counters[i]);
-        // Filled in place: a collected list of this size would be copied.
-        scores.clear();
-        scores.extend(moves.iter().enumerate().map(|(j, &m)| {
-            if j < skip {
-                return 1 << 30;
-            }
-            let s = self.order_score(m, ply);
-            if Some(m) == counter && s < 1 << 26 {
-                (1 << 26) - 2
-            } else {
-                s
-            }
-        }));
-    }
-
     /// A quiet move cut off: it becomes a killer and the counter-move of
     /// the opponent's last move, its history rises, and the quiet moves
     /// tried before it lose history.
@@ -1091,6 +965,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
         let h = self.history_index(m);
         if self.off.history {
+            return;
+        }
+        if self.off.history_unbounded {
             self.history[h] = (self.history[h] + depth * depth).min(1 << 20);
             return;
         }
@@ -1200,7 +1077,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         // valuable choice, promotions being ordered by it.
         let mut promoted = None;
         for i in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, i);
+            let end = moves.len();
+            let m = movepick::pick(&mut moves, &mut scores, i, end);
             if !in_check
                 && m.promotion.is_none()
                 && self.pos.is_capture(m)
@@ -1281,19 +1159,51 @@ mod tests {
     fn search_features_are_switched_off_by_name() {
         let off = Off::parse("lmr, null");
         assert!(off.lmr && off.null);
+        assert!(!off.lmr_stepped && !off.null_fixed && !off.rfp && !off.rfp_fixed);
         assert!(!off.aspiration && !off.futility && !off.move_count && !off.history);
         let all = Off::parse("all");
-        assert!(all.aspiration && all.lmr && all.futility && all.move_count && all.history);
-        assert!(all.counter && all.iir && all.null && all.rfp && all.losing_captures);
+        assert!(all.aspiration && all.lmr_stepped && all.futility && all.move_count);
+        assert!(all.history_unbounded && all.null_fixed && all.rfp_fixed);
+        assert!(all.counter && all.iir && all.losing_captures);
         assert!(all.see && all.singular && all.tt_eval && all.razor);
-        assert!(!all.quiet_checks);
+        // The search before the features had these, in their older forms.
+        assert!(!all.lmr && !all.null && !all.rfp && !all.history && !all.quiet_checks);
         let none = Off::parse("");
         assert!(!none.lmr && !none.losing_captures && !none.aspiration);
         assert!(!none.singular && !none.tt_eval && !none.razor);
     }
 
-    /// Chess leaves out only quiescence's quiet checks; the other games
-    /// the features not yet measured there, and nothing else.
+    /// A switch that says a feature is off takes it out: with null-move
+    /// pruning, reverse futility and late-move reductions off a search
+    /// visits more nodes to the same depth than with them on (each cuts
+    /// nodes in the middle game: that is what they are for).
+    #[test]
+    fn switching_a_feature_off_takes_it_out() {
+        use chess3d_games::chess::ChessRules;
+        let game = Position::<ChessRules>::variant_of_type();
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let nodes = |off: &str| {
+            let pos = game.position(fen).unwrap();
+            let tt = Table::new(16);
+            let shared = Shared::default();
+            let abort = AtomicBool::new(false);
+            let stops = Stops {
+                hard: None,
+                nodes: None,
+            };
+            let et = ChessRules::eval_tables(game);
+            let mut s = Searcher::new(pos, &tt, &shared, &abort, stops, true, et);
+            s.off = Off::parse(off);
+            s.search_root(7);
+            s.nodes
+        };
+        let on = nodes("");
+        for feature in ["null", "rfp", "lmr"] {
+            let off = nodes(feature);
+            assert!(off > on, "{feature} off: {off} nodes, on: {on}");
+        }
+    }
+
     #[test]
     fn each_game_leaves_out_its_own_features() {
         use crate::Evaluate;
