@@ -20,5 +20,8 @@ impl Evaluate for Ziggurat43Rules {
         tempo: 10,
     };
     const WEIGHTS_FILE: &'static str = include_str!("../../weights/ziggurat43.toml");
+    // A network added to the terms (docs/engine.md, "The networks of the
+    // 3-D games"): +282 Elo against the terms alone.
+    const NETWORK: &'static [u8] = include_bytes!("../../weights/ziggurat43.net");
     eval_tables!(Ziggurat43Rules);
 }
