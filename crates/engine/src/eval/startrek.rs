@@ -24,6 +24,9 @@ impl Evaluate for StarTrekRules {
     /// passed move would leave standing.
     const NULL_MOVE: bool = false;
     const WEIGHTS_FILE: &'static str = include_str!("../../weights/startrek.toml");
+    // A network added to the terms (docs/engine.md, "The networks of the
+    // 3-D games"): +89 Elo against the terms alone.
+    const NETWORK: &'static [u8] = include_bytes!("../../weights/startrek.net");
     const HAS_GOAL: bool = true;
     eval_tables!(StarTrekRules);
 

@@ -366,5 +366,8 @@ fn the_built_in_networks_load_and_stay_small() {
             with_network.push((*id, added));
         }
     }
-    assert_eq!(with_network, [("ziggurat43", true), ("chess", false)]);
+    assert_eq!(
+        with_network,
+        [("ziggurat43", true), ("startrek", true), ("chess", false)]
+    );
 }
