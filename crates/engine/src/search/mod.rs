@@ -610,6 +610,25 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         })
     }
 
+    /// What every node of the search and of quiescence does first: its
+    /// line cleared, the stop tested, the deepest ply noted. A score ends
+    /// the node: a stopped search (0, not used), or the game the last move
+    /// ended.
+    #[inline]
+    fn enter(&mut self, ply: usize) -> Option<i32> {
+        self.pv[ply].clear();
+        if self.check_stop() {
+            return Some(0);
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let us = self.pos.side_to_move();
+        self.pos
+            .immediate_result()
+            .map(|o| outcome_score(o, us, ply))
+    }
+
     /// The score of the position at `ply` (searched to `depth` within
     /// (`alpha`, `beta`)). The caller has made the move that leads here
     /// and set `checks[ply]`: every caller is in this file.
@@ -622,16 +641,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         allow_null: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
-        if self.check_stop() {
-            return 0;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        let us = self.pos.side_to_move();
-        if let Some(o) = self.pos.immediate_result() {
-            return outcome_score(o, us, ply);
+        if let Some(s) = self.enter(ply) {
+            return s;
         }
         if let Some(s) = self.rule_end(ply) {
             return s;
@@ -985,16 +996,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     /// Captures that cannot bring the score near alpha even if nothing is
     /// lost in return are skipped (delta pruning).
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
-        self.pv[ply].clear();
-        if self.check_stop() {
-            return 0;
-        }
-        if ply > self.seldepth {
-            self.seldepth = ply;
-        }
-        let us = self.pos.side_to_move();
-        if let Some(o) = self.pos.immediate_result() {
-            return outcome_score(o, us, ply);
+        if let Some(s) = self.enter(ply) {
+            return s;
         }
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
             return self.static_eval(ply);
