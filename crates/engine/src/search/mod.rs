@@ -815,8 +815,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut moves = MoveList::new();
         self.pos.pseudo_legal_moves(&mut moves);
         let mut scores = Scores::new();
-        let refutations = self.refutations(ply);
-        let mut picker = MovePicker::new(&mut moves, &mut scores, hash_move, refutations);
+        let mut picker = MovePicker::new(&mut moves, &mut scores, hash_move, ply);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
