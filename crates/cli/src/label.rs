@@ -50,15 +50,7 @@ impl EngineVisitor for Label {
         if positions.is_empty() {
             bail!("{}: no positions", args.positions.display());
         }
-        if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if !dir.is_dir() {
-                bail!(
-                    "cannot write {}: no folder {}",
-                    args.out.display(),
-                    dir.display()
-                );
-            }
-        }
+        crate::tune::out_folder_exists(&args.out)?;
         let parsed = teacher::read(game, &positions)
             .map_err(|e| anyhow!("{}: {e}", args.positions.display()))?;
         let total = positions.len();

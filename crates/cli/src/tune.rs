@@ -103,15 +103,7 @@ impl EngineVisitor for Tune {
             .out
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("weights-{id}.toml")));
-        if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-            if !dir.is_dir() {
-                bail!(
-                    "cannot write {}: no folder {}",
-                    out.display(),
-                    dir.display()
-                );
-            }
-        }
+        out_folder_exists(&out)?;
         let began = Instant::now();
         let existing = args.positions.as_ref().filter(|p| p.exists());
         let source = match existing {
@@ -259,4 +251,19 @@ impl EngineVisitor for Tune {
         outln!("weights written to {}", out.display());
         Ok(())
     }
+}
+
+/// An error when `out`'s folder does not exist: said before the long work
+/// whose result goes there, not after it.
+pub(crate) fn out_folder_exists(out: &std::path::Path) -> Result<()> {
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            bail!(
+                "cannot write {}: no folder {}",
+                out.display(),
+                dir.display()
+            );
+        }
+    }
+    Ok(())
 }

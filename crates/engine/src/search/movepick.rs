@@ -124,7 +124,7 @@ impl<'n> MovePicker<'n> {
                         let i = self.next;
                         let m = pick(self.moves, self.scores, i, self.noisy_end);
                         self.next += 1;
-                        if s.is_capture(m) && !s.off.losing_captures && s.likely_loses(m) {
+                        if s.pos.is_capture(m) && !s.off.losing_captures && s.likely_loses(m) {
                             // Its place is one already handed out (or its own).
                             self.moves[self.bad_end] = m;
                             self.bad_end += 1;
@@ -176,7 +176,7 @@ impl<'n> MovePicker<'n> {
         let mut end = self.next;
         for j in self.next..self.moves.len() {
             let m = self.moves[j];
-            if m.promotion.is_some() || s.is_capture(m) {
+            if m.promotion.is_some() || s.pos.is_capture(m) {
                 self.moves[end..=j].rotate_right(1);
                 end += 1;
             }
@@ -186,7 +186,7 @@ impl<'n> MovePicker<'n> {
         self.scores.resize(self.next, 0);
         let noisy = &self.moves[self.next..end];
         self.scores.extend(noisy.iter().map(|&m| {
-            if s.is_capture(m) {
+            if s.pos.is_capture(m) {
                 (1 << 20) + s.mvv_lva(m)
             } else {
                 m.promotion.map_or(0, |k| s.et.value[k as usize])
@@ -248,11 +248,6 @@ pub(super) fn pick(moves: &mut MoveList, scores: &mut Scores, i: usize, end: usi
 }
 
 impl<R: Evaluate> Searcher<'_, R> {
-    #[inline]
-    fn is_capture(&self, m: Move) -> bool {
-        self.pos.is_capture(m)
-    }
-
     /// The value of what a capture takes (a pawn's for the captures whose
     /// victim is not on the target cell: en passant, pushes).
     #[inline]
@@ -302,7 +297,7 @@ impl<R: Evaluate> Searcher<'_, R> {
     /// quiet moves by history.
     #[inline]
     pub(super) fn order_score(&self, m: Move, ply: usize) -> i32 {
-        if self.is_capture(m) {
+        if self.pos.is_capture(m) {
             let mvv_lva = self.mvv_lva(m);
             if !self.off.losing_captures && self.likely_loses(m) {
                 return -(1 << 24) + mvv_lva;
