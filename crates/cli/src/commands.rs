@@ -39,8 +39,13 @@ pub fn run(command: Command) -> Result<()> {
         }
         Command::Bench {
             command: Some(BenchCommand::Perft { quick, runs }),
+            ..
         } => bench::perft(quick, runs),
-        Command::Bench { command: None } => crate::search_bench::run(),
+        Command::Bench {
+            command: None,
+            games,
+            depth,
+        } => crate::search_bench::run(&games, depth),
         Command::Uci => chess3d_play::uci::run(),
         Command::Analyze {
             position,

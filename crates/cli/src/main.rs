@@ -101,6 +101,14 @@ pub enum Command {
     Bench {
         #[command(subcommand)]
         command: Option<BenchCommand>,
+        /// Only this game (repeatable; default every built-in game).
+        #[arg(long = "game", value_name = "GAME")]
+        games: Vec<String>,
+        /// Search every measured game to this depth instead of its own
+        /// (a deeper look at one game's speed; the default depths make
+        /// the total node count the search's signature).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=99))]
+        depth: Option<u32>,
     },
     /// Speak UCI on standard input and output (`setoption name UCI_Variant
     /// value <game>` selects the game; chess by default).

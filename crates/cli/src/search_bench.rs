@@ -6,16 +6,19 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use chess3d_core::{MoveList, Position, Variant};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
 use chess3d_games::AVAILABLE;
 
-/// Depth per game: a few seconds each on one core.
+/// Depth per game: a few tenths of a second each on one core, so that
+/// the time measures the search's speed more than the tree's shape at one
+/// depth (Star Trek at depth 8, about 50 ms, was 1.6 times slower with its
+/// network and as fast at depth 12).
 const DEPTHS: &[(&str, u32)] = &[
     ("ziggurat", 7),
-    ("ziggurat43", 12),
-    ("startrek", 8),
+    ("ziggurat43", 16),
+    ("startrek", 11),
     ("elevator", 6),
     ("polyhedron", 6),
     ("chess", 11),
@@ -83,11 +86,23 @@ impl EngineVisitor for GameBench {
     }
 }
 
-pub fn run() -> Result<()> {
+/// Measures `games` (every built-in game when empty), each to `depth` or
+/// its own depth.
+pub fn run(games: &[String], depth: Option<u32>) -> Result<()> {
+    if let Some(unknown) = games.iter().find(|g| !AVAILABLE.contains(&g.as_str())) {
+        bail!(
+            "no built-in game '{unknown}' to measure: the bench's games are {}",
+            AVAILABLE.join(", ")
+        );
+    }
     let mut total = 0;
     outln!("game        depth        nodes    time ms    nodes/s");
-    for &id in AVAILABLE {
-        let depth = DEPTHS.iter().find(|(g, _)| *g == id).map_or(4, |d| d.1);
+    let measured = AVAILABLE
+        .iter()
+        .filter(|id| games.is_empty() || games.iter().any(|g| g == *id));
+    for &id in measured {
+        let depth =
+            depth.unwrap_or_else(|| DEPTHS.iter().find(|(g, _)| *g == id).map_or(4, |d| d.1));
         let (nodes, time) = with_engine_game(id, GameBench(depth))?;
         total += nodes;
         outln!(

@@ -326,6 +326,23 @@ fn bench_compares_with_cozy_chess() {
 }
 
 #[test]
+fn bench_measures_the_games_asked_for_at_the_depth_asked_for() {
+    let out = ok(&[
+        "bench", "--game", "startrek", "--game", "chess", "--depth", "2",
+    ]);
+    let rows: Vec<_> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    assert!(rows[0].starts_with("startrek        2 "), "{out}");
+    assert!(rows[1].starts_with("chess           2 "), "{out}");
+    assert!(rows[2].starts_with("total nodes "), "{out}");
+    let e = fails(&["bench", "--game", "shogi"]);
+    assert!(
+        e.contains("no built-in game 'shogi' to measure") && e.contains("raumschach"),
+        "{e}"
+    );
+}
+
+#[test]
 fn help_is_available() {
     let out = ok(&["--help"]);
     for cmd in ["variants", "perft", "moves", "show", "bench"] {
