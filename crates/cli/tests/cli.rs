@@ -582,6 +582,73 @@ fn analyze_prints_the_best_lines_with_multipv() {
 /// `chess3d label` (issue 59): the teacher's scores of tune's positions,
 /// for White, in the lines `chess3d train` reads; a finished position is
 /// left out; a file that is not positions is refused in one line.
+/// A stopped `chess3d label` goes on with `--resume` where its note says
+/// it got: the lines after the note (a write cut short) go, the positions
+/// after it are scored, and the file is the one a whole run writes.
+#[test]
+fn a_stopped_label_run_resumes_where_it_got() {
+    let dir = std::env::temp_dir().join(format!("chess3d-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let positions = dir.join("p.positions");
+    // Three positions far apart (no search of one meets another's).
+    std::fs::write(
+        &positions,
+        "1 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n\
+         0.5 r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n\
+         0 8/5k2/8/8/8/2K5/6R1/8 w - - 0 60\n",
+    )
+    .unwrap();
+    let label = |out: &std::path::Path, resume: bool| {
+        let mut args = vec!["label", "chess", "--positions", positions.to_str().unwrap()];
+        args.extend([
+            "--out",
+            out.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--threads",
+            "1",
+        ]);
+        if resume {
+            args.push("--resume");
+        }
+        let o = chess3d(&args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stderr(&o)
+    };
+    let whole = dir.join("whole.scores");
+    label(&whole, false);
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    let first_line = whole_text.lines().next().unwrap();
+    assert_eq!(whole_text.lines().count(), 3, "{whole_text}");
+    // A run stopped after its first position, in the middle of writing
+    // the next line.
+    let stopped = dir.join("stopped.scores");
+    std::fs::write(&stopped, format!("{first_line}\n0.5 12 r1bq")).unwrap();
+    let note = dir.join("stopped.scores.done");
+    std::fs::write(&note, format!("1 {}\n", first_line.len() + 1)).unwrap();
+    let said = label(&stopped, true);
+    assert!(
+        said.contains("resuming after 1 positions") && said.contains("2 positions scored"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), whole_text);
+    assert!(!note.exists(), "a finished run removes its note");
+    // A note that does not fit the file is refused.
+    std::fs::write(&note, "7 0\n").unwrap();
+    let err = fails(&[
+        "label",
+        "chess",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        stopped.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(err.contains("at most the 3 of the file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn label_scores_positions_for_white_as_train_reads_them() {
     let dir = std::env::temp_dir().join(format!("chess3d-label-{}", std::process::id()));
@@ -610,6 +677,11 @@ fn label_scores_positions_for_white_as_train_reads_them() {
     assert_eq!((fields[0], fields[2]), ("1", queen_up), "{lines}");
     let cp: i32 = fields[1].parse().unwrap();
     assert!(cp > 500, "a Queen up is several pawns for White: {lines}");
+    // A finished run leaves no note of how far it got: nothing to resume.
+    let done = dir.join("p.scores.done");
+    assert!(!done.exists());
+    let nothing = fails(&["label", "chess", "--positions", p, "--out", o, "--resume"]);
+    assert!(nothing.contains("nothing to resume"), "{nothing}");
     std::fs::write(&positions, "1 not a position\n").unwrap();
     let refused = fails(&["label", "chess", "--positions", p, "--out", o]);
     assert!(
