@@ -114,6 +114,13 @@ impl EngineVisitor for Label {
                 .write(true)
                 .open(&args.out)
                 .with_context(|| format!("cannot open {} to resume", args.out.display()))?;
+            let length = file.metadata().with_context(cannot_write)?.len();
+            if bytes > length {
+                bail!(
+                    "{} is {length} bytes long, shorter than the {bytes} its note says were written: not the output of that run",
+                    args.out.display()
+                );
+            }
             // Lines written after the note (a run stopped mid-write) go.
             file.set_len(bytes).with_context(cannot_write)?;
             (first, file)

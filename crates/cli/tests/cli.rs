@@ -646,6 +646,20 @@ fn a_stopped_label_run_resumes_where_it_got() {
         "--resume",
     ]);
     assert!(err.contains("at most the 3 of the file"), "{err}");
+    std::fs::write(&note, "1 100000\n").unwrap();
+    let err = fails(&[
+        "label",
+        "chess",
+        "--positions",
+        positions.to_str().unwrap(),
+        "--out",
+        stopped.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(
+        err.contains("shorter than the 100000 its note says"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
