@@ -635,27 +635,21 @@ fn a_stopped_label_run_resumes_where_it_got() {
     assert_eq!(std::fs::read_to_string(&stopped).unwrap(), whole_text);
     assert!(!note.exists(), "a finished run removes its note");
     // A note that does not fit the file is refused.
-    std::fs::write(&note, "7 0\n").unwrap();
-    let err = fails(&[
-        "label",
-        "chess",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--out",
-        stopped.to_str().unwrap(),
-        "--resume",
-    ]);
+    let resume_refused = |note_text: &str| {
+        std::fs::write(&note, note_text).unwrap();
+        fails(&[
+            "label",
+            "chess",
+            "--positions",
+            positions.to_str().unwrap(),
+            "--out",
+            stopped.to_str().unwrap(),
+            "--resume",
+        ])
+    };
+    let err = resume_refused("7 0\n");
     assert!(err.contains("at most the 3 of the file"), "{err}");
-    std::fs::write(&note, "1 100000\n").unwrap();
-    let err = fails(&[
-        "label",
-        "chess",
-        "--positions",
-        positions.to_str().unwrap(),
-        "--out",
-        stopped.to_str().unwrap(),
-        "--resume",
-    ]);
+    let err = resume_refused("1 100000\n");
     assert!(
         err.contains("shorter than the 100000 its note says"),
         "{err}"
