@@ -130,10 +130,11 @@ impl EngineVisitor for Label {
             (0, file)
         };
         errln!(
-            "label {}: {total} positions, searched to depth {} on {} threads",
+            "label {}: {total} positions, searched to depth {} on {} thread{}",
             game.id(),
             args.depth,
-            args.threads
+            args.threads,
+            if args.threads == 1 { "" } else { "s" }
         );
         if args.resume {
             errln!("  resuming after {first} positions");
