@@ -29,6 +29,11 @@ pub struct LabelArgs {
     /// The teacher's depth: deeper than the games were played.
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
     pub depth: u32,
+    /// Nodes after which a position's search stops, its score then that
+    /// of the last depth it completed (the summary counts them): a few
+    /// positions take minutes at a depth most take milliseconds at.
+    #[arg(long, default_value_t = 2_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: u64,
     /// Threads, each searching positions of its own.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: u32,
@@ -142,13 +147,14 @@ impl EngineVisitor for Label {
         file.seek(SeekFrom::End(0)).with_context(cannot_write)?;
         let began = Instant::now();
         let last = std::sync::Mutex::new(Instant::now());
-        let mut scored = 0;
+        let (mut scored, mut shallower) = (0, 0);
         for start in (first..total).step_by(BATCH) {
             let end = (start + BATCH).min(total);
             let taught = teacher::teach(
                 &positions[start..end],
                 &parsed[start..end],
                 args.depth,
+                Some(args.max_nodes),
                 args.threads as usize,
                 &AtomicBool::new(false),
                 |in_batch| {
@@ -168,6 +174,7 @@ impl EngineVisitor for Label {
             let bytes = file.stream_position().with_context(cannot_write)?;
             write_done(&args.out, end, bytes)?;
             scored += taught.len();
+            shallower += taught.iter().filter(|t| t.capped).count();
         }
         // Finished: nothing left to resume.
         std::fs::remove_file(done_path(&args.out))
@@ -178,6 +185,13 @@ impl EngineVisitor for Label {
             scored as f64 / secs.max(1e-9) * 3600.0,
             args.out.display()
         );
+        if shallower > 0 {
+            errln!(
+                "  {shallower} of them met --max-nodes {} before depth {}: scored at the depth they completed",
+                args.max_nodes,
+                args.depth
+            );
+        }
         Ok(())
     }
 }

@@ -22,6 +22,13 @@ pub struct TrainArgs {
     /// its `.scores` files.
     #[arg(long = "data", value_name = "FILE", required = true, num_args = 1..)]
     pub data: Vec<PathBuf>,
+    /// Labelled positions of other games than `--data`'s, not trained
+    /// on: their error is shown after each epoch, and the network of the
+    /// epoch with the least is the one written (the held-out positions,
+    /// one in twenty of `--data`, are neighbours of trained ones in the
+    /// same games, so their error flatters).
+    #[arg(long = "validate", value_name = "FILE", num_args = 1..)]
+    pub validate: Vec<PathBuf>,
     /// The share of the game's result in each label (the rest is the
     /// centipawns' expected score).
     #[arg(long, default_value_t = 0.3)]
@@ -44,6 +51,10 @@ pub struct TrainArgs {
     /// from three quarters).
     #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
+    /// Weight decay of the first layer: each step every weight shrinks by
+    /// `rate · decay` of itself.
+    #[arg(long, default_value_t = 0.0)]
+    pub decay: f32,
     /// Seed of the starting weights and the order of the positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -73,20 +84,37 @@ impl EngineVisitor for Train {
         if !(args.rate > 0.0 && args.rate.is_finite()) {
             bail!("--rate {}: must be a positive number", args.rate);
         }
+        if !(args.decay >= 0.0 && args.rate * args.decay < 1.0) {
+            bail!(
+                "--decay {}: must be 0 or more, and less than 1 / --rate",
+                args.decay
+            );
+        }
         let id = game.id();
         let layout = Inputs::of(game.tables());
         let mut samples = Samples::default();
         let began = Instant::now();
         let base = args.add_to_terms.then(|| R::eval_tables(game));
-        for path in &args.data {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            read_scored(game, &text, args.share, &layout, base, &mut samples)
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let read = |paths: &[PathBuf], samples: &mut Samples| -> Result<()> {
+            for path in paths {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                read_scored(game, &text, args.share, &layout, base, samples)
+                    .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            }
+            Ok(())
+        };
+        read(&args.data, &mut samples)?;
+        let mut validation = Samples::default();
+        read(&args.validate, &mut validation)?;
+        let validation = (!args.validate.is_empty()).then_some(&validation);
+        if validation.is_some_and(|v| v.is_empty()) {
+            bail!("--validate: the files hold no positions");
         }
         errln!(
-            "{id}: {} positions read in {:.0} s; {} inputs, hidden layer {}",
+            "{id}: {} positions{} read in {:.0} s; {} inputs, hidden layer {}",
             samples.len(),
+            validation.map_or(String::new(), |v| format!(" and {} to validate", v.len())),
             began.elapsed().as_secs_f64(),
             layout.len(),
             args.hidden
@@ -98,29 +126,42 @@ impl EngineVisitor for Train {
             rate: args.rate,
             seed: args.seed,
             threads: args.threads as usize,
+            decay: args.decay,
         };
         let base = if args.add_to_terms {
             let f = samples.base_factor();
             errln!(
-                "  the terms alone, times {f:.2}: error {:.5}",
-                train::error_of_terms(&samples, f)
+                "  the terms alone, times {f:.2}: error {:.5}{}",
+                train::error_of_terms(&samples, f),
+                validation.map_or(String::new(), |v| format!(
+                    ", on the validation positions {:.5}",
+                    train::error_of_terms(v, f)
+                ))
             );
             f
         } else {
             0.0
         };
         let began = Instant::now();
-        let (net, _) = train::train(&layout, &samples, &cfg, base, |e| {
+        let (net, _, kept) = train::train(&layout, &samples, validation, &cfg, base, |e| {
             errln!(
-                "  epoch {}/{}: error {:.5}, held out {:.5}, {:.0} s",
+                "  epoch {}/{}: error {:.5}, held out {:.5}{}, {:.0} s",
                 e.epoch,
                 cfg.epochs,
                 e.error,
                 e.held_out,
+                e.validation
+                    .map_or(String::new(), |v| format!(", validation {v:.5}")),
                 began.elapsed().as_secs_f64()
             );
         })
         .map_err(|e| anyhow!(e))?;
+        if let Some(v) = kept.validation {
+            errln!(
+                "  kept epoch {}, the least validation error ({v:.5})",
+                kept.epoch
+            );
+        }
         let out = args
             .out
             .unwrap_or_else(|| PathBuf::from(format!("{id}.net")));

@@ -698,3 +698,64 @@ fn label_scores_positions_for_white_as_train_reads_them() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn train_keeps_the_epoch_its_validation_positions_like_best() {
+    let dir = std::env::temp_dir().join(format!("chess3d-validate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (data, validate, empty, net) = (
+        dir.join("d.scores"),
+        dir.join("v.scores"),
+        dir.join("e.scores"),
+        dir.join("n.net"),
+    );
+    // A Queen up for White, with either side to move, scored so.
+    let fens = [
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    ];
+    let lines: String = (0..30)
+        .map(|i| format!("1 {} {}\n", 800 + i, fens[i % 2]))
+        .collect();
+    std::fs::write(&data, &lines).unwrap();
+    std::fs::write(&validate, &lines[..lines.len() / 2]).unwrap();
+    std::fs::write(&empty, "").unwrap();
+    let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (d, v, e, n) = (path(&data), path(&validate), path(&empty), path(&net));
+    let said = stderr(&chess3d(&[
+        "train",
+        "chess",
+        "--data",
+        &d,
+        "--validate",
+        &v,
+        "--epochs",
+        "3",
+        "--hidden",
+        "4",
+        "--out",
+        &n,
+    ]));
+    assert!(
+        said.contains("30 positions and 15 to validate")
+            && said.contains("validation 0.")
+            && said.contains("kept epoch"),
+        "{said}"
+    );
+    assert!(net.exists());
+    let nothing = fails(&[
+        "train",
+        "chess",
+        "--data",
+        &d,
+        "--validate",
+        &e,
+        "--out",
+        &n,
+    ]);
+    assert!(nothing.contains("hold no positions"), "{nothing}");
+    let negative = fails(&["train", "chess", "--data", &d, "--decay=-1", "--out", &n]);
+    assert!(negative.contains("--decay"), "{negative}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -24,6 +24,9 @@ pub struct Taught {
     pub result: f32,
     pub cp: i32,
     pub text: String,
+    /// The search met the node limit before the depth asked: the score
+    /// is that of the last depth it completed.
+    pub capped: bool,
 }
 
 /// The positions of `variant` that `positions` hold: a text that does not
@@ -44,12 +47,16 @@ pub fn read<R: Evaluate>(
 
 /// Scores `positions` ([`read`] into `parsed`) by a search to `depth` on
 /// `threads` threads, each with an engine of its own; `progress(done)`
-/// after each. Positions without a move (finished) are left out. In the
-/// positions' order.
+/// after each. A search that reaches `max_nodes` first stops there with
+/// the score of the last depth it completed (a few positions of the 3-D
+/// games take minutes at a depth the rest take milliseconds at).
+/// Positions without a move (finished) are left out. In the positions'
+/// order.
 pub fn teach<R: Evaluate>(
     positions: &[Labelled],
     parsed: &[Position<R>],
     depth: u32,
+    max_nodes: Option<u64>,
     threads: usize,
     stop: &AtomicBool,
     progress: impl Fn(usize) + Sync,
@@ -59,6 +66,7 @@ pub fn teach<R: Evaluate>(
     let out: Mutex<Vec<Option<Taught>>> = Mutex::new(vec![None; positions.len()]);
     let limits = Limits {
         depth: Some(depth),
+        nodes: max_nodes,
         ..Limits::default()
     };
     std::thread::scope(|scope| {
@@ -78,7 +86,9 @@ pub fn teach<R: Evaluate>(
                     }
                     let pos = &parsed[i];
                     let report = engine.search(pos, limits, &AtomicBool::new(false), |_| {});
-                    let taught = report.best.map(|_| {
+                    // Stopped by the node limit before depth 1: no score.
+                    let searched = report.best.filter(|_| report.depth > 0);
+                    let taught = searched.map(|_| {
                         let mover = match report.score {
                             Score::Cp(cp) => cp.clamp(-MATE_CP, MATE_CP),
                             Score::Mate(m) if m > 0 => MATE_CP,
@@ -93,6 +103,7 @@ pub fn teach<R: Evaluate>(
                             result: positions[i].result,
                             cp: white,
                             text: positions[i].text.clone(),
+                            capped: max_nodes.is_some_and(|n| report.nodes >= n),
                         }
                     });
                     out.lock().unwrap_or_else(|e| e.into_inner())[i] = taught;
@@ -145,8 +156,17 @@ mod tests {
             labelled("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
         ];
         let parsed = read(chess(), &positions).unwrap();
-        let taught = teach(&positions, &parsed, 3, 2, &AtomicBool::new(false), |_| {});
+        let taught = teach(
+            &positions,
+            &parsed,
+            3,
+            None,
+            2,
+            &AtomicBool::new(false),
+            |_| {},
+        );
         assert_eq!(taught.len(), 3, "{taught:?}");
+        assert!(taught.iter().all(|t| !t.capped), "{taught:?}");
         assert!(taught[0].cp > 500 && taught[1].cp > 500, "{taught:?}");
         assert_eq!(taught[2].cp, -MATE_CP);
         assert_eq!(
@@ -154,5 +174,30 @@ mod tests {
             format!("0.5 -3000 {}\n", positions[2].text)
         );
         assert!(read(chess(), &[labelled("not a position")]).is_err());
+    }
+
+    /// A node limit stops a search short of the depth asked: from the
+    /// start position depth 1 takes some tens of nodes (20 moves and their
+    /// quiescence), depth 6 far more than 2,000 (20 × 20 replies already
+    /// at depth 2), and the label is still written, from a depth
+    /// completed, and says it was cut.
+    #[test]
+    fn the_node_limit_stops_a_search_short_of_its_depth() {
+        let positions = [labelled(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )];
+        let parsed = read(chess(), &positions).unwrap();
+        let taught = teach(
+            &positions,
+            &parsed,
+            6,
+            Some(2000),
+            1,
+            &AtomicBool::new(false),
+            |_| {},
+        );
+        assert_eq!(taught.len(), 1);
+        assert!(taught[0].capped, "{taught:?}");
+        assert!(taught[0].cp.abs() < 200, "{taught:?}");
     }
 }

@@ -31,21 +31,38 @@ fn material<R: Evaluate>(pos: &Position<R>) -> f32 {
 /// random openings of 30 plies, and its float weights.
 fn trained<R: Evaluate>(game: Variant<R>, epochs: u32) -> (Inputs, Samples, Network, Weights) {
     let layout = Inputs::of(game.tables());
+    let samples = material_samples(game, &layout, 0..100);
+    let (net, w, _) =
+        train::train(&layout, &samples, None, &config(epochs, 0.0), 0.0, |_| {}).unwrap();
+    (layout, samples, net, w)
+}
+
+/// The positions of random openings of 30 plies (one per seed), labelled
+/// with their material balance.
+fn material_samples<R: Evaluate>(
+    game: Variant<R>,
+    layout: &Inputs,
+    seeds: std::ops::Range<u64>,
+) -> Samples {
     let mut samples = Samples::default();
-    for pos in (0..100).flat_map(|seed| walk(game, 30, seed)) {
+    for pos in seeds.flat_map(|seed| walk(game, 30, seed)) {
         let expected = 1.0 / (1.0 + 10f32.powf(-material(&pos) / 400.0));
-        samples.push(&layout, &pos, expected, 0.0);
+        samples.push(layout, &pos, expected, 0.0);
     }
-    let cfg = train::Config {
+    samples
+}
+
+/// The tests' training: a hidden layer of 16, small batches, a quick rate.
+fn config(epochs: u32, decay: f32) -> train::Config {
+    train::Config {
         hidden: 16,
         epochs,
         batch: 64,
         rate: 0.01,
         seed: 3,
         threads: 2,
-    };
-    let (net, w) = train::train(&layout, &samples, &cfg, 0.0, |_| {}).unwrap();
-    (layout, samples, net, w)
+        decay,
+    }
 }
 
 /// The file holds the network exactly; a file for another game, a cut
@@ -195,6 +212,50 @@ fn training_learns_the_material_balance() {
     }
     assert!(checked >= 100, "only {checked} positions with a lead");
     assert!(right * 4 >= checked * 3, "{right} right of {checked}");
+}
+
+/// With positions to validate on, training keeps the weights of the
+/// epoch whose error on them was least, as the progress reported it:
+/// the returned weights' error there, computed again, is that least one.
+#[test]
+fn validation_keeps_the_epoch_that_generalised_best() {
+    let game = Position::<ChessRules>::variant_of_type();
+    let layout = Inputs::of(game.tables());
+    let samples = material_samples(game, &layout, 0..30);
+    let validation = material_samples(game, &layout, 1000..1030);
+    let mut reported = Vec::new();
+    let (_, w, kept) = train::train(
+        &layout,
+        &samples,
+        Some(&validation),
+        &config(12, 0.0),
+        0.0,
+        |e| reported.push(e.validation.unwrap()),
+    )
+    .unwrap();
+    assert_eq!(reported.len(), 12);
+    let least = reported.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!(kept.validation, Some(least));
+    assert_eq!(reported[kept.epoch as usize - 1], least);
+    let again = train::error(&w, 0.0, &validation, 0..validation.len());
+    assert!((again - least).abs() < 1e-9, "{again} against {least}");
+}
+
+/// Weight decay shrinks the first layer: after the same steps from the
+/// same start, its weights' sum of magnitudes is smaller with decay than
+/// without (each step takes `rate · decay` of every weight away).
+#[test]
+fn weight_decay_shrinks_the_first_layer() {
+    let game = Position::<ChessRules>::variant_of_type();
+    let layout = Inputs::of(game.tables());
+    let samples = material_samples(game, &layout, 0..30);
+    let size = |decay: f32| {
+        let (_, w, _) =
+            train::train(&layout, &samples, None, &config(4, decay), 0.0, |_| {}).unwrap();
+        w.w1.iter().map(|x| x.abs()).sum::<f32>()
+    };
+    let (plain, decayed) = (size(0.0), size(5.0));
+    assert!(decayed < plain * 0.9, "{decayed} against {plain}");
 }
 
 /// The search's accumulators, each found from another position's by the

@@ -9,7 +9,9 @@
 //! threads, every weight clipped to ±[`WEIGHT_CLIP`] after each step so
 //! that the quantised network cannot overflow. One position in twenty is
 //! held out; as its neighbours in the same games are trained on, its
-//! error flatters (matches decide).
+//! error flatters. Positions of other games (`validation`) measure what
+//! the network learnt that holds beyond its games, and choose the epoch
+//! kept; matches decide.
 
 use chess3d_core::{Position, Rules, Side, Variant};
 use rand::rngs::StdRng;
@@ -179,6 +181,10 @@ pub struct Config {
     pub rate: f32,
     pub seed: u64,
     pub threads: usize,
+    /// Weight decay (decoupled from the gradient, as AdamW's): each step
+    /// every first-layer weight shrinks by `rate · decay` of itself, so
+    /// that the weights of inputs seen in few positions stay small.
+    pub decay: f32,
 }
 
 /// The network's weights in `f32`, laid out as [`Network`]'s.
@@ -315,14 +321,19 @@ struct Adam {
 }
 
 impl Adam {
-    fn step(&mut self, w: &mut Weights, grad: &Weights, rate: f32, scale: f32) {
+    fn step(&mut self, w: &mut Weights, grad: &Weights, rate: f32, scale: f32, decay: f32) {
         const B1: f32 = 0.9;
         const B2: f32 = 0.999;
         self.t += 1;
         let c1 = 1.0 - B1.powi(self.t);
         let c2 = 1.0 - B2.powi(self.t);
         let moments = self.m.params_mut().zip(self.v.params_mut());
-        for ((x, (m, v)), &g) in w.params_mut().zip(moments).zip(grad.params()) {
+        let first_layer = w.w1.len();
+        let params = w.params_mut().zip(moments).zip(grad.params());
+        for (n, ((x, (m, v)), &g)) in params.enumerate() {
+            if n < first_layer {
+                *x -= rate * decay * *x;
+            }
             let g = g * scale;
             *m = B1 * *m + (1.0 - B1) * g;
             *v = B2 * *v + (1.0 - B2) * g * g;
@@ -332,13 +343,14 @@ impl Adam {
     }
 }
 
-/// After each epoch: the mean squared errors on the trained positions
-/// and on the held-out ones.
+/// After each epoch: the mean squared errors on the trained positions,
+/// on the held-out ones, and on the validation positions if any.
 #[derive(Clone, Copy, Debug)]
 pub struct Epoch {
     pub epoch: u32,
     pub error: f64,
     pub held_out: f64,
+    pub validation: Option<f64>,
 }
 
 /// Whether position `i` is held out of training.
@@ -380,14 +392,18 @@ pub fn error_of_terms(data: &Samples, factor: f32) -> f64 {
 
 /// Trains a network of `cfg.hidden` on `data`, its output added to
 /// `base` times the terms' evaluation (0: alone); `progress` after each
-/// epoch.
+/// epoch. With `validation` (positions of other games than `data`'s,
+/// which the held-out ones are not), the weights of the epoch with the
+/// least error on it are kept, and that epoch is returned too; without,
+/// the last epoch's.
 pub fn train(
     layout: &Inputs,
     data: &Samples,
+    validation: Option<&Samples>,
     cfg: &Config,
     base: f32,
     mut progress: impl FnMut(&Epoch),
-) -> Result<(Network, Weights), String> {
+) -> Result<(Network, Weights, Epoch), String> {
     if cfg.hidden == 0 || cfg.hidden > MAX_HIDDEN {
         return Err(format!(
             "hidden layer of {}: expected 1 to {MAX_HIDDEN}",
@@ -409,6 +425,8 @@ pub fn train(
     let mut order: Vec<usize> = (0..data.len()).filter(|&i| !held_out(i)).collect();
     let threads = cfg.threads.max(1);
     let mut grads: Vec<Weights> = (0..threads).map(|_| Weights::zeros(n_in, h)).collect();
+    // The epoch kept and, with validation, its weights.
+    let mut best: Option<(Epoch, Option<Weights>)> = None;
     for epoch in 1..=cfg.epochs {
         let rate = cfg.rate
             * if epoch > cfg.epochs * 3 / 4 {
@@ -449,13 +467,24 @@ pub fn train(
             for g in &rest[..used - 1] {
                 first[0].add(g);
             }
-            adam.step(&mut w, &first[0], rate, 1.0 / batch.len() as f32);
+            adam.step(&mut w, &first[0], rate, 1.0 / batch.len() as f32, cfg.decay);
         }
-        progress(&Epoch {
+        let this = Epoch {
             epoch,
             error: sum / order.len() as f64,
             held_out: error(&w, base, data, (0..data.len()).filter(|&i| held_out(i))),
-        });
+            validation: validation.map(|v| error(&w, base, v, 0..v.len())),
+        };
+        progress(&this);
+        let better = match (&best, this.validation) {
+            (Some((kept, _)), Some(now)) => now < kept.validation.unwrap_or(f64::INFINITY),
+            _ => true,
+        };
+        if better {
+            best = Some((this, validation.is_some().then(|| w.clone())));
+        }
     }
-    Ok((Network::quantise(layout, h, &w, base as f64), w))
+    let (kept, weights) = best.ok_or("no epochs to train")?;
+    let w = weights.unwrap_or(w);
+    Ok((Network::quantise(layout, h, &w, base as f64), w, kept))
 }
