@@ -147,7 +147,7 @@ impl EngineVisitor for Label {
         file.seek(SeekFrom::End(0)).with_context(cannot_write)?;
         let began = Instant::now();
         let last = std::sync::Mutex::new(Instant::now());
-        let (mut scored, mut shallower) = (0, 0);
+        let (mut scored, mut capped) = (0, 0);
         for start in (first..total).step_by(BATCH) {
             let end = (start + BATCH).min(total);
             let taught = teacher::teach(
@@ -174,7 +174,7 @@ impl EngineVisitor for Label {
             let bytes = file.stream_position().with_context(cannot_write)?;
             write_done(&args.out, end, bytes)?;
             scored += taught.len();
-            shallower += taught.iter().filter(|t| t.capped).count();
+            capped += taught.iter().filter(|t| t.capped).count();
         }
         // Finished: nothing left to resume.
         std::fs::remove_file(done_path(&args.out))
@@ -185,9 +185,9 @@ impl EngineVisitor for Label {
             scored as f64 / secs.max(1e-9) * 3600.0,
             args.out.display()
         );
-        if shallower > 0 {
+        if capped > 0 {
             errln!(
-                "  {shallower} of them met --max-nodes {} before depth {}: scored at the depth they completed",
+                "  {capped} of them met --max-nodes {} before depth {}: scored at the depth they completed",
                 args.max_nodes,
                 args.depth
             );
