@@ -3,10 +3,12 @@
 //! writes it as a network file.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::Variant;
+use chess3d_engine::eval::network::factors::Factors;
 use chess3d_engine::eval::network::train::{self, read_scored, Samples};
 use chess3d_engine::eval::network::{Inputs, MAX_HIDDEN};
 use chess3d_engine::{with_engine_game, EngineVisitor, Evaluate};
@@ -38,6 +40,13 @@ pub struct TrainArgs {
     /// one that evaluates alone.
     #[arg(long)]
     pub add_to_terms: bool,
+    /// Train with shared inputs beside each (piece, cell) input: the
+    /// piece's kind anywhere, and on its cell's level, rank and file;
+    /// folded into the cells' weights at the end, so the network is the
+    /// same shape (what a network learns from few games then holds
+    /// across cells rather than for single cells).
+    #[arg(long)]
+    pub factorise: bool,
     /// Each side's hidden layer.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HIDDEN as i64))]
     pub hidden: u32,
@@ -92,7 +101,15 @@ impl EngineVisitor for Train {
         }
         let id = game.id();
         let layout = Inputs::of(game.tables());
-        let mut samples = Samples::default();
+        let factors = args
+            .factorise
+            .then(|| Arc::new(Factors::of(game.tables(), &layout)));
+        let fresh = || {
+            factors
+                .clone()
+                .map_or_else(Samples::default, Samples::factorised)
+        };
+        let mut samples = fresh();
         let began = Instant::now();
         let base = args.add_to_terms.then(|| R::eval_tables(game));
         let read = |paths: &[PathBuf], samples: &mut Samples| -> Result<()> {
@@ -105,18 +122,22 @@ impl EngineVisitor for Train {
             Ok(())
         };
         read(&args.data, &mut samples)?;
-        let mut validation = Samples::default();
+        let mut validation = fresh();
         read(&args.validate, &mut validation)?;
         let validation = (!args.validate.is_empty()).then_some(&validation);
         if validation.is_some_and(|v| v.is_empty()) {
             bail!("--validate: the files hold no positions");
         }
         errln!(
-            "{id}: {} positions{} read in {:.0} s; {} inputs, hidden layer {}",
+            "{id}: {} positions{} read in {:.0} s; {} inputs{}, hidden layer {}",
             samples.len(),
             validation.map_or(String::new(), |v| format!(" and {} to validate", v.len())),
             began.elapsed().as_secs_f64(),
             layout.len(),
+            factors.as_ref().map_or(String::new(), |f| format!(
+                " and {} shared ones in training",
+                f.len() - layout.len()
+            )),
             args.hidden
         );
         let cfg = train::Config {

@@ -744,6 +744,28 @@ fn train_keeps_the_epoch_its_validation_positions_like_best() {
         "{said}"
     );
     assert!(net.exists());
+    // With shared inputs (chess's 216, counted by hand in the engine's
+    // tests), folded away at the end: a network file of the same size.
+    let shared = dir.join("s.net");
+    let s = path(&shared);
+    let said = stderr(&chess3d(&[
+        "train",
+        "chess",
+        "--data",
+        &d,
+        "--validate",
+        &v,
+        "--factorise",
+        "--epochs",
+        "3",
+        "--hidden",
+        "4",
+        "--out",
+        &s,
+    ]));
+    assert!(said.contains("768 inputs and 216 shared ones"), "{said}");
+    let size = |p: &std::path::Path| std::fs::metadata(p).unwrap().len();
+    assert_eq!(size(&shared), size(&net));
     let nothing = fails(&[
         "train",
         "chess",

@@ -16,6 +16,7 @@
 //! weights times [`QB`], the output bias times `QA · QB`; the evaluation
 //! sums in integers. Training (in `f32`) is in `network/train.rs`.
 
+pub mod factors;
 pub mod train;
 
 use chess3d_core::{BitSet, Cell, Kind, Position, Rules, Side, Tables};

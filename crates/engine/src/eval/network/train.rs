@@ -18,6 +18,9 @@ use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
+use std::sync::Arc;
+
+use super::factors::Factors;
 use super::{Inputs, Network, CP_PER_UNIT, MAX_HIDDEN, WEIGHT_CLIP};
 use crate::eval::{evaluate_terms, EvalTables, Evaluate};
 
@@ -37,9 +40,27 @@ pub struct Samples {
     /// The terms' evaluation of the position, side to move's centipawns
     /// (0 when the network is to evaluate alone).
     base: Vec<f32>,
+    /// The shared inputs each position's inputs switch on too, if
+    /// training with them ([`Factors`]).
+    factors: Option<Arc<Factors>>,
 }
 
 impl Samples {
+    /// No positions yet; each added will switch on the shared inputs of
+    /// `factors` too.
+    pub fn factorised(factors: Arc<Factors>) -> Samples {
+        Samples {
+            factors: Some(factors),
+            ..Samples::default()
+        }
+    }
+
+    /// How many inputs training sees: the game's, and the shared ones if
+    /// any.
+    fn inputs_seen(&self, layout: &Inputs) -> usize {
+        self.factors.as_ref().map_or(layout.len(), |f| f.len())
+    }
+
     pub fn len(&self) -> usize {
         self.label.len()
     }
@@ -60,6 +81,9 @@ impl Samples {
     ) {
         let mut active = [Vec::new(), Vec::new()];
         layout.active(pos, &mut active);
+        if let Some(f) = &self.factors {
+            active.iter_mut().for_each(|v| f.extend(v));
+        }
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -119,7 +143,7 @@ pub fn read_scored<R: Evaluate>(
     base: Option<&EvalTables<R::Bits>>,
     samples: &mut Samples,
 ) -> Result<(), String> {
-    fits_16_bits(layout)?;
+    fits_16_bits(samples.inputs_seen(layout))?;
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -158,12 +182,9 @@ pub fn read_scored<R: Evaluate>(
 
 /// Samples keep inputs in 16 bits: a game of more than 65,536 inputs
 /// (two sides times kinds times cells) needs wider ones.
-fn fits_16_bits(layout: &Inputs) -> Result<(), String> {
-    if layout.len() > 1 << 16 {
-        return Err(format!(
-            "{} inputs: training handles at most 65,536",
-            layout.len()
-        ));
+fn fits_16_bits(inputs: usize) -> Result<(), String> {
+    if inputs > 1 << 16 {
+        return Err(format!("{inputs} inputs: training handles at most 65,536"));
     }
     Ok(())
 }
@@ -410,13 +431,19 @@ pub fn train(
             cfg.hidden
         ));
     }
-    fits_16_bits(layout)?;
+    let n_in = data.inputs_seen(layout);
+    fits_16_bits(n_in)?;
+    if validation.is_some_and(|v| v.factors != data.factors) {
+        return Err("the validation positions' inputs are not the training's".into());
+    }
     if data.len() < 20 {
         return Err(format!("{} positions: too few to train on", data.len()));
     }
     let mut rng = StdRng::seed_from_u64(cfg.seed);
-    let (n_in, h) = (layout.len(), cfg.hidden);
-    let mut w = Weights::random(n_in, h, &mut rng);
+    let h = cfg.hidden;
+    let mut w = Weights::random(layout.len(), h, &mut rng);
+    // The shared inputs start at 0: the network starts as one without.
+    w.w1.resize(n_in * h, 0.0);
     let mut adam = Adam {
         m: Weights::zeros(n_in, h),
         v: Weights::zeros(n_in, h),
@@ -485,6 +512,9 @@ pub fn train(
         }
     }
     let (kept, weights) = best.ok_or("no epochs to train")?;
-    let w = weights.unwrap_or(w);
+    let mut w = weights.unwrap_or(w);
+    if let Some(f) = &data.factors {
+        f.fold(&mut w, WEIGHT_CLIP);
+    }
     Ok((Network::quantise(layout, h, &w, base as f64), w, kept))
 }
