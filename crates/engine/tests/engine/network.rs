@@ -502,6 +502,11 @@ fn the_built_in_networks_load_and_stay_small() {
     }
     assert_eq!(
         with_network,
-        [("ziggurat43", true), ("startrek", true), ("chess", false)]
+        [
+            ("ziggurat43", true),
+            ("startrek", true),
+            ("elevator", true),
+            ("chess", false)
+        ]
     );
 }
