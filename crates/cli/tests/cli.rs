@@ -723,20 +723,18 @@ fn train_keeps_the_epoch_its_validation_positions_like_best() {
     std::fs::write(&empty, "").unwrap();
     let path = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let (d, v, e, n) = (path(&data), path(&validate), path(&empty), path(&net));
-    let said = stderr(&chess3d(&[
-        "train",
-        "chess",
-        "--data",
-        &d,
-        "--validate",
-        &v,
-        "--epochs",
-        "3",
-        "--hidden",
-        "4",
-        "--out",
-        &n,
-    ]));
+    // Three epochs of a hidden layer of 4, validated, written to `out`.
+    let train = |out: &str, more: &[&str]| {
+        let args = ["train", "chess", "--data", &d, "--validate", &v];
+        let args = [
+            &args[..],
+            more,
+            &["--epochs", "3", "--hidden", "4", "--out", out],
+        ]
+        .concat();
+        stderr(&chess3d(&args))
+    };
+    let said = train(&n, &[]);
     assert!(
         said.contains("30 positions and 15 to validate")
             && said.contains("validation 0.")
@@ -748,21 +746,7 @@ fn train_keeps_the_epoch_its_validation_positions_like_best() {
     // tests), folded away at the end: a network file of the same size.
     let shared = dir.join("s.net");
     let s = path(&shared);
-    let said = stderr(&chess3d(&[
-        "train",
-        "chess",
-        "--data",
-        &d,
-        "--validate",
-        &v,
-        "--factorise",
-        "--epochs",
-        "3",
-        "--hidden",
-        "4",
-        "--out",
-        &s,
-    ]));
+    let said = train(&s, &["--factorise"]);
     assert!(said.contains("768 inputs and 216 shared ones"), "{said}");
     let size = |p: &std::path::Path| std::fs::metadata(p).unwrap().len();
     assert_eq!(size(&shared), size(&net));

@@ -64,6 +64,28 @@ fn material_samples_into<R: Evaluate>(
     samples
 }
 
+/// [`config`]'s training for `epochs`, keeping the epoch best on
+/// `validation`: its weights, that epoch, and every epoch's validation
+/// error as reported.
+fn train_validated(
+    layout: &Inputs,
+    samples: &Samples,
+    validation: &Samples,
+    epochs: u32,
+) -> (Weights, train::Epoch, Vec<f64>) {
+    let mut reported = Vec::new();
+    let (_, w, kept) = train::train(
+        layout,
+        samples,
+        Some(validation),
+        &config(epochs, 0.0),
+        0.0,
+        |e| reported.push(e.validation.unwrap()),
+    )
+    .unwrap();
+    (w, kept, reported)
+}
+
 /// The tests' training: a hidden layer of 16, small batches, a quick rate.
 fn config(epochs: u32, decay: f32) -> train::Config {
     train::Config {
@@ -235,16 +257,7 @@ fn validation_keeps_the_epoch_that_generalised_best() {
     let layout = Inputs::of(game.tables());
     let samples = material_samples(game, &layout, 0..30);
     let validation = material_samples(game, &layout, 1000..1030);
-    let mut reported = Vec::new();
-    let (_, w, kept) = train::train(
-        &layout,
-        &samples,
-        Some(&validation),
-        &config(12, 0.0),
-        0.0,
-        |e| reported.push(e.validation.unwrap()),
-    )
-    .unwrap();
+    let (w, kept, reported) = train_validated(&layout, &samples, &validation, 12);
     assert_eq!(reported.len(), 12);
     let least = reported.iter().copied().fold(f64::INFINITY, f64::min);
     assert_eq!(kept.validation, Some(least));
@@ -281,31 +294,14 @@ fn shared_inputs_fold_away_and_learn_the_material_sooner() {
     let shared =
         |seeds| material_samples_into(game, &layout, seeds, Samples::factorised(factors.clone()));
     let (samples, validation) = (shared(0..30), shared(1000..1030));
-    let mut reported = Vec::new();
-    let (_, w, kept) = train::train(
-        &layout,
-        &samples,
-        Some(&validation),
-        &config(4, 0.0),
-        0.0,
-        |e| reported.push(e.validation.unwrap()),
-    )
-    .unwrap();
+    let (w, kept, _) = train_validated(&layout, &samples, &validation, 4);
     assert_eq!(w.w1.len(), layout.len() * 16, "the shared rows are gone");
     let plain_validation = material_samples(game, &layout, 1000..1030);
     let folded = train::error(&w, 0.0, &plain_validation, 0..plain_validation.len());
     let least = kept.validation.unwrap();
     assert!((folded - least).abs() < 1e-6, "{folded} against {least}");
     let plain = material_samples(game, &layout, 0..30);
-    let (_, w_plain, kept_plain) = train::train(
-        &layout,
-        &plain,
-        Some(&plain_validation),
-        &config(4, 0.0),
-        0.0,
-        |_| {},
-    )
-    .unwrap();
+    let (w_plain, kept_plain, _) = train_validated(&layout, &plain, &plain_validation, 4);
     assert_eq!(w_plain.w1.len(), w.w1.len());
     let (with, without) = (least, kept_plain.validation.unwrap());
     assert!(
