@@ -61,6 +61,11 @@ impl Factors {
         }
     }
 
+    /// The game's own inputs, which the shared ones are numbered after.
+    pub fn game_inputs(&self) -> usize {
+        self.real
+    }
+
     /// How many inputs training sees: the game's and the shared ones.
     pub fn len(&self) -> usize {
         self.real + self.extra

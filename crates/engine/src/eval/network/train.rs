@@ -433,6 +433,13 @@ pub fn train(
     }
     let n_in = data.inputs_seen(layout);
     fits_16_bits(n_in)?;
+    if data
+        .factors
+        .as_ref()
+        .is_some_and(|f| f.game_inputs() != layout.len())
+    {
+        return Err("the shared inputs are another game's".into());
+    }
     if validation.is_some_and(|v| v.factors != data.factors) {
         return Err("the validation positions' inputs are not the training's".into());
     }
