@@ -136,7 +136,7 @@ impl EngineVisitor for Train {
             layout.len(),
             factors.as_ref().map_or(String::new(), |f| format!(
                 " and {} shared ones in training",
-                f.len() - layout.len()
+                f.len() - f.game_inputs()
             )),
             args.hidden
         );

@@ -13,12 +13,12 @@
 //! the network learnt that holds beyond its games, and choose the epoch
 //! kept; matches decide.
 
+use std::sync::Arc;
+
 use chess3d_core::{Position, Rules, Side, Variant};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
-
-use std::sync::Arc;
 
 use super::factors::Factors;
 use super::{Inputs, Network, CP_PER_UNIT, MAX_HIDDEN, WEIGHT_CLIP};
