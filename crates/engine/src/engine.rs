@@ -229,6 +229,12 @@ impl<R: Evaluate> Engine<R> {
         let infinite = limits.is_unbounded(pos.side_to_move());
         let seed = self.config.seed ^ self.searches;
         let multipv = limits.multipv.max(1) as usize;
+        // A weak level picks among several best lines, so it searches them.
+        let searched_lines = if skill < MAX_SKILL {
+            multipv.max(SKILL_LINES)
+        } else {
+            multipv
+        };
         std::thread::scope(|scope| {
             let shared = &shared;
             for id in 1..threads {
@@ -263,7 +269,6 @@ impl<R: Evaluate> Engine<R> {
                     .spawn_scoped(scope, move || {
                         let pos = main_pos;
                         let mut main = Searcher::new(pos, tt, shared, abort, stops, true, eval);
-                        main.full_root_window = skill < MAX_SKILL;
                         let run = Iterations {
                             shared,
                             abort,
@@ -272,8 +277,8 @@ impl<R: Evaluate> Engine<R> {
                             soft,
                             max_depth,
                         };
-                        let mut report = if multipv > 1 {
-                            multi_loop(&mut main, &run, multipv, on_info)
+                        let mut report = if searched_lines > 1 {
+                            multi_loop(&mut main, &run, searched_lines, multipv, on_info)
                         } else {
                             main_loop(&mut main, &run, infinite, on_info)
                         };
@@ -287,10 +292,10 @@ impl<R: Evaluate> Engine<R> {
                         }
                         shared.stop.store(true, Relaxed);
                         if skill < MAX_SKILL {
-                            weaken(report, &main, skill, seed)
-                        } else {
-                            report
+                            report = weaken(report, skill, seed);
+                            report.lines.truncate(multipv);
                         }
+                        report
                     });
             let report = main.ok().and_then(|h| h.join().ok());
             // Whatever happened, the helpers stop now.
@@ -343,7 +348,7 @@ fn main_loop<R: Evaluate>(
             break;
         }
         let score = match last_score {
-            Some(last) if depth >= 4 && !main.full_root_window && !main.off.aspiration => {
+            Some(last) if depth >= 4 && !main.off.aspiration => {
                 aspiration(main, depth as i32, last)
             }
             _ => main.search_root(depth as i32),
@@ -404,12 +409,14 @@ fn main_loop<R: Evaluate>(
 
 /// Iterative deepening of a MultiPV search: at each depth the best of the
 /// root moves, then the best of the others, and so on for `multipv` lines,
-/// each searched with the full window for its exact score. An iteration
-/// cut short keeps the lines of the last complete one.
+/// each searched with the full window for its exact score; the first
+/// `shown` are reported as they come. An iteration cut short keeps the
+/// lines of the last complete one.
 fn multi_loop<R: Evaluate>(
     main: &mut Searcher<'_, R>,
     run: &Iterations<'_>,
     multipv: usize,
+    shown: usize,
     mut on_info: impl FnMut(&Info),
 ) -> Report {
     let Iterations {
@@ -463,7 +470,7 @@ fn multi_loop<R: Evaluate>(
         report.best = lines.first().and_then(|l| l.1.first().copied());
         report.score = lines[0].0;
         report.pv = lines[0].1.clone();
-        for (k, (score, pv)) in lines.iter().enumerate() {
+        for (k, (score, pv)) in lines.iter().enumerate().take(shown) {
             on_info(&Info {
                 multipv: k as u32 + 1,
                 depth,
@@ -531,23 +538,40 @@ fn internal_score(score: Score) -> i32 {
     }
 }
 
-/// Skill levels below 20: a random bonus of up to 15 centipawns per level
-/// below 20 on each root move's exact score, then the best.
-fn weaken<R: Evaluate>(mut report: Report, main: &Searcher<'_, R>, skill: u8, seed: u64) -> Report {
-    let noise = i32::from(MAX_SKILL - skill) * 15;
+/// How many best lines a skill level below 20 searches and picks among (as
+/// Stockfish's skill levels do): exact scores for a few moves cost a few
+/// searches, where exact scores for every move cost many times more in the
+/// games of many moves, and left Polyhedron's levels 5 and 10 the same depth.
+const SKILL_LINES: usize = 4;
+
+/// The largest random bonus a skill level below 20 gives each of its
+/// lines: 300 cp at level 0, falling with the square of the level's
+/// distance below 20 (168 cp at 5, 75 at 10, 18 at 15), so that the
+/// middle levels play their depth's best move more often than the low
+/// ones: with a bonus falling evenly (225 cp at 5, 150 at 10, as until
+/// issue 59) levels 5 and 10 both played nearly any of their four lines.
+fn skill_noise(skill: u8) -> i32 {
+    let below = i32::from(MAX_SKILL.saturating_sub(skill));
+    3 * below * below / 4
+}
+
+/// Skill levels below 20: a random bonus of up to [`skill_noise`] on the
+/// score of each of the best lines, then the best.
+fn weaken(mut report: Report, skill: u8, seed: u64) -> Report {
+    let noise = skill_noise(skill);
     let mut rng = StdRng::seed_from_u64(seed);
-    let pick = main
-        .root_moves
+    let pick = report
+        .lines
         .iter()
-        .filter(|r| r.score > -crate::search::INF)
-        .map(|r| (r.score + rng.random_range(0..=noise), r))
+        .filter(|(_, pv)| !pv.is_empty())
+        .map(|line| (internal_score(line.0) + rng.random_range(0..=noise), line))
         .max_by_key(|(s, _)| *s)
-        .map(|(_, r)| *r);
-    if let Some(r) = pick {
-        if report.best != Some(r.mv) {
-            report.best = Some(r.mv);
-            report.pv = vec![r.mv];
-            report.score = Score::from_internal(r.score);
+        .map(|(_, line)| line.clone());
+    if let Some((score, pv)) = pick {
+        if report.best != pv.first().copied() {
+            report.best = pv.first().copied();
+            report.pv = pv;
+            report.score = score;
         }
     }
     report

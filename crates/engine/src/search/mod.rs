@@ -235,9 +235,6 @@ pub struct Searcher<'a, R: Evaluate> {
     cells: usize,
     pv: Vec<Line>,
     pub root_moves: Vec<RootMove>,
-    /// Search every root move with the full window, for exact scores
-    /// (the skill levels pick among them).
-    pub full_root_window: bool,
     /// The first root move searched: the lines already found of a MultiPV
     /// search stand before it.
     pub root_start: usize,
@@ -327,7 +324,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             cells,
             pv: vec![Line::new(); MAX_PLY + 1],
             root_moves: Vec::new(),
-            full_root_window: false,
             root_start: 0,
             nulls: 0,
             excluded: [None; MAX_PLY + 2],
@@ -473,7 +469,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             self.nodes += 1;
             self.path[1] = Some(m);
             self.checks[1] = self.pos.in_check();
-            let score = if i == first || self.full_root_window {
+            let score = if i == first {
                 -self.negamax(depth - 1, -beta, -alpha, 1, true)
             } else {
                 let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1, true);
@@ -490,11 +486,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             self.root_moves[i].score = score;
             if score > best {
                 best = score;
-                if score > original_alpha || self.full_root_window {
+                if score > original_alpha {
                     best_index = Some(i);
                     self.set_pv(0, m);
                 }
-                if score > alpha && !self.full_root_window {
+                if score > alpha {
                     alpha = score;
                 }
                 if score >= beta {

@@ -100,3 +100,48 @@ fn a_hanging_queen_is_the_first_line_by_far() {
     let gap = rank(report.lines[0].0) - rank(report.lines[1].0);
     assert!(gap > 500, "{:?}", report.lines);
 }
+
+/// A weak level, as Stockfish's, plays one of the four best lines of a
+/// search to its depth and reports only the lines asked for: level 4 (its
+/// depth capped at 1 + 4/2 = 3) against the four lines of a full-strength
+/// search to depth 3 (one thread and a fresh table each, so the same
+/// search), with several seeds, from every game's start.
+struct WeakAmongFour;
+
+impl EngineVisitor for WeakAmongFour {
+    type Output = ();
+    fn visit<R: Evaluate>(self, game: chess3d_core::Variant<R>) {
+        let pos = game.start();
+        let id = game.id();
+        let four: Vec<_> = lines_of(&pos, 3, 4).lines.iter().map(|l| l.1[0]).collect();
+        assert_eq!(four.len(), 4, "{id}");
+        for seed in 0..4 {
+            let config = Config {
+                skill: 4,
+                seed,
+                ..Config::default()
+            };
+            let report = Engine::<R>::new(config).search(
+                &pos,
+                &Limits::depth(20),
+                &AtomicBool::new(false),
+                |_| {},
+            );
+            assert_eq!(report.depth, 3, "{id}");
+            assert_eq!(report.lines.len(), 1, "{id}");
+            let played = report.best.expect("a move");
+            assert!(
+                four.contains(&played),
+                "{id}, seed {seed}: {played:?} not in {four:?}"
+            );
+            assert_eq!(report.pv.first(), Some(&played), "{id}");
+        }
+    }
+}
+
+#[test]
+fn weak_levels_play_one_of_the_four_best_lines_in_every_game() {
+    for game in AVAILABLE {
+        with_engine_game(game, WeakAmongFour).unwrap();
+    }
+}
