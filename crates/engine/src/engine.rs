@@ -556,14 +556,14 @@ fn skill_noise(skill: u8) -> i32 {
 }
 
 /// Skill levels below 20: a random bonus of up to [`skill_noise`] on the
-/// score of each of the best lines, then the best.
+/// score of each of the best lines (each begins with its move:
+/// `multi_loop` makes no empty line), then the best.
 fn weaken(mut report: Report, skill: u8, seed: u64) -> Report {
     let noise = skill_noise(skill);
     let mut rng = StdRng::seed_from_u64(seed);
     let pick = report
         .lines
         .iter()
-        .filter(|(_, pv)| !pv.is_empty())
         .map(|line| (internal_score(line.0) + rng.random_range(0..=noise), line))
         .max_by_key(|(s, _)| *s)
         .map(|(_, line)| line.clone());
