@@ -13,6 +13,7 @@ use std::time::Instant;
 use anyhow::{anyhow, bail, Context, Result};
 use chess3d_core::Variant;
 use chess3d_engine::{teacher, tune, with_engine_game, EngineVisitor, Evaluate};
+use chess3d_play::setup::load_weights;
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -43,6 +44,11 @@ pub struct LabelArgs {
     /// got in `OUT.done`).
     #[arg(long)]
     pub resume: bool,
+    /// The teacher evaluates with this network (`.net`) or weights file
+    /// (`.toml`) instead of the game's own: a network of one generation
+    /// teaching the next.
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<String>,
 }
 
 /// Positions scored between two writes of the output: a stopped run loses
@@ -109,6 +115,16 @@ impl EngineVisitor for Label {
             bail!("{}: no positions", args.positions.display());
         }
         crate::tune::out_folder_exists(&args.out)?;
+        let eval = match &args.weights {
+            Some(path) => Some(load_weights(game, path)?),
+            None => None,
+        };
+        let how = teacher::Teaching {
+            depth: args.depth,
+            max_nodes: Some(args.max_nodes),
+            threads: args.threads as usize,
+            eval,
+        };
         let parsed = teacher::read(game, &positions)
             .map_err(|e| anyhow!("{}: {e}", args.positions.display()))?;
         let total = positions.len();
@@ -135,11 +151,15 @@ impl EngineVisitor for Label {
             (0, file)
         };
         errln!(
-            "label {}: {total} positions, searched to depth {} on {} thread{}",
+            "label {}: {total} positions, searched to depth {} on {} thread{}{}",
             game.id(),
             args.depth,
             args.threads,
-            if args.threads == 1 { "" } else { "s" }
+            if args.threads == 1 { "" } else { "s" },
+            match &args.weights {
+                Some(path) => format!(", evaluating with {path}"),
+                None => String::new(),
+            }
         );
         if args.resume {
             errln!("  resuming after {first} positions");
@@ -153,9 +173,7 @@ impl EngineVisitor for Label {
             let taught = teacher::teach(
                 &positions[start..end],
                 &parsed[start..end],
-                args.depth,
-                Some(args.max_nodes),
-                args.threads as usize,
+                &how,
                 &AtomicBool::new(false),
                 |in_batch| {
                     let done = start + in_batch;

@@ -685,6 +685,44 @@ fn label_scores_positions_for_white_as_train_reads_them() {
     assert_eq!((fields[0], fields[2]), ("1", queen_up), "{lines}");
     let cp: i32 = fields[1].parse().unwrap();
     assert!(cp > 500, "a Queen up is several pawns for White: {lines}");
+    // A teacher with weights of its own: a Queen worth nothing leaves
+    // White's extra Queen only its few centipawns of place and reach.
+    let no_queen = dir.join("no-queen.toml");
+    std::fs::write(&no_queen, "[value]\nQ = [0, 0]\n").unwrap();
+    let weights = no_queen.to_str().unwrap();
+    let said = stderr(&chess3d(&[
+        "label",
+        "chess",
+        "--positions",
+        p,
+        "--out",
+        o,
+        "--depth",
+        "2",
+        "--weights",
+        weights,
+    ]));
+    assert!(
+        said.contains(&format!("evaluating with {weights}")),
+        "{said}"
+    );
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let cp: i32 = lines.split(' ').nth(1).unwrap().parse().unwrap();
+    assert!(cp.abs() < 200, "a worthless Queen: {lines}");
+    let missing = fails(&[
+        "label",
+        "chess",
+        "--positions",
+        p,
+        "--out",
+        o,
+        "--weights",
+        "nowhere.net",
+    ]);
+    assert!(
+        missing.contains("nowhere.net") && missing.trim().lines().count() == 1,
+        "{missing}"
+    );
     // A finished run leaves no note of how far it got: nothing to resume.
     let done = dir.join("p.scores.done");
     assert!(!done.exists());

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use chess3d_core::{Position, Side, Variant};
 
-use crate::eval::Evaluate;
+use crate::eval::{EvalTables, Evaluate};
 use crate::tune::Labelled;
 use crate::{Config, Engine, Limits, Score};
 
@@ -45,22 +45,33 @@ pub fn read<R: Evaluate>(
         .collect()
 }
 
-/// Scores `positions` ([`read`] into `parsed`) by a search to `depth` on
-/// `threads` threads, each with an engine of its own; `progress(done)`
-/// after each. A search that reaches `max_nodes` first stops there with
-/// the score of the last depth it completed (a few positions of the 3-D
-/// games take minutes at a depth the rest take milliseconds at).
-/// Positions without a move (finished) are left out. In the positions'
-/// order.
+/// How the teacher searches.
+#[derive(Clone, Copy, Debug)]
+pub struct Teaching<B: 'static> {
+    /// The depth of each search.
+    pub depth: u32,
+    /// A search that reaches these nodes first stops there with the score
+    /// of the last depth it completed (a few positions of the 3-D games
+    /// take minutes at a depth the rest take milliseconds at).
+    pub max_nodes: Option<u64>,
+    /// Threads, each with an engine of its own.
+    pub threads: usize,
+    /// The evaluation to search with instead of the game's own: a network
+    /// of the generation before, to teach the next one.
+    pub eval: Option<&'static EvalTables<B>>,
+}
+
+/// Scores `positions` ([`read`] into `parsed`) by searches as `how`
+/// says; `progress(done)` after each. Positions without a move
+/// (finished) are left out. In the positions' order.
 pub fn teach<R: Evaluate>(
     positions: &[Labelled],
     parsed: &[Position<R>],
-    depth: u32,
-    max_nodes: Option<u64>,
-    threads: usize,
+    how: &Teaching<R::Bits>,
     stop: &AtomicBool,
     progress: impl Fn(usize) + Sync,
 ) -> Vec<Taught> {
+    let (depth, max_nodes, threads) = (how.depth, how.max_nodes, how.threads);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let out: Mutex<Vec<Option<Taught>>> = Mutex::new(vec![None; positions.len()]);
@@ -74,11 +85,15 @@ pub fn teach<R: Evaluate>(
             let (next, done, out, progress, parsed, limits) =
                 (&next, &done, &out, &progress, &parsed, &limits);
             scope.spawn(move || {
-                let mut engine = Engine::<R>::new(Config {
+                let config = Config {
                     threads: 1,
                     hash_mb: 16,
                     ..Config::default()
-                });
+                };
+                let mut engine = match how.eval {
+                    Some(eval) => Engine::<R>::with_eval(config, eval),
+                    None => Engine::<R>::new(config),
+                };
                 loop {
                     let i = next.fetch_add(1, Relaxed);
                     if i >= parsed.len() || stop.load(Relaxed) {
@@ -156,15 +171,13 @@ mod tests {
             labelled("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"),
         ];
         let parsed = read(chess(), &positions).unwrap();
-        let taught = teach(
-            &positions,
-            &parsed,
-            3,
-            None,
-            2,
-            &AtomicBool::new(false),
-            |_| {},
-        );
+        let how = Teaching {
+            depth: 3,
+            max_nodes: None,
+            threads: 2,
+            eval: None,
+        };
+        let taught = teach(&positions, &parsed, &how, &AtomicBool::new(false), |_| {});
         assert_eq!(taught.len(), 3, "{taught:?}");
         assert!(taught.iter().all(|t| !t.capped), "{taught:?}");
         assert!(taught[0].cp > 500 && taught[1].cp > 500, "{taught:?}");
@@ -187,15 +200,13 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         )];
         let parsed = read(chess(), &positions).unwrap();
-        let taught = teach(
-            &positions,
-            &parsed,
-            6,
-            Some(2000),
-            1,
-            &AtomicBool::new(false),
-            |_| {},
-        );
+        let how = Teaching {
+            depth: 6,
+            max_nodes: Some(2000),
+            threads: 1,
+            eval: None,
+        };
+        let taught = teach(&positions, &parsed, &how, &AtomicBool::new(false), |_| {});
         assert_eq!(taught.len(), 1);
         assert!(taught[0].capped, "{taught:?}");
         assert!(taught[0].cp.abs() < 200, "{taught:?}");
