@@ -19,5 +19,9 @@ impl Evaluate for ZigguratRules {
         tempo: 10,
     };
     const WEIGHTS_FILE: &'static str = include_str!("../../weights/ziggurat.toml");
+    // A network added to the terms, the second generation: trained on
+    // positions labelled by a search with the first (docs/engine.md, "The
+    // networks of the 3-D games"): +100 Elo against the engine before it.
+    const NETWORK: &'static [u8] = include_bytes!("../../weights/ziggurat.net");
     eval_tables!(ZigguratRules);
 }

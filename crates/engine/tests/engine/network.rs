@@ -499,6 +499,7 @@ fn the_built_in_networks_load_and_stay_small() {
     assert_eq!(
         with_network,
         [
+            ("ziggurat", true),
             ("ziggurat43", true),
             ("startrek", true),
             ("elevator", true),
