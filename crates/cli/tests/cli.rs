@@ -669,18 +669,24 @@ fn label_scores_positions_for_white_as_train_reads_them() {
     let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     std::fs::write(&positions, format!("1 {queen_up}\n0 {mated}\n")).unwrap();
     let (p, o) = (positions.to_str().unwrap(), out.to_str().unwrap());
-    let said = stderr(&chess3d(&[
-        "label",
-        "chess",
-        "--positions",
-        p,
-        "--out",
-        o,
-        "--depth",
-        "2",
-    ]));
+    // Labels at depth 2 with `extra` arguments: what it said, and the lines.
+    let label = |extra: &[&str]| {
+        let mut args = vec![
+            "label",
+            "chess",
+            "--positions",
+            p,
+            "--out",
+            o,
+            "--depth",
+            "2",
+        ];
+        args.extend(extra);
+        let said = stderr(&chess3d(&args));
+        (said, std::fs::read_to_string(&out).unwrap())
+    };
+    let (said, lines) = label(&[]);
     assert!(said.contains("1 positions scored"), "{said}");
-    let lines = std::fs::read_to_string(&out).unwrap();
     let fields: Vec<&str> = lines.trim_end().splitn(3, ' ').collect();
     assert_eq!((fields[0], fields[2]), ("1", queen_up), "{lines}");
     let cp: i32 = fields[1].parse().unwrap();
@@ -690,23 +696,11 @@ fn label_scores_positions_for_white_as_train_reads_them() {
     let no_queen = dir.join("no-queen.toml");
     std::fs::write(&no_queen, "[value]\nQ = [0, 0]\n").unwrap();
     let weights = no_queen.to_str().unwrap();
-    let said = stderr(&chess3d(&[
-        "label",
-        "chess",
-        "--positions",
-        p,
-        "--out",
-        o,
-        "--depth",
-        "2",
-        "--weights",
-        weights,
-    ]));
+    let (said, lines) = label(&["--weights", weights]);
     assert!(
         said.contains(&format!("evaluating with {weights}")),
         "{said}"
     );
-    let lines = std::fs::read_to_string(&out).unwrap();
     let cp: i32 = lines.split(' ').nth(1).unwrap().parse().unwrap();
     assert!(cp.abs() < 200, "a worthless Queen: {lines}");
     let missing = fails(&[
