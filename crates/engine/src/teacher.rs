@@ -71,7 +71,12 @@ pub fn teach<R: Evaluate>(
     stop: &AtomicBool,
     progress: impl Fn(usize) + Sync,
 ) -> Vec<Taught> {
-    let (depth, max_nodes, threads) = (how.depth, how.max_nodes, how.threads);
+    let Teaching {
+        depth,
+        max_nodes,
+        threads,
+        eval,
+    } = *how;
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let out: Mutex<Vec<Option<Taught>>> = Mutex::new(vec![None; positions.len()]);
@@ -90,7 +95,7 @@ pub fn teach<R: Evaluate>(
                     hash_mb: 16,
                     ..Config::default()
                 };
-                let mut engine = match how.eval {
+                let mut engine = match eval {
                     Some(eval) => Engine::<R>::with_eval(config, eval),
                     None => Engine::<R>::new(config),
                 };
