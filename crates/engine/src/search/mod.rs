@@ -1211,6 +1211,9 @@ mod tests {
         let elevator = Off::parse(<chess3d_games::elevator::ElevatorRules as Evaluate>::SEARCH_OFF);
         assert!(elevator.singular && elevator.razor && elevator.tt_eval);
         assert!(!elevator.quiet_checks && !elevator.lmr && !elevator.null && !elevator.see);
+        let ziggurat = Off::parse(<chess3d_games::ziggurat::ZigguratRules as Evaluate>::SEARCH_OFF);
+        assert!(!ziggurat.singular && !ziggurat.razor && !ziggurat.tt_eval);
+        assert!(!ziggurat.quiet_checks && !ziggurat.lmr);
     }
 
     /// History stays within its bounds however often a move is rewarded
