@@ -76,7 +76,7 @@ pub struct Defaults {
 
 /// The search features added after the 3-D games' matches against the
 /// engine before issue 23 (docs/engine.md): on only in the games where a
-/// match has shown them to help (chess, Ziggurat).
+/// match has shown them to help (chess, Ziggurat, Polyhedron).
 pub const NOT_YET_MEASURED: &str = "singular,tt_eval,razor";
 
 /// A game the engine plays: its rules plus its evaluation.

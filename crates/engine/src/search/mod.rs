@@ -1214,6 +1214,9 @@ mod tests {
         let ziggurat = Off::parse(<chess3d_games::ziggurat::ZigguratRules as Evaluate>::SEARCH_OFF);
         assert!(!ziggurat.singular && !ziggurat.razor && !ziggurat.tt_eval);
         assert!(!ziggurat.quiet_checks && !ziggurat.lmr);
+        let polyhedron =
+            Off::parse(<chess3d_games::polyhedron::PolyhedronRules as Evaluate>::SEARCH_OFF);
+        assert!(!polyhedron.singular && !polyhedron.razor && !polyhedron.tt_eval);
     }
 
     /// History stays within its bounds however often a move is rewarded

@@ -503,6 +503,7 @@ fn the_built_in_networks_load_and_stay_small() {
             ("ziggurat43", true),
             ("startrek", true),
             ("elevator", true),
+            ("polyhedron", true),
             ("chess", false)
         ]
     );
