@@ -1211,12 +1211,16 @@ mod tests {
         let elevator = Off::parse(<chess3d_games::elevator::ElevatorRules as Evaluate>::SEARCH_OFF);
         assert!(elevator.singular && elevator.razor && elevator.tt_eval);
         assert!(!elevator.quiet_checks && !elevator.lmr && !elevator.null && !elevator.see);
-        let ziggurat = Off::parse(<chess3d_games::ziggurat::ZigguratRules as Evaluate>::SEARCH_OFF);
-        assert!(!ziggurat.singular && !ziggurat.razor && !ziggurat.tt_eval);
-        assert!(!ziggurat.quiet_checks && !ziggurat.lmr);
-        let polyhedron =
-            Off::parse(<chess3d_games::polyhedron::PolyhedronRules as Evaluate>::SEARCH_OFF);
-        assert!(!polyhedron.singular && !polyhedron.razor && !polyhedron.tt_eval);
+        // The games whose matches showed every feature helping.
+        use chess3d_games::{polyhedron::PolyhedronRules, ziggurat::ZigguratRules};
+        for (game, list) in [
+            ("ziggurat", <ZigguratRules as Evaluate>::SEARCH_OFF),
+            ("polyhedron", <PolyhedronRules as Evaluate>::SEARCH_OFF),
+        ] {
+            let off = Off::parse(list);
+            assert!(!off.singular && !off.razor && !off.tt_eval, "{game}");
+            assert!(!off.quiet_checks && !off.lmr, "{game}");
+        }
     }
 
     /// History stays within its bounds however often a move is rewarded
