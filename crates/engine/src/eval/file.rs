@@ -2,14 +2,17 @@
 //! mobility on the game's empty board (docs/engine.md), with the weights
 //! first set for Raumschach, whose nearest neighbour among the built-in
 //! games is Polyhedron: a cube of levels, 26 directions, pawns that climb.
-//! There is no weights file: a file game has its definition and nothing
-//! else.
+//! A file game has its definition and nothing else, so these defaults;
+//! only a game bundled with the program has a fitted weights file, and
+//! only for its own definition (Raumschach: `weights/raumschach.toml`).
 
+use chess3d_core::def::GameDef;
 use chess3d_core::position::GameState;
 use chess3d_core::Variant;
 use chess3d_games::file::{keep, FileRules};
+use chess3d_games::raumschach;
 
-use super::{own_tables, Defaults, EvalTables, Evaluate};
+use super::{tables_of, Defaults, EvalTables, Evaluate};
 
 impl<const W: usize, S: GameState> Evaluate for FileRules<W, S> {
     const DEFAULTS: Defaults = Defaults {
@@ -24,6 +27,10 @@ impl<const W: usize, S: GameState> Evaluate for FileRules<W, S> {
         tempo: 10,
     };
     const WEIGHTS_FILE: &'static str = "";
+
+    fn weights_file(game: Variant<Self>) -> &'static str {
+        bundled_weights(game.tables().def)
+    }
 
     fn eval_tables(game: Variant<Self>) -> &'static EvalTables<Self::Bits> {
         kept(game)
@@ -41,9 +48,27 @@ fn kept<const W: usize, S: GameState>(
         std::any::type_name::<FileRules<W, S>>(),
         game.tables().def
     );
-    // The defaults and no weights file: nothing a file's mistake can spoil
-    // (the loader checked the definition these tables are built from).
+    // Found before `keep::once` takes its lock, which it holds while it
+    // builds: finding the bundled game may load it, which keeps its parts.
+    let weights = bundled_weights(game.tables().def);
+    // The defaults, or a bundled game's weights file (read by a test):
+    // nothing a file's mistake can spoil (the loader checked the
+    // definition these tables are built from).
     keep::once(key, || {
-        own_tables(game, None).expect("the default weights fit every game")
+        tables_of(game, weights, None).expect("the default and bundled weights fit their games")
     })
+}
+
+/// The weights fitted for a game bundled with the program, by `chess3d
+/// tune` as the built-in games' are (docs/engine.md): for its definition
+/// alone, which a file describing the same game also gives (definitions
+/// are kept once by their content, `file::keep`). Any other file game,
+/// Raumschach's file with a rule changed among them, has none: the
+/// defaults.
+fn bundled_weights(def: &GameDef) -> &'static str {
+    if std::ptr::eq(def, raumschach::game().tables().def) {
+        include_str!("../../weights/raumschach.toml")
+    } else {
+        ""
+    }
 }

@@ -85,6 +85,13 @@ pub trait Evaluate: chess3d_core::Rules {
     const DEFAULTS: Defaults;
     /// The game's weights file (fitted by `chess3d tune`).
     const WEIGHTS_FILE: &'static str;
+    /// The weights file of `game`: [`Evaluate::WEIGHTS_FILE`], except in
+    /// file games, whose rules type plays many games and whose bundled
+    /// ones have weights of their own (`eval/file.rs`).
+    fn weights_file(game: Variant<Self>) -> &'static str {
+        let _ = game;
+        Self::WEIGHTS_FILE
+    }
     /// The game's network (`chess3d train`), empty when it has none: with
     /// one, the network evaluates positions and the weights file's
     /// material values still order moves and set the pruning margins.
@@ -141,7 +148,17 @@ pub fn own_tables<R: Evaluate>(
     game: Variant<R>,
     network: Option<&[u8]>,
 ) -> Result<EvalTables<R::Bits>, String> {
-    let mut tables = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, R::WEIGHTS_FILE)?;
+    tables_of(game, R::weights_file(game), network)
+}
+
+/// The tables of `weights` (a weights file's text) with the network of
+/// `network`'s bytes if there is one.
+fn tables_of<R: Evaluate>(
+    game: Variant<R>,
+    weights: &str,
+    network: Option<&[u8]>,
+) -> Result<EvalTables<R::Bits>, String> {
+    let mut tables = EvalTables::build(game, &R::DEFAULTS, R::HAS_GOAL, weights)?;
     if let Some(bytes) = network {
         tables.network = Some(Network::from_bytes(game.tables(), bytes)?);
     }

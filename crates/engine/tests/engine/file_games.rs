@@ -110,3 +110,36 @@ fn the_engine_plays_whatever_game_a_changed_file_describes() {
         "none of the 256 changed files loaded: nothing was played"
     );
 }
+
+/// Raumschach's fitted weights (docs/engine.md, "How the weights were
+/// fitted") are its own: the bundled game, and its file read again,
+/// evaluate with them; the same file with one rule changed is another
+/// game, which has the defaults of every file game.
+#[test]
+fn only_raumschach_itself_has_its_fitted_weights() {
+    use chess3d_engine::eval::tables_from_file;
+    use chess3d_games::raumschach;
+    let fitted_text = include_str!("../../weights/raumschach.toml");
+    let bundled = raumschach::game();
+    let fitted = &tables_from_file(bundled, fitted_text).unwrap().weights;
+    let defaults = &tables_from_file(bundled, "").unwrap().weights;
+    assert_ne!(fitted, defaults, "the fit moved the weights");
+    let own = |file: FileGame| match file {
+        FileGame::Small(v) => (
+            Evaluate::eval_tables(v).weights.clone(),
+            tables_from_file(v, "").unwrap().weights.clone(),
+        ),
+        _ => panic!("Raumschach's 125 cells make a small file game"),
+    };
+    assert_eq!(&own(FileGame::Small(bundled)).0, fitted);
+    assert_eq!(
+        &own(FileGame::of(load(raumschach::FILE).unwrap())).0,
+        fitted
+    );
+    // Pawns that may not promote to a Unicorn: not Raumschach's rule.
+    let choices = r#"choices = ["Q", "R", "B", "N", "U"]"#;
+    assert!(raumschach::FILE.contains(choices));
+    let changed = raumschach::FILE.replacen(choices, r#"choices = ["Q", "R", "B", "N"]"#, 1);
+    let (weights, its_defaults) = own(FileGame::of(load(&changed).unwrap()));
+    assert_eq!(weights, its_defaults);
+}
