@@ -288,8 +288,8 @@ fn other_mistakes_are_placed() {
         "two cells are named",
     );
     refused(
-        "black_mirror = [1, -1, -1]",
-        "black_mirror = [1, -2, -1]",
+        "black_mirror = [-1, -1, -1]",
+        "black_mirror = [-1, -2, -1]",
         15,
         "three signs",
     );
