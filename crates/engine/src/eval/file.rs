@@ -26,6 +26,8 @@ impl<const W: usize, S: GameState> Evaluate for FileRules<W, S> {
         mop_up: 10,
         tempo: 10,
     };
+    // Not read: one rules type plays many file games, so `weights_file`
+    // chooses by the game.
     const WEIGHTS_FILE: &'static str = "";
 
     fn weights_file(game: Variant<Self>) -> &'static str {
