@@ -8,7 +8,8 @@
 // piece and both ends of every legal move, for every game, both sides, at
 // 1400×900 and at phone size), the legend, the move menu, check, moves of
 // attack boards and elevators by pointing, the 2-D diagram, errors, the
-// phone-size start page, remote play and a server restart. Screenshots of
+// phone-size start page, remote play and a server restart, and play in
+// an emulated headset (vr.mjs). Screenshots of
 // every game from both sides and of the legend go to web/e2e/screenshots
 // (not committed). Exits non-zero on the first failure.
 
@@ -21,6 +22,7 @@ import { sections as lobbySections } from "./lobby.mjs";
 import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mjs";
 import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
+import { sections as headset } from "./vr.mjs";
 import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
@@ -857,6 +859,7 @@ const sections = {
   ...around,
   ...analysisSections,
   ...lobbySections,
+  ...headset,
 };
 
 const started = Date.now();

@@ -8,6 +8,7 @@ import "./theme";
 import { api, heldSeat, holdSeat, type Variant } from "./api";
 import { $ } from "./dom";
 import { wireGameButtons } from "./game/buttons";
+import { offerHeadset } from "./game/headset";
 import { hooks } from "./game/hooks";
 import "./game/keys";
 import { closeGame, openGame, showScreen } from "./game/open";
@@ -24,6 +25,7 @@ let variants: Variant[] = [];
 
 window.addEventListener("hashchange", route);
 wireGameButtons((file, base) => loadRecordFile(file, base));
+offerHeadset();
 route();
 
 async function route() {

@@ -19,6 +19,9 @@ export interface Pick {
   level?: number;
   /// The point shows a piece's badge (for the browser tests).
   badge?: boolean;
+  /// How far along the ray the point picked is (a controller's ray is
+  /// drawn to it).
+  distance?: number;
 }
 
 /// What the pointer does on the board (pointer.ts), and a click's pick

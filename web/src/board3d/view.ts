@@ -24,11 +24,11 @@ import { Hand, type BoardInput, type Pick, type Stage } from "./hand";
 import { cameraKey } from "./keys";
 import { facing, levelLabels } from "./labels";
 import { layout, type Layout } from "./layout";
+import { captureRing, checkRing, corners, frameBars, knobGeometry, marksMaterials, moveDot, overSquare, pegGeometry, pickDisc, tileGeometry, TILE_HEIGHT, top } from "./meshes";
 import { Motions } from "./motion";
 import { settle } from "./settle";
+import { Headset, type HeadsetInput, type XRStage } from "./xr";
 
-const TILE = 0.94;
-const TILE_HEIGHT = 0.08;
 const SLIDE_MS = 350;
 const TRAVEL_MS = 700;
 const FOV = 30;
@@ -54,73 +54,17 @@ interface PieceObject {
   key: string;
 }
 
-/// The four corners of the square whose middle is `p`.
-const corners = (p: THREE.Vector3) =>
-  [
-    [-0.5, -0.5],
-    [0.5, -0.5],
-    [-0.5, 0.5],
-    [0.5, 0.5],
-  ].map(([dx, dz]) => p.clone().add(new THREE.Vector3(dx, 0, dz)));
-const top = (p: THREE.Vector3) => p.clone().add(new THREE.Vector3(0, TILE_HEIGHT / 2, 0));
-const flat = (g: THREE.BufferGeometry) => g.rotateX(-Math.PI / 2);
-
-// Shared geometry of tiles and marks.
-const tileGeometry = new THREE.BoxGeometry(TILE, TILE_HEIGHT, TILE);
-const moveDot = flat(new THREE.CircleGeometry(0.2, 28));
-const captureRing = flat(new THREE.RingGeometry(0.33, 0.45, 36));
-const checkRing = flat(new THREE.RingGeometry(0.38, 0.47, 36));
-/// The destination under a dragged piece: the whole square lit.
-const overSquare = flat(new THREE.PlaneGeometry(TILE, TILE));
-/// Where a click plays a destination's move.
-const pickDisc = flat(new THREE.CircleGeometry(0.42, 24));
-const knobGeometry = new THREE.SphereGeometry(0.13, 18, 12);
-const pegGeometry = new THREE.CylinderGeometry(0.05, 0.05, 0.5, 10);
-const frameBars = (() => {
-  const bars: THREE.BufferGeometry[] = [];
-  const w = TILE;
-  const t = 0.06;
-  for (const [x, z, sx, sz] of [
-    [0, -w / 2, w, t],
-    [0, w / 2, w, t],
-    [-w / 2, 0, t, w],
-    [w / 2, 0, t, w],
-  ]) {
-    bars.push(new THREE.BoxGeometry(sx, 0.02, sz).translate(x, 0, z));
-  }
-  return bars;
-})();
-
-function overlayMaterial(colour: number, opacity = 0.9): THREE.MeshBasicMaterial {
-  return new THREE.MeshBasicMaterial({
-    color: colour,
-    transparent: true,
-    opacity,
-    depthTest: false,
-    depthWrite: false,
-  });
-}
-
-/// The materials of the marks and knobs, in the theme's colours.
-function marksMaterials() {
-  return {
-    move: overlayMaterial(COLOURS.move, 0.85),
-    capture: overlayMaterial(COLOURS.capture, 0.9),
-    check: overlayMaterial(COLOURS.check, 0.95),
-    cursor: overlayMaterial(COLOURS.cursor, 0.95),
-    selected: overlayMaterial(COLOURS.selected, 0.95),
-    over: overlayMaterial(COLOURS.over, 0.5),
-    knob: new THREE.MeshStandardMaterial({ color: COLOURS.handle, emissive: 0x552200, roughness: 0.4 }),
-    knobSelected: new THREE.MeshStandardMaterial({ color: COLOURS.selected, emissive: 0x665500, roughness: 0.4 }),
-  };
-}
-
 export type { BoardInput, Pick };
 
-export class Board3D implements Stage {
+export class Board3D implements Stage, XRStage {
   readonly canvas: HTMLCanvasElement;
-  private renderer: THREE.WebGLRenderer;
-  private scene = new THREE.Scene();
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  /// Everything of the board, in squares: moved, turned and scaled as one
+  /// in a headset (identity on the page).
+  readonly root = new THREE.Group();
+  /// The headset's session, while one is on (xr.ts).
+  private headset: Headset | null = null;
   private camera = new THREE.PerspectiveCamera(FOV, 1, 0.1, 1000);
   private controls: OrbitControls;
   private raycaster = new THREE.Raycaster();
@@ -190,7 +134,8 @@ export class Board3D implements Stage {
     const sun = new THREE.DirectionalLight(0xffffff, 1.5);
     sun.position.set(6, 20, 12);
     this.scene.add(sun);
-    for (const g of Object.values(this.groups)) this.scene.add(g);
+    for (const g of Object.values(this.groups)) this.root.add(g);
+    this.scene.add(this.root);
     this.groups.targets.renderOrder = 20;
     this.hand = new Hand(this, input);
     // A window dragged to a new size reports many sizes: spread the levels
@@ -206,19 +151,86 @@ export class Board3D implements Stage {
     }).observe(host);
     this.resize();
     // Drawn only when something changed: a still picture costs nothing.
+    // In a headset every frame is drawn (the head moves), from the
+    // headset's frame loop, which the renderer's loop follows.
     this.controls.addEventListener("change", () => (this.dirty = true));
-    const tick = (now: number) => {
+    this.renderer.setAnimationLoop((now: number) => {
       const animating = this.motions.running;
       this.motions.step(now);
+      const headset = this.headset;
+      if (headset?.presenting) {
+        headset.frame(now);
+        this.renderer.render(this.scene, headset.camera);
+        this.frames += 1;
+        return;
+      }
       this.controls.update();
       if (this.dirty || animating) {
         if (!broken("draw")) this.renderer.render(this.scene, this.camera);
         this.frames += 1;
         this.dirty = false;
       }
-      requestAnimationFrame(tick);
+    });
+  }
+
+  // ------------------------------------------------------------ headset
+
+  /// Plays in a headset: the board at table scale, the controllers'
+  /// rays (xr.ts), until the session ends.
+  async enterXR(session: XRSession, input: HeadsetInput) {
+    this.headset?.end();
+    const headset = new Headset(this, input);
+    this.headset = headset;
+    headset.onEnd = () => {
+      if (this.headset === headset) this.headset = null;
+      this.root.position.set(0, 0, 0);
+      this.root.rotation.set(0, 0, 0);
+      this.root.scale.setScalar(1);
+      this.resize();
+      this.dirty = true;
     };
-    requestAnimationFrame(tick);
+    await headset.start(session);
+  }
+
+  /// Ends the headset's session, if one is on.
+  exitXR() {
+    this.headset?.end();
+  }
+
+  /// The headset's state (for the browser tests), or null.
+  get xr(): Headset | null {
+    return this.headset;
+  }
+
+  /// The board's extent in the scene: its squares and pieces.
+  bounds(): THREE.Box3 {
+    this.root.updateMatrixWorld(true);
+    const box = new THREE.Box3();
+    for (const t of this.tiles.values()) if (t.visible) box.expandByObject(t);
+    for (const p of this.pieces.values()) if (p.object.visible) box.expandByObject(p.object);
+    if (box.isEmpty()) box.setFromCenterAndSize(new THREE.Vector3(), new THREE.Vector3(1, 1, 1));
+    return box;
+  }
+
+  /// The viewing side's default direction around the board, in radians.
+  sideAzimuth(): number {
+    return ((this.state?.view.camera.azimuth[this.marks?.flipped ? 1 : 0] ?? 0) * Math.PI) / 180;
+  }
+
+  /// Where a cell is in the scene (as screenPoint says on the page): the
+  /// mark of a destination, the body of a piece, or the middle of a square.
+  scenePoint(name: string): THREE.Vector3 | null {
+    if (!this.tiles.has(name)) return null;
+    this.root.updateMatrixWorld(true);
+    return this.root.localToWorld(this.cellPoint(name));
+  }
+
+  /// Where a board's knob is in the scene.
+  knobPoint(from: string): THREE.Vector3 | null {
+    const knob = this.groups.knobs.children.find((k) => k.userData.handle === from);
+    if (!knob) return null;
+    this.root.updateMatrixWorld(true);
+    return knob.getWorldPosition(new THREE.Vector3());
   }
 
   // ------------------------------------------------------------ drawing
@@ -254,6 +266,7 @@ export class Board3D implements Stage {
     this.syncPieces(moved);
     if (sameGame && before && before.version !== state.version && !dropped) this.animateChange(before, state);
     this.colour(marks);
+    this.headset?.changed();
     this.dirty = true;
   }
 
@@ -761,6 +774,8 @@ export class Board3D implements Stage {
   /// The drawing's size and the camera's aspect, from the host's size
   /// now; whether they changed.
   private syncSize(): boolean {
+    // A headset's drawing has the headset's size.
+    if (this.renderer.xr.isPresenting) return false;
     const w = Math.max(this.host.clientWidth, 10);
     const h = Math.max(this.host.clientHeight, 10);
     const size = this.renderer.getSize(new THREE.Vector2());
@@ -849,12 +864,12 @@ export class Board3D implements Stage {
     const copy = new THREE.Mesh(knobGeometry, this.marksMaterials.knobSelected);
     copy.position.copy(knob?.position ?? this.position(cell));
     copy.raycast = () => {};
-    this.scene.add(copy);
+    this.root.add(copy);
     return copy;
   }
 
   discard(object: THREE.Object3D) {
-    this.scene.remove(object);
+    this.root.remove(object);
   }
 
   above(cell: string): THREE.Vector3 {
@@ -883,22 +898,31 @@ export class Board3D implements Stage {
     this.raycaster.setFromCamera(ndc, this.camera);
   }
 
-  /// What a click at a page point picks. The marks of the selected
-  /// piece's destinations are drawn over everything, so they are picked
-  /// first; then the nearest tile, piece or knob that is not faded out.
+  /// What a click at a page point picks.
   pickAt(x: number, y: number): Pick {
-    const target = this.targetAt(x, y);
-    if (target) return { cell: target, handle: null };
+    this.ray(x, y);
+    return this.pickRay(this.raycaster);
+  }
+
+  /// What a ray picks (a click's, a controller's), the scene's world
+  /// matrices up to date (`ray` and the headset make them so). The marks of the
+  /// selected piece's destinations are drawn over everything, so they are
+  /// picked first; then the nearest tile, piece or knob that is not faded
+  /// out.
+  pickRay(raycaster: THREE.Raycaster): Pick {
+    const target = raycaster.intersectObjects(this.groups.targets.children, false)[0];
+    if (target) return { cell: target.object.userData.cell as string, handle: null, distance: target.distance };
     const names = this.groups.labels.children.filter((s) => s.userData.name);
-    const hits = this.raycaster.intersectObjects([this.groups.tiles, this.groups.pieces, this.groups.knobs, ...names], true);
+    const hits = raycaster.intersectObjects([this.groups.tiles, this.groups.pieces, this.groups.knobs, ...names], true);
     for (const h of hits) {
       let o: THREE.Object3D | null = h.object;
       while (o && !o.userData.cell && !o.userData.handle && !o.userData.name) o = o.parent;
       if (!o || !o.visible || !visibleUp(o)) continue;
-      if (o.userData.name) return { cell: null, handle: null, level: o.userData.level };
-      if (o.userData.handle) return { cell: null, handle: o.userData.handle };
+      const distance = h.distance;
+      if (o.userData.name) return { cell: null, handle: null, level: o.userData.level, distance };
+      if (o.userData.handle) return { cell: null, handle: o.userData.handle, distance };
       if (this.faded(o.userData.cell)) continue;
-      return { cell: o.userData.cell, handle: null, badge: !!h.object.userData.badge };
+      return { cell: o.userData.cell, handle: null, badge: !!h.object.userData.badge, distance };
     }
     return { cell: null, handle: null };
   }
@@ -929,15 +953,20 @@ export class Board3D implements Stage {
   /// Where a cell is on the screen, in page pixels: the mark of a
   /// destination, the body of a piece, or the middle of a square.
   screenPoint(name: string): { x: number; y: number } | null {
-    if (!this.tiles.has(name)) return null;
+    return this.tiles.has(name) ? this.toPage(this.cellPoint(name)) : null;
+  }
+
+  /// The point of a cell a click or a ray aims at, in the board's
+  /// squares: the mark of a destination, the body of a piece, or the
+  /// middle of a square.
+  private cellPoint(name: string): THREE.Vector3 {
     const p = top(this.position(name));
-    if (this.marks?.targets.has(name)) return this.toPage(p);
+    if (this.marks?.targets.has(name)) return p;
     const piece = this.marks?.demo ? null : this.pieces.get(name);
-    if (piece?.object.visible) {
-      const box = new THREE.Box3().setFromObject(piece.object);
-      return this.toPage(piece.object.position.clone().setY(box.min.y + (box.max.y - box.min.y) * 0.62));
-    }
-    return this.toPage(p);
+    if (!piece?.object.visible) return p;
+    // Measured in the board's own squares, whatever the headset made of it.
+    const box = new THREE.Box3().setFromObject(piece.object).applyMatrix4(this.root.matrixWorld.clone().invert());
+    return piece.object.position.clone().setY(box.min.y + (box.max.y - box.min.y) * 0.62);
   }
 
   /// Where the middle of a cell's square is on the page; null where the

@@ -74,4 +74,14 @@ export const hooks = {
   /// The smallest distance in page pixels between two neighbouring
   /// squares of the levels shown (all, or the one in focus).
   squarePixels: () => board3d()?.squarePixels(page.focus) ?? null,
+  /// The headset (WebXR), while a session is on: what it points at, the
+  /// board's place, the panel's and the menu's text; else null.
+  xr: () => board3d()?.xr?.read() ?? null,
+  /// Where, in the headset's space (metres), a cell is: the mark of a
+  /// destination, the body of a piece, or the middle of a square.
+  xrPoint: (cell: string) => board3d()?.scenePoint(cell)?.toArray() ?? null,
+  /// Where a board's knob is in the headset's space.
+  xrKnob: (from: string) => board3d()?.knobPoint(from)?.toArray() ?? null,
+  /// Where a button of the headset's panel or menu is in its space.
+  xrButton: (id: string) => board3d()?.xr?.buttonPoint(id)?.toArray() ?? null,
 };

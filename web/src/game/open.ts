@@ -17,7 +17,7 @@ import { endDemo, startDemo } from "./demo";
 import { stateChanged } from "./drag";
 import { phoneFocus } from "./levels";
 import { dropPremove, playPremove } from "./premove";
-import { drawBoard, renderCursor, renderPanels, say } from "./render";
+import { board3d, drawBoard, renderCursor, renderPanels, say } from "./render";
 import { clearSelection } from "./select";
 import { page } from "./state";
 
@@ -102,6 +102,7 @@ export async function reloadGame(id: string) {
 /// Leaves the game screen: nothing of this game stays on the page.
 export function closeGame() {
   opening += 1;
+  board3d()?.exitXR();
   page.connection?.close();
   page.connection = null;
   page.state = null;
