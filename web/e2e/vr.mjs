@@ -50,12 +50,12 @@ async function aimAt(page, hand, point) {
   );
 }
 
-/// Points the right controller at a cell and waits until the headset
-/// says it points there.
-async function aimCell(page, cell) {
+/// Points a controller (the right unless said) at a cell and waits until
+/// the headset says it points there.
+async function aimCell(page, cell, hand = "right") {
   const point = await page.evaluate((c) => window.chess3d.xrPoint(c), cell);
   if (!point) throw new Error(`no cell ${cell} in the headset's scene`);
-  await aimAt(page, "right", point);
+  await aimAt(page, hand, point);
   await page.waitForFunction((c) => window.chess3d.xr()?.hovered === c, cell, { timeout: 5000 });
 }
 
@@ -74,7 +74,7 @@ async function press(page, hand, button) {
   await page.waitForTimeout(80);
 }
 
-const trigger = (page) => press(page, "right", "trigger");
+const trigger = (page, hand = "right") => press(page, hand, "trigger");
 
 /// Selects the piece (or the knob's board) pointed at, then plays to
 /// `to`.
@@ -128,11 +128,20 @@ async function headsetChess() {
   check(/human \(White\) v chess3d engine, skill 1 \(Black\)/.test(lines) && (lines.match(/5:00/g) ?? []).length === 2 && /White to move/.test(lines), `the panel names the players, both clocks and whose turn: ${lines}`);
   const ids = s0.panel.buttons.map((b) => b.id).join(",");
   check(["resign", "draw", "flip", "vr-reset", "vr-exit"].every((id) => ids.includes(id)), `the panel's buttons: ${ids}`);
-  // Pointing names the piece.
-  await aimCell(page, "g1");
+  // Pointing names the piece (with the left hand: the right one, its ray
+  // over nothing, is tested after it on every frame).
+  await aimCell(page, "g1", "left");
   const tag = await page.evaluate(() => window.chess3d.xr().tag);
   check(tag === "White Knight on g1" && (await page.evaluate(() => window.chess3d.marks().cursor)) === "g1", `pointing at g1 names it: "${tag}", the cursor there`);
-  await pointMove(page, "g1", "f3");
+  await trigger(page, "left");
+  await page.waitForFunction(() => window.chess3d.targets().includes("f3"), null, { timeout: 5000 });
+  // The selection changed the board: both rays picked again, but the
+  // right controller, pointing at nothing, does not take the name away.
+  await page.waitForTimeout(200);
+  const kept = await page.evaluate(() => window.chess3d.xr());
+  check(kept.hovered === "g1" && kept.tag === "White Knight on g1", `after the trigger the pointing hand keeps its name (${kept.hovered}, "${kept.tag}")`);
+  await aimCell(page, "f3");
+  await trigger(page);
   await waitPly(page, 2);
   const s2 = await state(page);
   check(s2.moves[0] === "g1f3", `g1f3 pointed and triggered in the headset; the computer answered ${s2.labels[1]}`);
@@ -224,8 +233,12 @@ async function headsetChess() {
 async function headsetMenu() {
   const page = await headsetPage();
   await openGame(page, { game: "chess", mode: "local", record: '[Game "chess"]\n[FEN "8/4P3/8/8/8/k7/8/K7 w - - 0 1"]\n\n*\n' });
-  await settle(page);
+  // From the 2-D diagram: the headset shows the board in 3-D, and the
+  // diagram comes back after.
+  await page.click("#toggle-view");
+  await page.waitForSelector("#diagram .sq");
   await enter(page);
+  check((await page.evaluate(() => window.chess3d.view())) === "3d", "Enter VR from the 2-D diagram shows the 3-D board in the headset");
   await aimCell(page, "e7");
   await trigger(page);
   await page.waitForFunction(() => window.chess3d.targets().includes("e8"), null, { timeout: 5000 });
@@ -263,6 +276,7 @@ async function headsetMenu() {
   check(true, `the second press resigns, and the panel says so: ${(await page.evaluate(() => window.chess3d.xr().panel.lines)).find((l) => /resign/i.test(l))}`);
   await page.evaluate(() => window.headset.activeSession?.end());
   await page.waitForFunction(() => window.chess3d.xr() === null, null, { timeout: 5000 });
+  check((await page.evaluate(() => window.chess3d.view())) === "2d", "the session ended by the headset: the page shows the diagram again, as before");
   await done(page, "the headset's menu");
 }
 

@@ -76,6 +76,13 @@ export class Panel {
     this.draw();
   }
 
+  /// The canvas's texture and the rectangle let go (the session is over).
+  dispose() {
+    this.texture.dispose();
+    this.mesh.geometry.dispose();
+    (this.mesh.material as THREE.Material).dispose();
+  }
+
   /// The button at a point of the rectangle (its texture's uv), if any
   /// and usable.
   buttonAt(uv: THREE.Vector2): string | null {
@@ -230,6 +237,11 @@ export class Tag {
     this.sprite.renderOrder = 41;
     this.sprite.visible = false;
     this.sprite.raycast = () => {};
+  }
+
+  dispose() {
+    this.texture.dispose();
+    this.sprite.material.dispose();
   }
 
   /// Shows `text` at `at` (hidden for none).

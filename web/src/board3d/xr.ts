@@ -62,9 +62,10 @@ const SCALE_RANGE = 4;
 const RAY_LENGTH = 3;
 /// How often the panel's text is read again (the clocks tick).
 const REFRESH_MS = 250;
-/// A controller moved less than this (metres, or about a third of a
-/// degree) picks nothing new.
-const STILL = 0.004;
+/// A controller moved less than this (a centimetre, or about half a
+/// degree: more than a hand's or hand tracking's tremor) picks nothing
+/// new.
+const STILL = 0.01;
 
 /// The buttons the headset answers itself.
 export const RESET = "vr-reset";
@@ -106,8 +107,11 @@ export class Headset {
   private aimed = new Map<Controller, THREE.Matrix4>();
   /// The board changed: every ray picks again.
   private stale = true;
-  /// The cell the rays point at (the last controller moved).
+  /// The cell the rays point at (the lead controller's).
   hovered: string | null = null;
+  /// The controller that moved or pressed last: its ray names what it
+  /// points at and lights buttons; the other's only draws its ray.
+  private lead: Controller | null = null;
   /// How many times a ray has been tested against the board (for the
   /// tests: none while the controllers are still).
   private picks = 0;
@@ -134,25 +138,32 @@ export class Headset {
   }
 
   /// Starts drawing in the headset: the board placed, the controllers'
-  /// rays on.
+  /// rays on. Throws, the session ended and nothing changed on the page,
+  /// if the renderer cannot draw in it.
   async start(session: XRSession) {
     const xr = this.stage.renderer.xr;
-    // A floor-level space where the browser gives one (the board stands at
-    // a table's height); else the space starts at the eyes.
-    const features = (session as { enabledFeatures?: readonly string[] }).enabledFeatures;
-    const floor = !features || features.includes("local-floor");
-    xr.enabled = true;
-    xr.setReferenceSpaceType(floor ? "local-floor" : "local");
-    this.floor = floor ? 0 : -EYES;
-    try {
-      await xr.setSession(session);
-    } catch (e) {
-      xr.enabled = false;
-      session.end().catch(() => {});
-      throw e;
-    }
+    // Ended from the start on (the player takes the headset off, the game
+    // closes) cleans up, even while the renderer is still being set up.
     this.session = session;
     session.addEventListener("end", () => this.cleanup());
+    try {
+      // A floor-level space where the browser gives one (the board stands
+      // at a table's height); else the space starts at the eyes. Asked
+      // first: the renderer takes the session once.
+      const floor = await session.requestReferenceSpace("local-floor").then(
+        () => true,
+        () => false,
+      );
+      this.floor = floor ? 0 : -EYES;
+      xr.enabled = true;
+      xr.setReferenceSpaceType(floor ? "local-floor" : "local");
+      await xr.setSession(session);
+    } catch (e) {
+      this.end();
+      this.cleanup();
+      throw e;
+    }
+    if (!this.session) throw new Error("the headset's session ended as it began");
     for (const i of [0, 1]) this.controllers.push(this.controller(i));
     this.stage.scene.add(this.extras);
     this.place();
@@ -180,12 +191,16 @@ export class Headset {
       if (!g.visible) continue;
       g.updateWorldMatrix(true, false);
       const last = this.aimed.get(g);
-      if (!this.stale && last && still(last, g.matrixWorld)) continue;
-      this.aimed.set(g, g.matrixWorld.clone());
+      const moved = !last || !still(last, g.matrixWorld);
+      if (!moved && !this.stale) continue;
+      if (moved) {
+        this.aimed.set(g, g.matrixWorld.clone());
+        this.lead = g;
+      }
       // The marks made since the last frame placed in the scene, once.
       if (!updated) this.stage.scene.updateMatrixWorld();
       updated = true;
-      this.point(c, this.aim(g));
+      this.point(c, this.aim(g), g === this.lead);
     }
     this.stale = false;
     if (now - this.refreshed > REFRESH_MS) {
@@ -244,6 +259,7 @@ export class Headset {
     // The menu hangs over the board's near edge, where the player looks.
     const top = placed.max.y - this.floor;
     standing(this.menu.mesh, 0, THREE.MathUtils.clamp(top + 0.15, 1.1, 1.35), placed.max.z);
+    this.hold();
     this.stale = true;
   }
 
@@ -252,6 +268,7 @@ export class Headset {
     root.position.copy(this.home.position);
     root.rotation.set(0, this.home.yaw, 0);
     root.scale.setScalar(this.home.scale);
+    this.hold();
     this.stale = true;
   }
 
@@ -271,10 +288,13 @@ export class Headset {
     group.addEventListener("select", select);
     group.addEventListener("squeezestart", squeeze);
     group.addEventListener("squeezeend", release);
+    // A controller lost while it holds the board lets go.
+    group.addEventListener("disconnected", release);
     const off = () => {
       group.removeEventListener("select", select);
       group.removeEventListener("squeezestart", squeeze);
       group.removeEventListener("squeezeend", release);
+      group.removeEventListener("disconnected", release);
       group.remove(ray);
       this.stage.scene.remove(group);
     };
@@ -297,10 +317,11 @@ export class Headset {
     return { pick, panel: null, button: null, distance: pick.distance ?? RAY_LENGTH };
   }
 
-  /// A controller points: its ray drawn to what it meets, that named,
-  /// the cursor there, a button lit.
-  private point(c: { ray: THREE.Line }, aim: Aim) {
+  /// A controller points: its ray drawn to what it meets; the lead's also
+  /// names that, moves the cursor there, lights a button.
+  private point(c: { ray: THREE.Line }, aim: Aim, lead: boolean) {
     c.ray.scale.z = aim.distance;
+    if (!lead) return;
     this.panel.point(aim.panel === this.panel ? aim.button : null);
     this.menu.point(aim.panel === this.menu ? aim.button : null);
     const cell = aim.pick ? (aim.pick.cell ?? aim.pick.handle) : null;
@@ -314,6 +335,7 @@ export class Headset {
 
   /// The trigger (or a pinch): a button pressed, or the board picked.
   private select(group: Controller) {
+    this.lead = group;
     this.stage.scene.updateMatrixWorld();
     const aim = this.aim(group);
     if (aim.panel) {
@@ -344,6 +366,12 @@ export class Headset {
     this.grips = this.grips.filter((g) => g !== group);
     if (on) this.grips.push(group);
     this.grips = this.grips.slice(-2);
+    this.hold();
+  }
+
+  /// The board taken from where it is now by the hands holding it (a grip
+  /// changed, or the board was put back at the table while held).
+  private hold() {
     const root = this.stage.root;
     this.held = {
       board: { position: root.position.clone(), yaw: root.rotation.y, scale: root.scale.x },
@@ -371,7 +399,10 @@ export class Headset {
       const [a0, b0] = held.hands.map((h) => h.position);
       from = a0.clone().add(b0).multiplyScalar(0.5);
       to = now[0].clone().add(now[1]).multiplyScalar(0.5);
-      turn = heading(now[1].clone().sub(now[0])) - heading(b0.clone().sub(a0));
+      // Hands one above the other give the line between them no
+      // direction around the vertical: the board keeps its last turn.
+      const across = now[1].clone().sub(now[0]).setY(0);
+      turn = across.length() < 0.03 ? this.stage.root.rotation.y - held.board.yaw : heading(across) - heading(b0.clone().sub(a0));
       const scale = THREE.MathUtils.clamp(
         (held.board.scale * now[0].distanceTo(now[1])) / Math.max(a0.distanceTo(b0), 0.01),
         this.home.scale / SCALE_RANGE,
@@ -395,6 +426,7 @@ export class Headset {
     this.grips = [];
     this.held = null;
     this.stage.scene.remove(this.extras);
+    for (const p of [this.panel, this.menu, this.tag]) p.dispose();
     this.stage.renderer.xr.enabled = false;
     this.hovered = null;
     this.onEnd();
@@ -407,10 +439,15 @@ function still(a: THREE.Matrix4, b: THREE.Matrix4): boolean {
   return a.elements.every((v, i) => Math.abs(v - b.elements[i]) < STILL);
 }
 
-/// The direction a controller points around the vertical, in radians.
+/// The direction a controller points around the vertical, in radians:
+/// where its ray points, or for a ray straight up or down, where its top
+/// points.
 function yawOf(o: THREE.Object3D): number {
   const q = o.getWorldQuaternion(new THREE.Quaternion());
-  return new THREE.Euler().setFromQuaternion(q, "YXZ").y;
+  const ray = new THREE.Vector3(0, 0, -1).applyQuaternion(q);
+  const top = new THREE.Vector3(0, 1, 0).applyQuaternion(q);
+  const d = Math.hypot(ray.x, ray.z) > 0.3 ? ray : top.multiplyScalar(-Math.sign(ray.y));
+  return Math.atan2(-d.x, -d.z);
 }
 
 /// The turn about the vertical that takes +x to `v`'s direction.

@@ -42,14 +42,19 @@ export function renderHeadsetButton() {
   $("enter-vr").textContent = on ? "Exit VR" : "Enter VR";
 }
 
+/// The page showed the 2-D diagram before the headset: shown again after.
+let diagramBefore = false;
+
 async function toggleHeadset() {
   const board = board3d();
   if (board?.xr) return board.exitXR();
-  if (page.view !== "3d") toggleView();
-  // Asked at once: a browser starts a session only in answer to a click.
-  const asked = navigator.xr?.requestSession("immersive-vr", { optionalFeatures: ["local-floor", "hand-tracking"] });
+  diagramBefore = page.view !== "3d";
+  if (diagramBefore) toggleView();
   const view = board3d();
-  if (!asked || !view) return say("This browser cannot show the game in a headset.", true);
+  if (!navigator.xr || !view || page.view !== "3d") return say("This browser cannot show the game in a headset.", true);
+  // Asked before anything waits: a browser starts a session only in
+  // answer to a click.
+  const asked = navigator.xr.requestSession("immersive-vr", { optionalFeatures: ["local-floor", "hand-tracking"] });
   try {
     await view.enterXR(await asked, input);
     say("In the headset: point with a controller, the trigger selects and moves, a grip holds the board.");
@@ -71,6 +76,8 @@ const input: HeadsetInput = {
   menu,
   press,
   ended: () => {
+    if (diagramBefore && page.view === "3d") toggleView();
+    diagramBefore = false;
     drawBoard();
     renderHeadsetButton();
     say("");
