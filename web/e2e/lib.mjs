@@ -116,6 +116,15 @@ export async function settle(page) {
   await page.waitForTimeout(150);
 }
 
+/// A Star Trek game at one screen whose White attack board at b1(2)
+/// stands empty (its pieces moved to the main board), so that it may
+/// move: the position the tests of boards moved by their knobs start from.
+export const STARTREK_EMPTY_BOARD = {
+  game: "startrek",
+  mode: "local",
+  record: `[Game "startrek"]\n[FEN "${"4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -"}"]\n\n*\n`,
+};
+
 /// Creates a game (createGame) and opens it. `body` as POST
 /// /api/v1/games takes it.
 export async function openGame(page, body) {

@@ -4,7 +4,7 @@
 // dropped when the turn comes, and cancelled.
 
 import { join } from "node:path";
-import { check, clickCell, createGame, DESKTOP, done, drag, emptyPoint, env, newPage, openGame, PHONE, pointOf, settle, shots, state, waitPly } from "./lib.mjs";
+import { check, clickCell, createGame, DESKTOP, done, drag, emptyPoint, env, newPage, openGame, PHONE, pointOf, settle, shots, STARTREK_EMPTY_BOARD, state, waitPly } from "./lib.mjs";
 
 /// A move of a piece whose two cells no other move joins (no menu), with
 /// both cells on level `level` when one is given.
@@ -71,8 +71,7 @@ async function dragEveryGame() {
 async function dragBoardsLevelsDiagram() {
   const page = await newPage(DESKTOP);
   // Star Trek: the empty attack board dragged by its knob to b3(4).
-  const fen = "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -";
-  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await openGame(page, STARTREK_EMPTY_BOARD);
   await settle(page);
   const knob = (await page.evaluate(() => window.chess3d.knobs()))[0];
   const board = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.text === "Lb1(2)-b3(4)"));

@@ -23,7 +23,7 @@ import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mj
 import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
 import { sections as headset } from "./vr.mjs";
-import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, startServer, state, waitPly } from "./lib.mjs";
+import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, STARTREK_EMPTY_BOARD, startServer, state, waitPly } from "./lib.mjs";
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
 
@@ -226,8 +226,7 @@ async function checkMark() {
 /// where it goes.
 async function attackBoard() {
   const page = await newPage();
-  const fen = "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -";
-  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await openGame(page, STARTREK_EMPTY_BOARD);
   await settle(page);
   const knobs = await page.evaluate(() => window.chess3d.knobs());
   check(knobs.length === 1, `the empty attack board has a knob (${knobs.map((k) => k.from)})`);
@@ -239,7 +238,7 @@ async function attackBoard() {
   await ghostsInside(page, "Star Trek 1400x900");
   // At phone size too.
   const phone = await newPage(PHONE, { hasTouch: true, isMobile: true });
-  await openGame(phone, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await openGame(phone, STARTREK_EMPTY_BOARD);
   await settle(phone);
   await showLevel(phone, await levelOf(phone, knobs[0].from));
   await clickKnob(phone, knobs[0].from);
@@ -254,7 +253,7 @@ async function attackBoard() {
   const landed = await boardDrawn(page, move.board.lands);
   check(landed.ok, `and is drawn where it landed: ${landed.what}`);
   // The same in the diagram: the board's knob, then a square it lands on.
-  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await openGame(page, STARTREK_EMPTY_BOARD);
   await page.keyboard.press("v");
   await page.click("#diagram [data-board]");
   await page.click(`#diagram [data-cell="${move.board.lands[1]}"]`);

@@ -6,7 +6,7 @@
 // that a controller can be pointed at it.
 
 import { join } from "node:path";
-import { check, DESKTOP, done, newPage, openGame, root, settle, shots, state, waitPly } from "./lib.mjs";
+import { check, DESKTOP, done, newPage, openGame, root, settle, shots, STARTREK_EMPTY_BOARD, state, waitPly } from "./lib.mjs";
 
 const IWER = join(root, "web/node_modules/iwer/build/iwer.min.js");
 
@@ -283,10 +283,21 @@ async function headsetMenu() {
 /// Star Trek: an attack board moved by its knob, in the headset.
 async function headsetBoards() {
   const page = await headsetPage();
-  const fen = "4/4/4/4|4/4/PPPP/NBBN|4/4/4/4/4/4/2PP/2KR|4/4/4/4|4/4/4/4/4/4/4/4|nbbn/pppp/4/4|rqkr/pppp/4/4 w Kkq - 0 1 b1(2):w,e1(2):w,b8(6):b,e8(6):b - -";
-  await openGame(page, { game: "startrek", mode: "local", record: `[Game "startrek"]\n[FEN "${fen}"]\n\n*\n` });
+  await openGame(page, STARTREK_EMPTY_BOARD);
   await settle(page);
   await enter(page);
+  // At table scale: the middles of its squares within 60 cm across and
+  // deep and 75 cm high, and one of those nearly filled (the tiles' edges
+  // and the pieces' tops take the rest).
+  const extent = await page.evaluate(() => {
+    const points = window.chess3d.state().view.cells.filter((c) => c.present).map((c) => window.chess3d.xrPoint(c.name));
+    return [0, 1, 2].map((i) => Math.max(...points.map((p) => p[i])) - Math.min(...points.map((p) => p[i])));
+  });
+  const fill = Math.max(extent[0] / 0.6, extent[2] / 0.6, extent[1] / 0.75);
+  check(
+    extent[0] <= 0.6 && extent[2] <= 0.6 && extent[1] <= 0.75 && fill > 0.8,
+    `Star Trek at table scale: ${extent.map((v) => `${(v * 100).toFixed(0)} cm`).join(" by ")} (across, high, deep)`,
+  );
   const m = await page.evaluate(() => window.chess3d.state().view.legal.find((m) => m.text === "Lb1(2)-b3(4)"));
   await pointMove(page, m.from, m.board.lands[0], { knob: true });
   await waitPly(page, 1, 5000);

@@ -24,10 +24,10 @@ import { Hand, type BoardInput, type Pick, type Stage } from "./hand";
 import { cameraKey } from "./keys";
 import { facing, levelLabels } from "./labels";
 import { layout, type Layout } from "./layout";
-import { captureRing, checkRing, corners, frameBars, knobGeometry, marksMaterials, moveDot, overSquare, pegGeometry, pickDisc, tileGeometry, TILE_HEIGHT, top } from "./meshes";
+import { captureRing, checkRing, corners, frameBars, knobGeometry, marksMaterials, moveDot, overSquare, pegGeometry, pickDisc, TILE, tileGeometry, TILE_HEIGHT, top } from "./meshes";
 import { Motions } from "./motion";
 import { settle } from "./settle";
-import { Headset, type HeadsetInput, type XRStage } from "./xr";
+import { Headset, tableScale, type HeadsetInput, type XRStage } from "./xr";
 
 const SLIDE_MS = 350;
 const TRAVEL_MS = 700;
@@ -186,9 +186,14 @@ export class Board3D implements Stage, XRStage {
       this.root.position.set(0, 0, 0);
       this.root.rotation.set(0, 0, 0);
       this.root.scale.setScalar(1);
-      this.resize();
+      // The page's stacks again, for the canvas as it is now.
+      this.syncSize();
+      this.relayout();
       this.dirty = true;
     };
+    // The stacks that stand largest on the table (arrange), before the
+    // board is placed.
+    this.relayout();
     await headset.start(session);
   }
 
@@ -210,6 +215,19 @@ export class Board3D implements Stage, XRStage {
     for (const p of this.pieces.values()) if (p.object.visible) box.expandByObject(p.object);
     if (box.isEmpty()) box.setFromCenterAndSize(new THREE.Vector3(), new THREE.Vector3(1, 1, 1));
     return box;
+  }
+
+  /// The size of the box the present squares and the tallest pieces on
+  /// them fill, as the layout places them (before any headset's scale).
+  private extent(): THREE.Vector3 {
+    const box = new THREE.Box3();
+    for (const c of this.cells.values()) {
+      if (!c.present) continue;
+      const p = this.position(c.name);
+      box.expandByPoint(p.clone().add(new THREE.Vector3(-TILE / 2, -TILE_HEIGHT / 2, -TILE / 2)));
+      box.expandByPoint(p.clone().add(new THREE.Vector3(TILE / 2, PIECE_HEIGHT, TILE / 2)));
+    }
+    return box.getSize(new THREE.Vector3());
   }
 
   /// The viewing side's default direction around the board, in radians.
@@ -305,13 +323,15 @@ export class Board3D implements Stage, XRStage {
     const turns = !reset ? [this.turn] : choose && levels === 1 && this.options.narrow && tall ? [0, ...turned] : [0];
     const stackCounts = choose ? [1, 2, 3].filter((n) => n === 1 || levels >= 2 * n) : [this.stackCount];
     const tries = turns.flatMap((turn) => (turn === 0 ? stackCounts : [1]).map((stacks) => ({ turn, stacks })));
-    type Tried = { stacks: number; turn: number; across: number; full: number; near: number };
+    type Tried = { stacks: number; turn: number; across: number; full: number; near: number; table: number };
     // More stacks must draw the narrowest square (the far levels of a tall
     // stack shrink most) clearly wider; a turned camera must draw the
     // smallest step either way clearly larger; of the two turned views,
     // the one with the viewer's pieces nearer, unless the other is larger.
+    // In a headset, the stacks that stand largest on the table.
     const better = (r: Tried, best: Tried | null) => {
       if (!best) return true;
+      if (this.headset) return r.table > best.table;
       if (r.turn === best.turn) return r.across > best.across * (r.stacks > best.stacks ? 1.15 : 1);
       if (best.turn === 0) return r.full > best.full * 1.05;
       return Math.abs(r.full - best.full) <= 0.05 * best.full ? r.near < best.near : r.full > best.full;
@@ -322,7 +342,8 @@ export class Board3D implements Stage, XRStage {
       this.layout = this.makeLayout(t.stacks);
       this.settle(reset);
       const focus = this.options.focus;
-      const r = { ...t, across: this.squarePixels(focus, true), full: this.squarePixels(focus), near: this.nearness() };
+      const table = this.headset ? tableScale(this.extent()) : 0;
+      const r = { ...t, across: this.squarePixels(focus, true), full: this.squarePixels(focus), near: this.nearness(), table };
       if (better(r, best)) best = r;
     }
     const last = tries[tries.length - 1];
@@ -793,14 +814,18 @@ export class Board3D implements Stage, XRStage {
     // next show or size takes the real one.
     if (!this.host.clientWidth || !this.host.clientHeight) return;
     // The perspective changes with the frame: spread the levels again.
-    if (this.syncSize() && this.layout && this.state) {
-      this.motions.finish();
-      this.arrange(false, true);
-      this.syncTiles(true);
-      this.syncPieces(true);
-      if (this.marks) this.colour(this.marks);
-    }
+    if (this.syncSize()) this.relayout();
     this.dirty = true;
+  }
+
+  /// The levels spread and the stacks chosen again, everything placed.
+  private relayout() {
+    if (!this.layout || !this.state) return;
+    this.motions.finish();
+    this.arrange(false, true);
+    this.syncTiles(true);
+    this.syncPieces(true);
+    if (this.marks) this.colour(this.marks);
   }
 
   // ------------------------------------------------------------ motion

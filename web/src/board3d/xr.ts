@@ -78,6 +78,12 @@ interface Aim {
   distance: number;
 }
 
+/// The scale that stands a board of `size` (in squares) on the table:
+/// no wider or deeper than WIDTH, turned any way, nor taller than TALL.
+export function tableScale(size: THREE.Vector3): number {
+  return Math.min(WIDTH / Math.max(size.x, size.z, 0.1), TALL / Math.max(size.y, 0.1));
+}
+
 /// A controller's (or a hand's) ray, as the renderer tracks it.
 type Controller = THREE.XRTargetRaySpace;
 
@@ -98,7 +104,7 @@ export class Headset {
   private session: XRSession | null = null;
   private controllers: { group: Controller; ray: THREE.Line; off: () => void }[] = [];
   private raycaster = new THREE.Raycaster();
-  private panel = new Panel(0.66, 0.5);
+  private panel = new Panel(0.6, 0.46);
   private menu = new Panel(0.56, 0.1, true);
   private tag = new Tag();
   /// The panels and the tag, in the scene while the session lasts.
@@ -242,8 +248,7 @@ export class Headset {
     // The page's camera looks from this side's azimuth: turned so that the
     // player stands there.
     root.rotation.set(0, -this.side, 0);
-    const size = this.stage.bounds().getSize(new THREE.Vector3());
-    const scale = Math.min(WIDTH / Math.max(size.x, size.z, 0.1), TALL / Math.max(size.y, 0.1));
+    const scale = tableScale(this.stage.bounds().getSize(new THREE.Vector3()));
     root.scale.setScalar(scale);
     const box = this.stage.bounds();
     root.position.set(-(box.min.x + box.max.x) / 2, this.floor + TABLE_Y - box.min.y, -NEAR - box.max.z);
