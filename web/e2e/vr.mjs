@@ -31,12 +31,13 @@ async function enter(page) {
   await page.waitForFunction(() => window.chess3d.xr()?.presenting, null, { timeout: 10000 });
 }
 
-/// Points a controller (`hand`: "left" or "right") from where it is at a
-/// point of the headset's space: its pointing direction (−z) turned there.
-async function aimAt(page, hand, point) {
+/// Points a controller (`hand`: "left" or "right"; `kind` "hands" for a
+/// tracked hand) from where it is at a point of the headset's space: its
+/// pointing direction (−z) turned there.
+async function aimAt(page, hand, point, kind = "controllers") {
   await page.evaluate(
-    ([hand, t]) => {
-      const c = window.headset.controllers[hand];
+    ([hand, t, kind]) => {
+      const c = window.headset[kind][hand];
       const d = [t[0] - c.position.x, t[1] - c.position.y, t[2] - c.position.z];
       const n = Math.hypot(...d);
       const [x, y, z] = d.map((v) => v / n);
@@ -46,7 +47,7 @@ async function aimAt(page, hand, point) {
       const m = Math.hypot(...q);
       c.quaternion.set(q[0] / m, q[1] / m, q[2] / m, q[3] / m);
     },
-    [hand, point],
+    [hand, point, kind],
   );
 }
 
@@ -280,6 +281,32 @@ async function headsetMenu() {
   await done(page, "the headset's menu");
 }
 
+/// Hand tracking: a pinch selects and plays as the trigger does.
+async function headsetHands() {
+  const page = await headsetPage();
+  await openGame(page, { game: "chess", mode: "local" });
+  await settle(page);
+  await enter(page);
+  await page.evaluate(() => (window.headset.primaryInputMode = "hand"));
+  const pinchAt = async (cell) => {
+    const point = await page.evaluate((c) => window.chess3d.xrPoint(c), cell);
+    await aimAt(page, "right", point, "hands");
+    await page.waitForFunction((c) => window.chess3d.xr()?.hovered === c, cell, { timeout: 5000 });
+    await page.evaluate(() => window.headset.hands.right.updatePinchValue(1));
+    await page.waitForTimeout(80);
+    await page.evaluate(() => window.headset.hands.right.updatePinchValue(0));
+    await page.waitForTimeout(80);
+  };
+  await pinchAt("e2");
+  await page.waitForFunction(() => window.chess3d.targets().includes("e4"), null, { timeout: 5000 });
+  await pinchAt("e4");
+  await waitPly(page, 1, 5000);
+  check((await state(page)).moves[0] === "e2e4", "tracked hands: e2e4 pointed at and pinched");
+  await page.evaluate(() => window.headset.activeSession?.end());
+  await page.waitForFunction(() => window.chess3d.xr() === null, null, { timeout: 5000 });
+  await done(page, "hands in the headset");
+}
+
 /// Star Trek: an attack board moved by its knob, in the headset.
 async function headsetBoards() {
   const page = await headsetPage();
@@ -310,4 +337,4 @@ async function headsetBoards() {
   await done(page, "Star Trek in the headset");
 }
 
-export const sections = { headsetOffered, headsetChess, headsetMenu, headsetBoards };
+export const sections = { headsetOffered, headsetChess, headsetMenu, headsetHands, headsetBoards };
