@@ -51,7 +51,10 @@ async function toggleHeadset() {
   diagramBefore = page.view !== "3d";
   if (diagramBefore) toggleView();
   const view = board3d();
-  if (!navigator.xr || !view || page.view !== "3d") return say("This browser cannot show the game in a headset.", true);
+  if (!navigator.xr || !view || page.view !== "3d") {
+    backToDiagram();
+    return say("This browser cannot show the game in a headset.", true);
+  }
   // Asked before anything waits: a browser starts a session only in
   // answer to a click.
   const asked = navigator.xr.requestSession("immersive-vr", { optionalFeatures: ["local-floor", "hand-tracking"] });
@@ -59,9 +62,17 @@ async function toggleHeadset() {
     await view.enterXR(await asked, input);
     say("In the headset: point with a controller, the trigger selects and moves, a grip holds the board.");
   } catch (e) {
+    // Refused (the player declined, the headset is busy): the page as it was.
+    backToDiagram();
     say(`The headset could not start: ${e instanceof Error ? e.message : String(e)}`, true);
   }
   renderHeadsetButton();
+}
+
+/// The diagram again if the page showed it before the headset.
+function backToDiagram() {
+  if (diagramBefore && page.view === "3d") toggleView();
+  diagramBefore = false;
 }
 
 const input: HeadsetInput = {
@@ -76,8 +87,7 @@ const input: HeadsetInput = {
   menu,
   press,
   ended: () => {
-    if (diagramBefore && page.view === "3d") toggleView();
-    diagramBefore = false;
+    backToDiagram();
     drawBoard();
     renderHeadsetButton();
     say("");
