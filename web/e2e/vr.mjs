@@ -51,12 +51,13 @@ async function aimAt(page, hand, point, kind = "controllers") {
   );
 }
 
-/// Points a controller (the right unless said) at a cell and waits until
-/// the headset says it points there.
-async function aimCell(page, cell, hand = "right") {
-  const point = await page.evaluate((c) => window.chess3d.xrPoint(c), cell);
-  if (!point) throw new Error(`no cell ${cell} in the headset's scene`);
-  await aimAt(page, hand, point);
+/// Points a controller (the right unless said; `kind` "hands" for a
+/// tracked hand) at a cell, or with `knob` at its board's knob, and waits
+/// until the headset says it points there.
+async function aimCell(page, cell, { hand = "right", kind = "controllers", knob = false } = {}) {
+  const point = await page.evaluate(([c, knob]) => (knob ? window.chess3d.xrKnob(c) : window.chess3d.xrPoint(c)), [cell, knob]);
+  if (!point) throw new Error(`no ${knob ? "knob of" : "cell"} ${cell} in the headset's scene`);
+  await aimAt(page, hand, point, kind);
   await page.waitForFunction((c) => window.chess3d.xr()?.hovered === c, cell, { timeout: 5000 });
 }
 
@@ -80,14 +81,10 @@ const trigger = (page, hand = "right") => press(page, hand, "trigger");
 /// Selects the piece (or the knob's board) pointed at, then plays to
 /// `to`.
 async function pointMove(page, from, to, { knob = false } = {}) {
+  await aimCell(page, from, { knob });
   if (knob) {
-    const point = await page.evaluate((f) => window.chess3d.xrKnob(f), from);
-    await aimAt(page, "right", point);
-    await page.waitForFunction((c) => window.chess3d.xr()?.hovered === c, from, { timeout: 5000 });
     const tag = await page.evaluate(() => window.chess3d.xr().tag);
     check(tag.startsWith(`The board ${from}–`), `pointing at the knob names its board: "${tag}"`);
-  } else {
-    await aimCell(page, from);
   }
   await trigger(page);
   await page.waitForFunction((c) => window.chess3d.targets().includes(c), to, { timeout: 5000 });
@@ -131,7 +128,7 @@ async function headsetChess() {
   check(["resign", "draw", "flip", "vr-reset", "vr-exit"].every((id) => ids.includes(id)), `the panel's buttons: ${ids}`);
   // Pointing names the piece (with the left hand: the right one, its ray
   // over nothing, is tested after it on every frame).
-  await aimCell(page, "g1", "left");
+  await aimCell(page, "g1", { hand: "left" });
   const tag = await page.evaluate(() => window.chess3d.xr().tag);
   check(tag === "White Knight on g1" && (await page.evaluate(() => window.chess3d.marks().cursor)) === "g1", `pointing at g1 names it: "${tag}", the cursor there`);
   await trigger(page, "left");
@@ -289,9 +286,7 @@ async function headsetHands() {
   await enter(page);
   await page.evaluate(() => (window.headset.primaryInputMode = "hand"));
   const pinchAt = async (cell) => {
-    const point = await page.evaluate((c) => window.chess3d.xrPoint(c), cell);
-    await aimAt(page, "right", point, "hands");
-    await page.waitForFunction((c) => window.chess3d.xr()?.hovered === c, cell, { timeout: 5000 });
+    await aimCell(page, cell, { kind: "hands" });
     await page.evaluate(() => window.headset.hands.right.updatePinchValue(1));
     await page.waitForTimeout(80);
     await page.evaluate(() => window.headset.hands.right.updatePinchValue(0));

@@ -105,6 +105,12 @@ export function renderMoves(
   else list.scrollTop = list.scrollHeight;
 }
 
+/// A move as a list numbers it: "12. Nf3" for the first side's, "12... Nf6"
+/// for the second's (`ply` counts from 1).
+export function numbered(ply: number, label: string): string {
+  return `${Math.ceil(ply / 2)}${ply % 2 ? "." : "..."} ${label}`;
+}
+
 /// The moves as players read them (servers before labels: the canonical
 /// texts).
 export function moveLabels(state: GameState): string[] {

@@ -27,7 +27,7 @@ import { layout, type Layout } from "./layout";
 import { captureRing, checkRing, corners, frameBars, knobGeometry, marksMaterials, moveDot, overSquare, pegGeometry, pickDisc, TILE, tileGeometry, TILE_HEIGHT, top } from "./meshes";
 import { Motions } from "./motion";
 import { settle } from "./settle";
-import { Headset, tableScale, type HeadsetInput, type XRStage } from "./xr";
+import { Headset, setPose, tableScale, type HeadsetInput, type XRStage } from "./xr";
 
 const SLIDE_MS = 350;
 const TRAVEL_MS = 700;
@@ -183,9 +183,7 @@ export class Board3D implements Stage, XRStage {
     this.headset = headset;
     headset.onEnd = () => {
       if (this.headset === headset) this.headset = null;
-      this.root.position.set(0, 0, 0);
-      this.root.rotation.set(0, 0, 0);
-      this.root.scale.setScalar(1);
+      setPose(this.root, { position: new THREE.Vector3(), yaw: 0, scale: 1 });
       // The page's stacks again, for the canvas as it is now.
       this.syncSize();
       this.relayout();
@@ -207,19 +205,17 @@ export class Board3D implements Stage, XRStage {
     return this.headset;
   }
 
-  /// The board's extent in the scene: its squares and pieces.
+  /// The board's extent in the scene, as `layoutBox` measures it.
   bounds(): THREE.Box3 {
     this.root.updateMatrixWorld(true);
-    const box = new THREE.Box3();
-    for (const t of this.tiles.values()) if (t.visible) box.expandByObject(t);
-    for (const p of this.pieces.values()) if (p.object.visible) box.expandByObject(p.object);
-    if (box.isEmpty()) box.setFromCenterAndSize(new THREE.Vector3(), new THREE.Vector3(1, 1, 1));
-    return box;
+    return this.layoutBox().applyMatrix4(this.root.matrixWorld);
   }
 
-  /// The size of the box the present squares and the tallest pieces on
-  /// them fill, as the layout places them (before any headset's scale).
-  private extent(): THREE.Vector3 {
+  /// The box the present squares and the tallest piece over each fill,
+  /// as the layout places them, in the board's squares (before a
+  /// headset turns and scales it): what the stacks are chosen by and the
+  /// board placed by in a headset.
+  private layoutBox(): THREE.Box3 {
     const box = new THREE.Box3();
     for (const c of this.cells.values()) {
       if (!c.present) continue;
@@ -227,7 +223,8 @@ export class Board3D implements Stage, XRStage {
       box.expandByPoint(p.clone().add(new THREE.Vector3(-TILE / 2, -TILE_HEIGHT / 2, -TILE / 2)));
       box.expandByPoint(p.clone().add(new THREE.Vector3(TILE / 2, PIECE_HEIGHT, TILE / 2)));
     }
-    return box.getSize(new THREE.Vector3());
+    if (box.isEmpty()) box.setFromCenterAndSize(new THREE.Vector3(), new THREE.Vector3(1, 1, 1));
+    return box;
   }
 
   /// The viewing side's default direction around the board, in radians.
@@ -342,8 +339,11 @@ export class Board3D implements Stage, XRStage {
       this.layout = this.makeLayout(t.stacks);
       this.settle(reset);
       const focus = this.options.focus;
-      const table = this.headset ? tableScale(this.extent()) : 0;
-      const r = { ...t, across: this.squarePixels(focus, true), full: this.squarePixels(focus), near: this.nearness(), table };
+      // A headset asks only how large the board stands on the table; the
+      // page, how large it is drawn.
+      const r = this.headset
+        ? { ...t, across: 0, full: 0, near: 0, table: tableScale(this.layoutBox().getSize(new THREE.Vector3())) }
+        : { ...t, across: this.squarePixels(focus, true), full: this.squarePixels(focus), near: this.nearness(), table: 0 };
       if (better(r, best)) best = r;
     }
     const last = tries[tries.length - 1];

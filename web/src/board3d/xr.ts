@@ -87,10 +87,23 @@ export function tableScale(size: THREE.Vector3): number {
 /// A controller's (or a hand's) ray, as the renderer tracks it.
 type Controller = THREE.XRTargetRaySpace;
 
-interface Pose {
+export interface Pose {
   position: THREE.Vector3;
   yaw: number;
   scale: number;
+}
+
+/// The board's pose now.
+function poseOf(o: THREE.Object3D): Pose {
+  return { position: o.position.clone(), yaw: o.rotation.y, scale: o.scale.x };
+}
+
+/// Puts the board in `pose`: turned only about the vertical, the levels
+/// level.
+export function setPose(o: THREE.Object3D, pose: Pose) {
+  o.position.copy(pose.position);
+  o.rotation.set(0, pose.yaw, 0);
+  o.scale.setScalar(pose.scale);
 }
 
 const rayGeometry = new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(0, 0, 0), new THREE.Vector3(0, 0, -1)]);
@@ -217,14 +230,14 @@ export class Headset {
 
   /// What the headset shows (for the browser tests).
   read() {
-    const root = this.stage.root;
+    const board = poseOf(this.stage.root);
     return {
       presenting: this.presenting,
       hovered: this.hovered,
       picks: this.picks,
       tag: this.tag.sprite.visible ? this.tag.text : null,
-      board: { position: root.position.toArray(), yaw: root.rotation.y, scale: root.scale.x },
-      home: { position: this.home.position.toArray(), yaw: this.home.yaw, scale: this.home.scale },
+      board: { ...board, position: board.position.toArray() },
+      home: { ...this.home, position: this.home.position.toArray() },
       panel: this.panel.read(),
       menu: this.menu.mesh.visible ? this.menu.read() : null,
     };
@@ -243,16 +256,14 @@ export class Headset {
   private place() {
     const root = this.stage.root;
     this.side = this.stage.sideAzimuth();
-    root.position.set(0, 0, 0);
-    root.scale.setScalar(1);
     // The page's camera looks from this side's azimuth: turned so that the
     // player stands there.
-    root.rotation.set(0, -this.side, 0);
+    setPose(root, { position: new THREE.Vector3(), yaw: -this.side, scale: 1 });
     const scale = tableScale(this.stage.bounds().getSize(new THREE.Vector3()));
     root.scale.setScalar(scale);
     const box = this.stage.bounds();
     root.position.set(-(box.min.x + box.max.x) / 2, this.floor + TABLE_Y - box.min.y, -NEAR - box.max.z);
-    this.home = { position: root.position.clone(), yaw: root.rotation.y, scale };
+    this.home = poseOf(root);
     const placed = this.stage.bounds();
     const standing = (mesh: THREE.Object3D, x: number, y: number, z: number) => {
       mesh.position.set(x, this.floor + y, z);
@@ -269,10 +280,7 @@ export class Headset {
   }
 
   private reset() {
-    const root = this.stage.root;
-    root.position.copy(this.home.position);
-    root.rotation.set(0, this.home.yaw, 0);
-    root.scale.setScalar(this.home.scale);
+    setPose(this.stage.root, this.home);
     this.hold();
     this.stale = true;
   }
@@ -377,9 +385,8 @@ export class Headset {
   /// The board taken from where it is now by the hands holding it (a grip
   /// changed, or the board was put back at the table while held).
   private hold() {
-    const root = this.stage.root;
     this.held = {
-      board: { position: root.position.clone(), yaw: root.rotation.y, scale: root.scale.x },
+      board: poseOf(this.stage.root),
       hands: this.grips.map((g) => ({ position: g.getWorldPosition(new THREE.Vector3()), yaw: yawOf(g) })),
     };
   }
@@ -415,11 +422,8 @@ export class Headset {
       );
       k = scale / held.board.scale;
     }
-    const root = this.stage.root;
     const offset = held.board.position.clone().sub(from).multiplyScalar(k).applyAxisAngle(UP, turn);
-    root.position.copy(to).add(offset);
-    root.rotation.set(0, held.board.yaw + turn, 0);
-    root.scale.setScalar(held.board.scale * k);
+    setPose(this.stage.root, { position: to.clone().add(offset), yaw: held.board.yaw + turn, scale: held.board.scale * k });
     this.stale = true;
   }
 

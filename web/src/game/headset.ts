@@ -6,7 +6,7 @@
 // panel in the scene.
 
 import { $ } from "../dom";
-import { moveLabels } from "../panels";
+import { moveLabels, numbered } from "../panels";
 import { closePicker, pickerOpen } from "../picker";
 import type { PanelButton, PanelLine, PanelModel } from "../board3d/panel";
 import { EXIT, RESET, type HeadsetInput } from "../board3d/xr";
@@ -124,7 +124,7 @@ function panel(): PanelModel {
   lines.push({ text: text("status"), tone: "strong" });
   if (state?.moves.length) {
     const n = state.moves.length;
-    lines.push({ text: `Last move: ${Math.ceil(n / 2)}${n % 2 ? "." : "..."} ${moveLabels(state)[n - 1]}` });
+    lines.push({ text: `Last move: ${numbered(n, moveLabels(state)[n - 1])}` });
   }
   if (!$("review").hidden) lines.push({ text: text("review-text") });
   lines.push({ text: text("message"), tone: $("message").classList.contains("error") ? "error" : undefined });

@@ -5,7 +5,7 @@
 import { api } from "../api";
 import { $ } from "../dom";
 import { explain } from "../messages";
-import { moveLabels } from "../panels";
+import { moveLabels, numbered } from "../panels";
 import { closePicker } from "../picker";
 import { drawBoard, renderPanels, say } from "./render";
 import { clearSelection } from "./select";
@@ -63,7 +63,7 @@ export function renderReview() {
   $("review-text").textContent =
     r.ply === 0
       ? `Reviewing the start position (${labels.length} moves played). → next move, End or Esc: the live game.`
-      : `Reviewing move ${Math.ceil(r.ply / 2)}${r.ply % 2 ? "." : "..."} ${labels[r.ply - 1]} (${side} to move). ` +
+      : `Reviewing move ${numbered(r.ply, labels[r.ply - 1])} (${side} to move). ` +
         `←/→ step, Home the start, End or Esc the live game.`;
 }
 
