@@ -3,7 +3,7 @@
 // another's badge; on a phone, where one level is shown at a time, every
 // level reached by the switcher over the board.
 
-import { clickCell, clickKnob, state } from "./lib.mjs";
+import { check, clickCell, clickKnob, settle, state } from "./lib.mjs";
 import { boardDrawn, marksDrawn, pictureAside } from "./seen.mjs";
 
 /// Points the real pointer at each cell's point, as a player does before
@@ -223,4 +223,31 @@ export async function clickability(page) {
     board,
     marks: marks ?? { ok: false, what: "no piece's marks looked for" },
   };
+}
+
+/// The level of a cell, as the page numbers them.
+export async function levelOf(page, cell) {
+  return page.evaluate((name) => window.chess3d.state().view.cells.find((c) => c.name === name).at[2], cell);
+}
+
+/// With a board's knob chosen: every square where the board may land is
+/// drawn on the canvas, inside it and clear of the bar and the buttons
+/// over it, and the pointer there names it (pointAt).
+/// With one level shown alone (a phone), the squares on each level are
+/// checked with that level shown, reached by one tap in the switcher.
+export async function ghostsInside(page, what) {
+  await settle(page);
+  const targets = await page.evaluate(() => window.chess3d.targets());
+  const focused = (await page.evaluate(() => window.chess3d.marks().focus)) !== null;
+  const levels = focused ? [...new Set(await Promise.all(targets.map((c) => levelOf(page, c))))] : [null];
+  const out = [];
+  for (const z of levels) {
+    if (z !== null) await showLevel(page, z);
+    await settle(page);
+    const here = [];
+    for (const c of targets) if (z === null || (await levelOf(page, c)) === z) here.push(c);
+    out.push(...(await pointAtTargets(page, here)));
+  }
+  const how = focused ? `, each level's shown by one tap (levels ${levels.join(", ")})` : "";
+  check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area and named under the pointer${how}${out.length ? ` (not: ${out.join(" ")})` : ""}`);
 }

@@ -19,10 +19,11 @@ import { sections as analysisSections } from "./analysis.mjs";
 import { sections as around } from "./around.mjs";
 import { sections as broken } from "./broken.mjs";
 import { sections as lobbySections } from "./lobby.mjs";
-import { clickability, pointAt, pointAtTargets, showLevel } from "./clickable.mjs";
+import { clickability, ghostsInside, levelOf, pointAt, showLevel } from "./clickable.mjs";
 import { boardDrawn, checkDrawn2d, checkDrawn3d, hoverDiagram, showAloneByKey } from "./seen.mjs";
 import { sections as moving } from "./moving.mjs";
 import { sections as headset } from "./vr.mjs";
+import { sections as wonkavator } from "./wonkavator.mjs";
 import { browser, check, clickCell, clickKnob, dataDir, DESKTOP, done, emptyPoint, env, newGame, newPage, openGame, PHONE, settle, shots, STARTREK_EMPTY_BOARD, startServer, state, waitPly } from "./lib.mjs";
 
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
@@ -261,33 +262,6 @@ async function attackBoard() {
   check((await state(page)).moves[0] === "Lb1(2)-b3(4)", "and in the diagram by its knob and a square where it lands");
   await page.keyboard.press("v");
   await done(page, "attack board");
-}
-
-/// The level of a cell, as the page numbers them.
-async function levelOf(page, cell) {
-  return page.evaluate((name) => window.chess3d.state().view.cells.find((c) => c.name === name).at[2], cell);
-}
-
-/// With a board's knob chosen: every square where the board may land is
-/// drawn on the canvas, inside it and clear of the bar and the buttons
-/// over it, and the pointer there names it (pointAt).
-/// With one level shown alone (a phone), the squares on each level are
-/// checked with that level shown, reached by one tap in the switcher.
-async function ghostsInside(page, what) {
-  await settle(page);
-  const targets = await page.evaluate(() => window.chess3d.targets());
-  const focused = (await page.evaluate(() => window.chess3d.marks().focus)) !== null;
-  const levels = focused ? [...new Set(await Promise.all(targets.map((c) => levelOf(page, c))))] : [null];
-  const out = [];
-  for (const z of levels) {
-    if (z !== null) await showLevel(page, z);
-    await settle(page);
-    const here = [];
-    for (const c of targets) if (z === null || (await levelOf(page, c)) === z) here.push(c);
-    out.push(...(await pointAtTargets(page, here)));
-  }
-  const how = focused ? `, each level's shown by one tap (levels ${levels.join(", ")})` : "";
-  check(targets.length > 0 && out.length === 0, `${what}: all ${targets.length} landing squares of the chosen board are inside the board's area and named under the pointer${how}${out.length ? ` (not: ${out.join(" ")})` : ""}`);
 }
 
 /// Elevator: an Ox's push or leap from the menu, and an elevator moved by
@@ -847,6 +821,7 @@ const sections = {
   checkMark,
   attackBoard,
   elevator,
+  ...wonkavator,
   diagram,
   keys3d,
   errors,

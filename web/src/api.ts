@@ -92,6 +92,9 @@ export interface GameState {
   labels?: string[];
   /// The players' names (a name given at the start, else the seat's label).
   names?: [string, string];
+  /// The options the game is played with that are not its defaults, as a
+  /// record's Options tag writes them (`wonkavator=on`); empty for none.
+  options?: string;
   /// The clocks of a timed game; times in ms when the state was made.
   clock?: { control: string; remaining: [number, number]; running: number | null } | null;
   /// The engine's last finished search, kept after it moved: the side it
@@ -131,6 +134,8 @@ export interface Variant {
   /// How many squares the board has at the start, and on how many levels.
   cells: number;
   levels: number;
+  /// The game's own options a new game may be played with.
+  options: { name: string; help: string; default: boolean }[];
 }
 
 /// A game's rules for players: GET /api/v1/variants/{id}.

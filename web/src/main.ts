@@ -92,6 +92,7 @@ async function sideNames() {
   side.replaceChildren(...options);
   side.value = [...side.options].some((o) => o.value === chosen) ? chosen : side.options[0].value;
   $("variant-about").textContent = "";
+  gameOptions(g);
   if (g) {
     try {
       const about = await api.about(g.id);
@@ -102,11 +103,42 @@ async function sideNames() {
   }
 }
 
+/// A checkbox for each of the game's own options (Elevator's
+/// wonkavator), its help beside it; kept when the game stays the same.
+function gameOptions(g: Variant | undefined) {
+  const box = $("game-options");
+  if (box.dataset.game === g?.id) return;
+  box.dataset.game = g?.id ?? "";
+  box.replaceChildren(
+    ...(g?.options ?? []).map((o) => {
+      const label = document.createElement("label");
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.dataset.option = o.name;
+      input.checked = o.default;
+      const help = document.createElement("span");
+      help.className = "small";
+      help.textContent = ` (${o.help})`;
+      label.append(input, ` ${o.name[0].toUpperCase()}${o.name.slice(1)}`, help);
+      return label;
+    }),
+  );
+}
+
+/// The game options chosen on the start form, by name.
+function chosenOptions(): Record<string, boolean> {
+  const chosen: Record<string, boolean> = {};
+  for (const input of $("game-options").querySelectorAll<HTMLInputElement>("input[data-option]")) chosen[input.dataset.option!] = input.checked;
+  return chosen;
+}
+
 function modeFields() {
   const mode = $<HTMLSelectElement>("mode").value;
   $("engine-fields").hidden = mode !== "computer";
   $("side-field").hidden = mode === "local";
   $("hints-field").hidden = mode === "computer" || mode === "lobby";
+  // Challenges are for the games as they are: no options in the lobby.
+  $("game-options").hidden = mode === "lobby";
   $("rated-field").hidden = mode !== "lobby";
   $("rating-field").hidden = mode !== "lobby";
   // A challenge's name is the player's (above), or none.
@@ -155,6 +187,8 @@ function newGameRequest(): Record<string, unknown> | string {
   const clock = $<HTMLSelectElement>("clock").value;
   if (clock) req.clock = clock;
   if (mode !== "computer" && $<HTMLInputElement>("hints").checked) req.hints = true;
+  const options = chosenOptions();
+  if (Object.keys(options).length) req.options = options;
   if (mode === "computer") {
     const skill = Number($<HTMLInputElement>("skill").value);
     const movetime = Number($<HTMLInputElement>("movetime").value);

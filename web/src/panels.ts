@@ -39,7 +39,13 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
     return r != null ? ` ${Math.round(r)}` : "";
   };
   const terms = state.lobby ? (state.lobby.rated ? " · rated" : " · casual") : "";
-  $("title").textContent = `${state.name}: ${names[0]}${rating(0)} (${state.sides[0]}) v ${names[1]}${rating(1)} (${state.sides[1]})${casual}${terms}`;
+  // Options not the game's defaults, as the start form named them.
+  const options = (state.options ?? "")
+    .split(" ")
+    .filter((o) => o)
+    .map((o) => (o.endsWith("=off") ? `no ${o.slice(0, -4)}` : o.replace(/=on$/, "")))
+    .join(", ");
+  $("title").textContent = `${state.name}${options ? ` (${options})` : ""}: ${names[0]}${rating(0)} (${state.sides[0]}) v ${names[1]}${rating(1)} (${state.sides[1]})${casual}${terms}`;
   $("message").textContent = message;
   $("message").classList.toggle("error", error);
   $("thinking").textContent = engineLine(state);

@@ -54,8 +54,10 @@ pub struct PositionArgs {
     pub moves: Option<String>,
     /// Set a game option, `NAME` or `NAME=on` to turn it on, `NAME=off` to
     /// turn it off; repeatable. Every game has `hundred-ply` (on by
-    /// default); Ziggurat has `wide-promotion` (off). An unknown name is
-    /// an error that lists the game's options.
+    /// default); Ziggurat has `wide-promotion` (off), Star Trek
+    /// `rook-pawn` (on), Elevator `wonkavator` (off: elevators also move
+    /// sideways). An unknown name is an error that lists the game's
+    /// options.
     #[arg(long = "option", short = 'o', value_name = "NAME[=on|off]")]
     pub options: Vec<String>,
 }

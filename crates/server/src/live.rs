@@ -509,6 +509,7 @@ impl Live {
             "moves": inner.table.moves(),
             "labels": inner.table.labels(),
             "names": inner.table.names(),
+            "options": inner.table.options(),
             "clock": clock,
             "evaluation": inner.evaluation.as_ref().map(|(side, t)| evaluation_json(*side, t)),
             "rematch_offer": inner.rematch_offer.map(|s| s.index()),

@@ -6,6 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
+use chess3d_core::def::OptionDef;
 use chess3d_core::record::Damage;
 use chess3d_core::{BitSet, Piece, Side, Variant};
 use chess3d_engine::{with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits};
@@ -105,6 +106,10 @@ pub trait Table: Send {
     fn engine_limits(&self, limits: &Limits) -> Limits;
     /// The players' names as the record writes them.
     fn names(&self) -> [String; 2];
+    /// The options the game is played with that are not its defaults, as
+    /// a record's `Options` tag writes them (`wonkavator=on`); empty for
+    /// none.
+    fn options(&self) -> String;
     fn set_name(&mut self, side: Side, name: Option<String>);
     /// A new game from the same start, options and time control, with
     /// these seats.
@@ -288,6 +293,9 @@ impl<R: Evaluate> Table for Session<R> {
     fn names(&self) -> [String; 2] {
         Side::BOTH.map(|s| self.player_name(s))
     }
+    fn options(&self) -> String {
+        chess3d_core::record::options_text(&self.pos)
+    }
     fn set_name(&mut self, side: Side, name: Option<String>) {
         self.names[side.index()] = name;
     }
@@ -311,14 +319,27 @@ impl<R: Evaluate> Table for Session<R> {
 
 /// A new game of `game` from its start.
 pub fn new_table(game: &str, seats: [Seat; 2]) -> Result<Box<dyn Table>> {
-    struct New([Seat; 2]);
-    impl EngineVisitor for New {
-        type Output = Box<dyn Table>;
-        fn visit<R: Evaluate>(self, game: Variant<R>) -> Box<dyn Table> {
-            Box::new(Session::<R>::new(game.start(), self.0, None))
+    new_table_with(game, seats, &[])
+}
+
+/// A new game played with these game options (name, on) set.
+pub fn new_table_with(
+    game: &str,
+    seats: [Seat; 2],
+    options: &[(String, bool)],
+) -> Result<Box<dyn Table>> {
+    struct New<'a>([Seat; 2], &'a [(String, bool)]);
+    impl EngineVisitor for New<'_> {
+        type Output = Result<Box<dyn Table>>;
+        fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output {
+            let mut start = game.start();
+            for (name, on) in self.1 {
+                start.set_option(name, *on).map_err(|e| anyhow!("{e}"))?;
+            }
+            Ok(Box::new(Session::<R>::new(start, self.0, None)))
         }
     }
-    by_id(game, New(seats))
+    by_id(game, New(seats, options))?
 }
 
 /// A game from a record's text: every move up to the first damage, which
@@ -380,6 +401,9 @@ pub struct GameSummary {
     pub sides: [&'static str; 2],
     pub cells: usize,
     pub levels: usize,
+    /// The game's own options (not the `hundred-ply` rule every game has),
+    /// which a new game may be played with.
+    pub options: Vec<OptionDef>,
 }
 
 /// The full name, side names and board size of a game.
@@ -400,6 +424,7 @@ pub fn game_summary(id: &str) -> Option<GameSummary> {
                 sides: game.side_names(),
                 cells: cells.len(),
                 levels: levels.len(),
+                options: game.tables().def.options.to_vec(),
             }
         }
     }

@@ -220,6 +220,87 @@ async fn creating_games_checks_its_input() {
     assert!(text.contains("the body is not JSON"), "{text}");
 }
 
+/// Elevator's Wonkavator (RULINGS.md §4, "Option `wonkavator`") set when
+/// a game is created: listed with the game, named in the state, its 77
+/// first moves (73 without it), a sideways move played and in words, and
+/// kept in the record; an unknown option, or options with a record,
+/// refused.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_game_takes_the_games_own_options() {
+    let addr = server("options").await;
+    let (_, v) = get(addr, "/api/v1/variants").await;
+    let options = |id: &str| {
+        v["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap()["options"]
+            .clone()
+    };
+    assert_eq!(options("chess"), json!([]));
+    assert_eq!(options("elevator")[0]["name"], "wonkavator");
+    assert_eq!(options("elevator")[0]["default"], false);
+    let (_, _, plain) = create(addr, json!({ "game": "elevator" })).await;
+    assert_eq!(plain["state"]["options"], "");
+    assert_eq!(
+        plain["state"]["view"]["legal"].as_array().unwrap().len(),
+        73
+    );
+    let (id, token, created) = create(
+        addr,
+        json!({ "game": "elevator", "options": { "wonkavator": true } }),
+    )
+    .await;
+    let state = &created["state"];
+    assert_eq!(state["options"], "wonkavator=on");
+    let legal = state["view"]["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 77);
+    let north = legal.iter().find(|m| m["text"] == "E3a1-a2").unwrap();
+    assert_eq!(
+        north["words"],
+        "the elevator north to pole a2, with its pieces"
+    );
+    assert_eq!(north["board"]["lands"], json!(["3a3", "3b3", "3a4", "3b4"]));
+    let (status, v) = act(
+        addr,
+        &id,
+        json!({ "token": token, "action": "move", "move": "E3a1-a2" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    assert!(v["view"]["position"]
+        .as_str()
+        .unwrap()
+        .ends_with(" 4444/2323/-232/(13)111"));
+    let (_, record) = http_text(addr, "GET", &format!("/api/v1/games/{id}/record"), "")
+        .await
+        .unwrap();
+    assert!(
+        record.contains("[Options \"wonkavator=on\"]") && record.contains("1. E3a1-a2"),
+        "{record}"
+    );
+    let bad = [
+        (
+            json!({ "game": "elevator", "options": { "wonky": true } }),
+            "'wonky' is not an option of Elevator",
+        ),
+        (
+            json!({ "game": "elevator", "record": record, "options": { "wonkavator": true } }),
+            "a record carries its own options",
+        ),
+    ];
+    for (body, expected) in bad {
+        let (status, v) = post(addr, "/api/v1/games", body.clone()).await;
+        assert_eq!(status, 400, "{body}: {v}");
+        assert!(error(&v).contains(expected), "{body}: {v}");
+    }
+    // The record alone continues the game with its option.
+    let (_, _, loaded) = create(addr, json!({ "record": record })).await;
+    assert_eq!(loaded["state"]["options"], "wonkavator=on");
+    assert_eq!(loaded["state"]["moves"], json!(["E3a1-a2"]));
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_record_loads_up_to_its_damage() {
     let addr = server("record").await;

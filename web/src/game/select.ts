@@ -156,7 +156,11 @@ export function selectBoard(from: string) {
   page.marks.selected = from;
   page.marks.board = true;
   for (const m of moves) for (const c of m.board!.lands) page.marks.targets.set(c, "move");
-  say(`Where should the board go? ${moves.length} choice${moves.length > 1 ? "s" : ""}, shown as pale squares.`);
+  // A few choices are named in words ("the elevator north to pole a2,
+  // with its pieces"): which way each pale square means.
+  const what = moves[0].words.startsWith("the elevator") ? "elevator" : "board";
+  const named = moves.length <= 4 ? `: ${moves.map((m) => `${m.words} (${m.text})`).join("; ")}` : "";
+  say(`Where should the ${what} go? ${moves.length} choice${moves.length > 1 ? "s" : ""}, shown as pale squares${named}.`);
   drawBoard();
 }
 

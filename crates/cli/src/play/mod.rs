@@ -163,7 +163,8 @@ pub struct PlayArgs {
     pub fen: Option<String>,
     /// Set a game option, `NAME`, `NAME=on` or `NAME=off`; repeatable:
     /// `hundred-ply` (every game, on by default), `wide-promotion`
-    /// (ziggurat, off), `rook-pawn` (startrek, on). Kept in the record.
+    /// (ziggurat, off), `rook-pawn` (startrek, on), `wonkavator`
+    /// (elevator, off). Kept in the record.
     #[arg(
         long = "option",
         short = 'o',

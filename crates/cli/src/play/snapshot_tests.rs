@@ -399,15 +399,19 @@ fn keys_to<R: Evaluate>(app: &App<R>, from: Cell, to: Cell) -> Option<Vec<KeyCod
 /// A position with a legal board or elevator move for the side to move:
 /// the start, or the first reached by always playing the legal move at
 /// index (7 × ply + 3) mod count (a fixed, arbitrary walk).
-fn with_a_board_move<R: Evaluate>(game: Variant<R>) -> Position<R> {
-    walk_to(game, |moves| {
+fn with_a_board_move<R: Evaluate>(start: Position<R>) -> Position<R> {
+    walk_from(start, |moves| {
         moves.iter().any(|m| m.kind == MoveKind::Board)
     })
 }
 
 /// The first position of that walk whose legal moves pass `found`.
 fn walk_to<R: Evaluate>(game: Variant<R>, found: impl Fn(&MoveList) -> bool) -> Position<R> {
-    let mut pos = game.start();
+    walk_from(game.start(), found)
+}
+
+/// The same walk from `pos`.
+fn walk_from<R: Evaluate>(mut pos: Position<R>, found: impl Fn(&MoveList) -> bool) -> Position<R> {
     for ply in 0..400 {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -432,7 +436,12 @@ fn app_at<R: Evaluate>(pos: Position<R>) -> App<R> {
 /// A position with board moves, two humans at it, and its legal board
 /// moves.
 fn board_moves<R: Evaluate>(game: Variant<R>) -> (Position<R>, App<R>, Vec<Move>) {
-    let mut pos = with_a_board_move(game);
+    board_moves_from(game.start())
+}
+
+/// The same from `start`.
+fn board_moves_from<R: Evaluate>(start: Position<R>) -> (Position<R>, App<R>, Vec<Move>) {
+    let mut pos = with_a_board_move(start);
     let app = app_at(pos.clone());
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
@@ -444,16 +453,28 @@ fn board_moves<R: Evaluate>(game: Variant<R>) -> (Position<R>, App<R>, Vec<Move>
     (pos, app, boards)
 }
 
-struct BoardMoveByCursor;
+/// The game's options turned on, and which board move to make: the
+/// first, or the first whose text passes the test.
+struct BoardMoveByCursor(&'static [&'static str], fn(&str) -> bool);
+
+/// Any board move.
+const FIRST: BoardMoveByCursor = BoardMoveByCursor(&[], |_| true);
 
 impl EngineVisitor for BoardMoveByCursor {
     type Output = ();
-    /// The first legal board or elevator move of the start, made with the
-    /// cursor alone: Enter on the board's corner, keys to a square it
-    /// would bring (drawn, marked `+`), Enter.
+    /// The first legal board or elevator move of the start (the first
+    /// chosen one), made with the cursor alone: Enter on the board's
+    /// corner, keys to a square it would bring (drawn, marked `+`), Enter.
     fn visit<R: Evaluate>(self, game: Variant<R>) {
-        let (mut pos, mut app, boards) = board_moves(game);
-        let m = boards[0];
+        let mut start = game.start();
+        for option in self.0 {
+            start.set_option(option, true).unwrap();
+        }
+        let (mut pos, mut app, boards) = board_moves_from(start);
+        let m = *boards
+            .iter()
+            .find(|&&m| self.1(&pos.move_text(m)))
+            .expect("a board move of the kind asked for");
         let text = pos.move_text(m);
         app.marks.cursor = Some(m.from);
         app.key(key(KeyCode::Enter));
@@ -530,12 +551,24 @@ impl EngineVisitor for BoardMoveByCursor {
 
 #[test]
 fn attack_board_moves_are_made_with_the_cursor() {
-    with_engine_game("startrek", BoardMoveByCursor).unwrap();
+    with_engine_game("startrek", FIRST).unwrap();
 }
 
 #[test]
 fn elevator_moves_are_made_with_the_cursor() {
-    with_engine_game("elevator", BoardMoveByCursor).unwrap();
+    with_engine_game("elevator", FIRST).unwrap();
+}
+
+/// Elevator's Wonkavator (RULINGS.md §4): a sideways elevator move
+/// (`E2a1-a2`-like text) made with the cursor, its landing squares on the
+/// elevator's own level drawn as `+`.
+#[test]
+fn sideways_elevator_moves_are_made_with_the_cursor() {
+    with_engine_game(
+        "elevator",
+        BoardMoveByCursor(&["wonkavator"], |t| t.contains('-')),
+    )
+    .unwrap();
 }
 
 struct CursorFollowsTheBoard;

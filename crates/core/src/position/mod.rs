@@ -195,6 +195,13 @@ pub trait Rules: 'static + Sized + Send + Sync {
         !pos.piece_at(m.to).is_empty()
     }
 
+    /// Why the position cannot be played with its options now, if it
+    /// cannot (a layout only an option's moves make, the option turned
+    /// off): [`Position::set_options`] refuses the change.
+    fn options_refused(_pos: &Position<Self>) -> Option<String> {
+        None
+    }
+
     /// Whether `text` has the shape of one of the game's special moves
     /// written its own way (an attack-board move), so that a parser reports
     /// it as illegal rather than unreadable when it is not a legal move.
@@ -566,6 +573,10 @@ impl<R: Rules> Position<R> {
             self.t.len() == old.1.len() && self.t.kinds.len() == old.1.kinds.len(),
             "tables_for changed the cells or kinds"
         );
+        if let Some(why) = R::options_refused(self) {
+            (self.options, self.t) = old;
+            return Err(OptionError(why));
+        }
         let checked = self.t.def.has_check
             && self.royal_cell(self.side.other()).is_some()
             && self.royal_attacked(self.side.other());

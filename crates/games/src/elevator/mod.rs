@@ -18,8 +18,8 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, OptionDef,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
@@ -47,13 +47,16 @@ pub const CAMEL: Kind = 6;
 pub const OX: Kind = 7;
 pub const PAWN: Kind = 8;
 
-/// The game's own state: the shaft level of every pole, the cells that
-/// exist (kept with the shafts) and the captured-piece pools.
+/// The game's own state: the layout of the elevators (which slots of the
+/// poles are empty, their shafts), the cells that exist (kept with the
+/// layout) and the captured-piece pools.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct State {
-    /// Two bits per pole (pole = elevator file + 4 × elevator rank, from
-    /// 0): its shaft level minus one.
-    pub shafts: u32,
+    /// One bit per slot, bit 4 × pole + level − 1 (pole = elevator file +
+    /// 4 × elevator rank, from 0): set where the slot is empty, a shaft.
+    /// Plain Elevator has one per pole; with the Wonkavator option a pole
+    /// may have none or several, 16 in all.
+    pub shafts: u64,
     pub present: Set,
     pub pools: Pools,
 }
@@ -70,29 +73,138 @@ impl GameState for State {
 /// Number of poles.
 pub const POLES: usize = 16;
 
+/// Number of shafts, in every layout (RULINGS.md §4).
+pub const SHAFTS: u32 = 16;
+
+/// Bit of the Wonkavator option in `Options::game`.
+pub const WONKAVATOR: u8 = 1;
+
+/// Whether the position is played with the Wonkavator option: elevators
+/// also move sideways.
+#[inline]
+pub fn wonkavator(pos: &Elevator) -> bool {
+    pos.options().game & WONKAVATOR != 0
+}
+
+/// The bit of a slot in [`State::shafts`].
+#[inline]
+fn slot_bit(pole: usize, level: i32) -> u64 {
+    1 << (4 * pole as i32 + level - 1)
+}
+
 impl State {
-    /// The shaft level (1–4) of a pole.
-    pub fn shaft(&self, pole: usize) -> i32 {
-        (self.shafts >> (2 * pole) & 3) as i32 + 1
+    /// Whether a pole's slot at `level` (1–4) is empty, a shaft.
+    #[inline]
+    pub fn is_shaft(&self, pole: usize, level: i32) -> bool {
+        self.shafts & slot_bit(pole, level) != 0
     }
 
-    fn set_shaft(&mut self, pole: usize, level: i32) {
-        self.shafts = self.shafts & !(3 << (2 * pole)) | ((level - 1) as u32) << (2 * pole);
+    /// A pole's shaft levels as bits (bit `level − 1`).
+    #[inline]
+    pub fn shaft_levels(&self, pole: usize) -> u8 {
+        (self.shafts >> (4 * pole) & 15) as u8
     }
 
-    /// The shafts as a position-string field: elevator ranks 4 down to 1,
-    /// each its files a–d as shaft levels (`4444/2323/3232/1111`).
+    /// Whether every pole has exactly one shaft, as plain Elevator's do.
+    pub fn one_shaft_each(&self) -> bool {
+        (0..POLES).all(|p| self.shaft_levels(p).count_ones() == 1)
+    }
+
+    /// The pole's slot at `level` becomes a shaft, or an elevator.
+    #[inline]
+    fn set_shaft(&mut self, pole: usize, level: i32, shaft: bool) {
+        if shaft {
+            self.shafts |= slot_bit(pole, level);
+        } else {
+            self.shafts &= !slot_bit(pole, level);
+        }
+    }
+
+    /// The layout as a position-string field: elevator ranks 4 down to 1,
+    /// each its files a–d, a pole written as its shaft level when it has
+    /// one (`4444/2323/3232/1111`), `-` when it has none, its levels in
+    /// parentheses when it has several (`(13)`).
     fn text(&self) -> String {
         (0..4)
             .rev()
             .map(|r| {
                 (0..4)
-                    .map(|f| char::from(b'0' + self.shaft(f + 4 * r) as u8))
-                    .collect::<String>()
+                    .map(|f| pole_text(self.shaft_levels(f + 4 * r)))
+                    .collect()
             })
-            .collect::<Vec<_>>()
+            .collect::<Vec<String>>()
             .join("/")
     }
+}
+
+/// A pole's part of the shafts field, from its shaft levels' bits.
+fn pole_text(levels: u8) -> String {
+    let digits: String = (1..=4)
+        .filter(|l| levels & 1 << (l - 1) != 0)
+        .map(|l: u8| char::from(b'0' + l))
+        .collect();
+    match digits.len() {
+        0 => "-".to_string(),
+        1 => digits,
+        _ => format!("({digits})"),
+    }
+}
+
+/// Reads one elevator rank of the shafts field (`2323`, `-232`,
+/// `(13)111`): each pole's shaft levels as bits, or what is wrong.
+fn read_pole_group(group: &str) -> Result<[u8; 4], String> {
+    let mut poles = Vec::new();
+    let mut chars = group.chars();
+    while let Some(ch) = chars.next() {
+        let levels = match ch {
+            '-' => 0,
+            '(' => {
+                let mut levels = 0u8;
+                let mut last = 0;
+                loop {
+                    match chars.next() {
+                        Some(')') => break,
+                        Some(d @ '1'..='4') => {
+                            let l = d as u8 - b'0';
+                            if l <= last {
+                                return Err(format!(
+                                    "'{group}': the levels in parentheses must rise, each once"
+                                ));
+                            }
+                            last = l;
+                            levels |= 1 << (l - 1);
+                        }
+                        _ => {
+                            return Err(format!(
+                                "'{group}': parentheses hold shaft levels 1–4 and close with ')'"
+                            ))
+                        }
+                    }
+                }
+                if levels.count_ones() < 2 {
+                    return Err(format!(
+                        "'{group}': parentheses are for two or more shafts in a pole; one is                          written as its digit"
+                    ));
+                }
+                levels
+            }
+            d @ '1'..='4' => 1 << (d as u8 - b'1'),
+            other => {
+                return Err(format!(
+                    "'{group}': '{other}' is not a shaft level 1–4, '-' or '('"
+                ))
+            }
+        };
+        poles.push(levels);
+    }
+    poles
+        .try_into()
+        .map_err(|p: Vec<u8>| format!("'{group}' names {} poles, not 4", p.len()))
+}
+
+/// A pole's name: its elevator file a–d and rank 1–4 (`c4`).
+pub fn pole_name(pole: usize) -> String {
+    format!("{}{}", char::from(b'a' + (pole % 4) as u8), pole / 4 + 1)
 }
 
 /// The pole of the cell at (x, y).
@@ -121,7 +233,7 @@ fn present_cells(state: &State) -> Set {
     let t = ElevatorRules::tables();
     for c in t.geo.cells() {
         let [x, y, z] = t.geo.coord(c);
-        if state.shaft(pole_of(x, y)) == z {
+        if state.is_shaft(pole_of(x, y), z) {
             set.remove(c);
         }
     }
@@ -191,15 +303,10 @@ impl Rules for ElevatorRules {
         moves::special_text(pos, m)
     }
 
-    /// An elevator move: "the elevator up to level 4". Pushes are described
-    /// by what they change.
-    fn special_move_words(pos: &Position<Self>, m: Move) -> Option<String> {
-        (m.kind == MoveKind::Board).then(|| {
-            let geo = &pos.tables().geo;
-            let (from, to) = (geo.coord(m.from)[2], geo.coord(m.to)[2]);
-            let way = if to > from { "up" } else { "down" };
-            format!("the elevator {way} to level {to}, with its pieces")
-        })
+    /// An elevator move: "the elevator up to level 4", "the elevator
+    /// east to pole d4". Pushes are described by what they change.
+    fn special_move_words(_pos: &Position<Self>, m: Move) -> Option<String> {
+        (m.kind == MoveKind::Board).then(|| moves::ElevatorMove::of(m).words())
     }
 
     /// A push captures when a piece falls; an elevator move never does.
@@ -207,19 +314,26 @@ impl Rules for ElevatorRules {
         m.kind == MoveKind::Push && moves::push_captures(m)
     }
 
-    /// `E<level><elevator file a–d><elevator rank 1–4><U|D>`.
+    /// `E<level><elevator file a–d><elevator rank 1–4><U|D>`, or sideways
+    /// `E<level><pole>-<pole>` (`E3a1-a2`).
     fn reads_as_special_move(text: &str) -> bool {
         let b = text.as_bytes();
-        b.len() == 5
-            && b[0] == b'E'
-            && (b'1'..=b'4').contains(&b[1])
-            && (b'a'..=b'd').contains(&b[2])
-            && (b'1'..=b'4').contains(&b[3])
-            && (b[4] == b'U' || b[4] == b'D')
+        let pole = |p: &[u8]| (b'a'..=b'd').contains(&p[0]) && (b'1'..=b'4').contains(&p[1]);
+        let head = b.len() >= 4 && b[0] == b'E' && (b'1'..=b'4').contains(&b[1]) && pole(&b[2..4]);
+        head && match b.len() {
+            5 => b[4] == b'U' || b[4] == b'D',
+            7 => b[4] == b'-' && pole(&b[5..7]),
+            _ => false,
+        }
     }
 
+    /// Each shaft's key: the layout is part of the position.
     fn state_hash(pos: &Position<Self>) -> u64 {
-        (0..POLES).fold(0, |h, p| h ^ shaft_key(p, pos.state().shaft(p)))
+        let state = pos.state();
+        (0..POLES)
+            .flat_map(|p| (1..=4).map(move |l| (p, l)))
+            .filter(|&(p, l)| state.is_shaft(p, l))
+            .fold(0, |h, (p, l)| h ^ shaft_key(p, l))
     }
 
     fn write_state(pos: &Position<Self>) -> Vec<String> {
@@ -234,36 +348,50 @@ impl Rules for ElevatorRules {
             ));
         }
         let text = fields.first().copied().unwrap_or(START_SHAFTS);
-        let err = || {
-            PositionError::new(
-                "shafts",
-                format!(
-                    "'{text}' is not four groups of four shaft levels 1–4, elevator ranks 4 \
-                     to 1, such as {START_SHAFTS}"
-                ),
-            )
-        };
+        let error = |why: String| PositionError::new("shafts", why);
         let groups: Vec<&str> = text.split('/').collect();
         if groups.len() != 4 {
-            return Err(err());
+            return Err(error(format!(
+                "'{text}' is not four groups of shaft levels, elevator ranks 4 to 1 separated \
+                 by '/', such as {START_SHAFTS}"
+            )));
         }
         let mut state = *pos.state();
+        state.shafts = 0;
         for (r, group) in (0..4).rev().zip(groups) {
-            let levels: Vec<char> = group.chars().collect();
-            if levels.len() != 4 {
-                return Err(err());
+            for (f, levels) in read_pole_group(group)
+                .map_err(error)?
+                .into_iter()
+                .enumerate()
+            {
+                state.shafts |= u64::from(levels) << (4 * (f + 4 * r));
             }
-            for (f, ch) in levels.into_iter().enumerate() {
-                let level = ch
-                    .to_digit(10)
-                    .filter(|l| (1..=4).contains(l))
-                    .ok_or_else(err)?;
-                state.set_shaft(f + 4 * r, level as i32);
-            }
+        }
+        if state.shafts.count_ones() != SHAFTS {
+            return Err(error(format!(
+                "'{text}' has {} shafts: there are always {SHAFTS}",
+                state.shafts.count_ones()
+            )));
+        }
+        if !state.one_shaft_each() && !wonkavator(pos) {
+            return Err(error(format!(
+                "'{text}' has a pole without exactly one shaft, which only the wonkavator \
+                 option allows (-o wonkavator=on)"
+            )));
         }
         state.present = present_cells(&state);
         *pos.state_mut() = state;
         Ok(())
+    }
+
+    /// Plain Elevator cannot go on from a layout only sideways moves make.
+    fn options_refused(pos: &Position<Self>) -> Option<String> {
+        let state = pos.state();
+        (state.shafts != 0 && !state.one_shaft_each() && !wonkavator(pos)).then(|| {
+            "a pole has no shaft or several: the elevators have moved sideways, which only \
+             the wonkavator option allows"
+                .to_string()
+        })
     }
 
     /// No side can force mate: besides the Kings, at most one Bishop a
@@ -361,6 +489,14 @@ pub static PIECES: [PieceDef; 9] = [
 /// down to 1, files a–d.
 pub const START_SHAFTS: &str = "4444/2323/3232/1111";
 
+/// The seed's own variant (RULINGS.md §4, "Option `wonkavator`").
+const OPTIONS: [OptionDef; 1] = [OptionDef {
+    name: "wonkavator",
+    help: "the seed's Wonkavator variant: an elevator may also move sideways, one pole along a \
+           rank or file on its level, into an empty slot (off by default)",
+    default: false,
+}];
+
 /// The game for a player (the web page's legend and summary).
 const ABOUT: About = About {
     setup: "An 8×8 board on four levels made of elevators: each 2×2 block of squares rides \
@@ -380,6 +516,10 @@ const ABOUT: About = About {
          of pieces ahead; a piece pushed off the board or into a shaft is captured.",
         "Promotion is optional: a Pawn ending its move on its 7th or 8th rank may become one \
          of its player's captured pieces.",
+        "With the wonkavator option (the seed's own variant, off by default) an elevator you \
+         control may also move sideways: one pole along a rank or file, on its level, into \
+         an empty slot, with its pieces. A pole may then hold from none to four elevators; \
+         a flying piece still changes level once, at the first shaft.",
     ],
     kinds: &[
         (
@@ -449,7 +589,7 @@ pub static ELEVATOR: GameDef = GameDef {
         optional: true,
     }),
     castling: &[],
-    options: &[],
+    options: &OPTIONS,
     has_check: true,
     bare_kings_draw: true,
     temple: None,
@@ -458,7 +598,8 @@ pub static ELEVATOR: GameDef = GameDef {
     side_letters: ['w', 'b'],
     notation: Notation::Seed,
     move_hint: "level, file and rank of both cells, such as 2a2-2a4, 2b3x2c4, 2c6-2c7=N, an Ox \
-                push such as 2a1>2a3, or an elevator move such as E3c4U",
+                push such as 2a1>2a3, or an elevator move such as E3c4U (with the wonkavator option also \
+                sideways, such as E3a1-a2)",
     // RECONSTRUCTED (RULINGS.md §4). Levels 1 to 4, each from rank 8 down
     // (shaft cells are listed, empty); side, castling, en passant, clocks,
     // the pools, and the shafts.

@@ -12,7 +12,9 @@ use super::lines::{
     ascending, cell, flight, level_cell, level_word, lines, on_level, until, xyz, DIRECTIONS,
     ORTHOGONAL,
 };
-use super::{elevator_cells, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK};
+use super::{
+    elevator_cells, pole_name, pole_of, ElevatorRules, Set, BISHOP, OX, POLES, QUEEN, ROOK,
+};
 
 type Pos = Position<ElevatorRules>;
 
@@ -235,23 +237,146 @@ pub fn generate(pos: &Pos, out: &mut MoveList) {
             }
         }
     }
-    let theirs = pos.side_cells(us.other());
+    elevator_moves(pos, out);
+}
+
+/// A pole's squares within a level's word (bit 8 y + x).
+#[inline]
+fn pole_squares(pole: usize) -> u64 {
+    let (x, y) = (2 * (pole % 4), 2 * (pole / 4));
+    0b11_0000_0011 << (x + 8 * y)
+}
+
+/// The poles next to `pole` along an elevator rank or file.
+fn neighbours(pole: usize) -> impl Iterator<Item = usize> {
+    let (f, r) = (pole % 4, pole / 4);
+    [(f < 3, 1), (f > 0, -1), (r < 3, 4), (r > 0, -4)]
+        .into_iter()
+        .filter(|&(there, _)| there)
+        .map(move |(_, step)| pole.wrapping_add_signed(step))
+}
+
+/// The elevator moves of the side to move: every elevator it controls
+/// ("at least one piece on it AND strictly more pieces on it than the
+/// opponent") up or down into an empty slot of its pole, and with the
+/// Wonkavator option sideways into the empty slot of a neighbouring
+/// pole at its level.
+fn elevator_moves(pos: &Pos, out: &mut MoveList) {
+    let us = pos.side_to_move();
+    let state = pos.state();
+    let sideways = super::wonkavator(pos);
+    let (own, theirs) = (pos.side_cells(us), pos.side_cells(us.other()));
+    // Pole by pole, the lower elevator first: plain Elevator's order.
     for pole in 0..POLES {
-        let shaft = pos.state().shaft(pole);
-        for level in [shaft - 1, shaft + 1] {
-            if !(1..=4).contains(&level) {
+        let squares = pole_squares(pole);
+        for level in 1..=4 {
+            let mine = (level_word(own, level) & squares).count_ones();
+            if mine == 0
+                || mine <= (level_word(theirs, level) & squares).count_ones()
+                || state.is_shaft(pole, level)
+            {
                 continue;
             }
-            let cells = elevator_cells(pole, level);
-            let mine = cells.iter().filter(|&&c| own.contains(c)).count();
-            let others = cells.iter().filter(|&&c| theirs.contains(c)).count();
-            if mine > 0 && mine > others {
-                out.push(Move::new(
-                    cells[0],
-                    elevator_cells(pole, shaft)[0],
-                    MoveKind::Board,
-                ));
+            let from = elevator_cells(pole, level)[0];
+            for to in [level - 1, level + 1] {
+                if (1..=4).contains(&to) && state.is_shaft(pole, to) {
+                    out.push(Move::new(
+                        from,
+                        elevator_cells(pole, to)[0],
+                        MoveKind::Board,
+                    ));
+                }
             }
+            if sideways {
+                for next in neighbours(pole).filter(|&p| state.is_shaft(p, level)) {
+                    out.push(Move::new(
+                        from,
+                        elevator_cells(next, level)[0],
+                        MoveKind::Board,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Which way an elevator moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Up,
+    Down,
+    /// To the next elevator file (a towards d).
+    East,
+    West,
+    /// To the next elevator rank (1 towards 4).
+    North,
+    South,
+}
+
+impl Way {
+    fn name(self) -> &'static str {
+        match self {
+            Way::Up => "up",
+            Way::Down => "down",
+            Way::East => "east",
+            Way::West => "west",
+            Way::North => "north",
+            Way::South => "south",
+        }
+    }
+}
+
+/// An elevator move as slots: (pole, level) it leaves and enters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ElevatorMove {
+    pub from: (usize, i32),
+    pub to: (usize, i32),
+}
+
+impl ElevatorMove {
+    /// The slots of a generated elevator move (from and to are the first
+    /// cells of the elevator's squares there).
+    pub fn of(m: Move) -> ElevatorMove {
+        let slot = |c: Cell| {
+            let [x, y, z] = xyz(c);
+            (pole_of(x, y), z)
+        };
+        ElevatorMove {
+            from: slot(m.from),
+            to: slot(m.to),
+        }
+    }
+
+    pub fn way(self) -> Way {
+        let ((p, l), (q, m)) = (self.from, self.to);
+        match () {
+            _ if m > l => Way::Up,
+            _ if m < l => Way::Down,
+            _ if q == p + 1 => Way::East,
+            _ if q + 1 == p => Way::West,
+            _ if q > p => Way::North,
+            _ => Way::South,
+        }
+    }
+
+    /// In a player's words: "the elevator up to level 4, with its
+    /// pieces", "the elevator east to pole d4, with its pieces".
+    pub fn words(self) -> String {
+        let way = self.way();
+        let to = match way {
+            Way::Up | Way::Down => format!("level {}", self.to.1),
+            _ => format!("pole {}", pole_name(self.to.0)),
+        };
+        format!("the elevator {} to {to}, with its pieces", way.name())
+    }
+
+    /// `E3c4U`, `E2c1D`, sideways `E3a1-a2`.
+    pub fn text(self) -> String {
+        let ((pole, level), (to, _)) = (self.from, self.to);
+        match self.way() {
+            Way::Up => format!("E{level}{}U", pole_name(pole)),
+            Way::Down => format!("E{level}{}D", pole_name(pole)),
+            _ => format!("E{level}{}-{}", pole_name(pole), pole_name(to)),
         }
     }
 }
@@ -303,16 +428,12 @@ pub fn make_push(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
     false
 }
 
-/// Plays an elevator move: the elevator on `m.from`'s level moves into the
-/// shaft (`m.to`'s level) with its pieces; its old level becomes the shaft.
+/// Plays an elevator move: the elevator leaves its slot (`m.from`'s pole
+/// and level) for the empty one of `m.to`, with its pieces, each keeping
+/// its place on it; the slot it left becomes a shaft.
 pub fn make_elevator_move(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
-    let [x, y, from_level] = xyz(m.from);
-    let to_level = xyz(m.to)[2];
-    let pole = pole_of(x, y);
-    let (old, new) = (
-        elevator_cells(pole, from_level),
-        elevator_cells(pole, to_level),
-    );
+    let ElevatorMove { from, to } = ElevatorMove::of(m);
+    let (old, new) = (elevator_cells(from.0, from.1), elevator_cells(to.0, to.1));
     let mut riders: ArrayVec<(usize, Piece), 4> = ArrayVec::new();
     for (i, &c) in old.iter().enumerate() {
         if !edit.position().piece_at(c).is_empty() {
@@ -323,12 +444,13 @@ pub fn make_elevator_move(edit: &mut Edit<'_, ElevatorRules>, m: Move) -> bool {
         edit.put(new[i], piece);
     }
     let state = edit.state_mut();
-    state.set_shaft(pole, from_level);
+    state.set_shaft(from.0, from.1, true);
+    state.set_shaft(to.0, to.1, false);
     for (&o, &n) in old.iter().zip(&new) {
         state.present.remove(o);
         state.present.insert(n);
     }
-    edit.xor_hash(super::shaft_key(pole, to_level) ^ super::shaft_key(pole, from_level));
+    edit.xor_hash(super::shaft_key(to.0, to.1) ^ super::shaft_key(from.0, from.1));
     false
 }
 
@@ -395,11 +517,11 @@ pub fn may_attack_from(kind: Kind, from: Cell, royal: Cell) -> bool {
 /// - A push changes only cells of the Ox's line on its level (its span):
 ///   safe when none is one of the exposure's, the King is not pushed, and
 ///   no enemy piece is pushed (it could land where it attacks).
-/// - An elevator move changes only its pole's columns: which cells exist
-///   and what stands there. Safe when none of them is one of the
-///   exposure's or the King's column (a shaft there can turn a flight onto
-///   the King), and the elevator carries no enemy piece (it could arrive
-///   where it attacks).
+/// - An elevator move changes only its poles' columns (its own, and the
+///   neighbour's it moves sideways to): which cells exist and what stands
+///   there. Safe when none of them is one of the exposure's or the King's
+///   column (a shaft there can turn a flight onto the King), and the
+///   elevator carries no enemy piece (it could arrive where it attacks).
 pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>) -> bool {
     let l = lines();
     let guarded = exposure.vacate | exposure.fill;
@@ -414,15 +536,15 @@ pub fn special_is_safe(pos: &Pos, m: Move, royal: Cell, exposure: &Exposure<Set>
             !p.span.intersects(guarded | enemy) && !p.span.contains(royal)
         }
         MoveKind::Board => {
-            let [x, y, _] = xyz(m.from);
+            let ElevatorMove { from, to } = ElevatorMove::of(m);
             let [kx, ky, _] = xyz(royal);
-            let pole = pole_of(x, y);
-            let riders = elevator_cells(pole, xyz(m.from)[2])
+            let riders = elevator_cells(from.0, from.1)
                 .iter()
                 .any(|&c| enemy.contains(c));
+            let changed = l.pole[from.0] | l.pole[to.0];
             !riders
-                && !l.pole[pole].intersects(guarded)
-                && !l.pole[pole].intersects(l.column[(kx + 8 * ky) as usize])
+                && !changed.intersects(guarded)
+                && !changed.intersects(l.column[(kx + 8 * ky) as usize])
         }
         _ => false,
     }
@@ -484,20 +606,12 @@ fn opposite(d: usize) -> usize {
 }
 
 /// Pushes as `2a1>2a3`; elevator moves as `E<level><elevator file><rank>`
-/// and `U` or `D`: `E3c4U`.
+/// and `U` or `D` (`E3c4U`), or sideways with the pole they go to
+/// (`E3a1-a2`).
 pub fn special_text(pos: &Pos, m: Move) -> String {
     let geo = &pos.tables().geo;
     match m.kind {
-        MoveKind::Board => {
-            let [x, y, from] = xyz(m.from);
-            let to = xyz(m.to)[2];
-            format!(
-                "E{from}{}{}{}",
-                char::from(b'a' + (x / 2) as u8),
-                y / 2 + 1,
-                if to > from { 'U' } else { 'D' }
-            )
-        }
+        MoveKind::Board => ElevatorMove::of(m).text(),
         _ => format!("{}>{}", geo.name(m.from), geo.name(m.to)),
     }
 }

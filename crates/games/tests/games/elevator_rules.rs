@@ -20,7 +20,7 @@ const START_SHAFTS: &str = "4444/2323/3232/1111";
 
 /// The position string with exactly these pieces (upper case White),
 /// `side` to move, these shafts and pools.
-fn setup_text(pieces: &[(&str, char)], side: &str, shafts: &str, pools: &str) -> String {
+pub fn setup_text(pieces: &[(&str, char)], side: &str, shafts: &str, pools: &str) -> String {
     let levels: Vec<String> = (1..=4)
         .map(|z| {
             (1..=8)
@@ -53,7 +53,7 @@ fn sorted(v: &[&str]) -> Vec<String> {
     v
 }
 
-fn letter_at(p: &Elevator, name: &str) -> char {
+pub fn letter_at(p: &Elevator, name: &str) -> char {
     let piece = p.piece_at(p.tables().geo.parse_cell(name).unwrap());
     if piece.is_empty() {
         return '.';

@@ -33,7 +33,7 @@ fn perft_from_the_start_matches_the_reference() {
 }
 
 /// The placement, the pools (letters sorted) and the shafts.
-fn state(p: &Elevator) -> String {
+pub fn state(p: &Elevator) -> String {
     let text = p.to_text();
     let f: Vec<&str> = text.split_whitespace().collect();
     let mut pools: Vec<char> = if f[6] == "-" {

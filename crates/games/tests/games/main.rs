@@ -17,6 +17,7 @@ mod chess_vs_cozy;
 mod elevator_properties;
 mod elevator_rules;
 mod elevator_vs_reference;
+mod elevator_wonkavator;
 mod game_files;
 mod may_expose;
 mod moving_boards;

@@ -129,7 +129,7 @@ fn elevator_geometry(pos: &Elevator) {
     let geo = &pos.tables().geo;
     for c in geo.cells() {
         let [x, y, z] = geo.coord(c);
-        let exists = pos.state().shaft(pole_of(x, y)) != z;
+        let exists = !pos.state().is_shaft(pole_of(x, y), z);
         assert_eq!(
             pos.state().present.contains(c),
             exists,
@@ -186,7 +186,7 @@ fn elevator_elevators_moving_often() {
             Elevator::from_text(&start).unwrap(),
             RefPos::from_text(&start),
             (seed, 100),
-            |p| u64::from(p.state().shafts),
+            |p| p.state().shafts,
             elevator_geometry,
             &mut configs,
         );

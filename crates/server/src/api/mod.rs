@@ -365,6 +365,11 @@ async fn variants() -> Json<Value> {
                 "sides": g.sides,
                 "cells": g.cells,
                 "levels": g.levels,
+                "options": g.options.iter().map(|o| json!({
+                    "name": o.name,
+                    "help": o.help,
+                    "default": o.default,
+                })).collect::<Vec<_>>(),
             }))
         })
         .collect();

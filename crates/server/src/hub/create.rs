@@ -27,6 +27,10 @@ pub struct NewGame {
     /// hints are open to both players while it is played, and each is
     /// shown to both (issue 57). Default false.
     pub hints: Option<bool>,
+    /// The game's options for a new game, by name (`{"wonkavator": true}`;
+    /// see `/api/v1/variants`); the defaults otherwise. A record carries
+    /// its own.
+    pub options: Option<std::collections::BTreeMap<String, bool>>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -128,11 +132,18 @@ impl Hub {
         };
         let name = check_name(req.name.as_deref())?;
         let hash = self.hash_mb();
+        let options: Vec<(String, bool)> = req.options.unwrap_or_default().into_iter().collect();
+        if req.record.is_some() && !options.is_empty() {
+            return Err(GameError::bad(
+                "a record carries its own options (its Options tag): give options only for a new \
+                 game",
+            ));
+        }
         let (mut table, note) = match &req.record {
             Some(text) => table::table_from_record(&game, text, play_seats(&seats, hash))
                 .map_err(|e| GameError::bad(format!("cannot load the record: {e:#}")))?,
             None => (
-                table::new_table(&game, play_seats(&seats, hash))
+                table::new_table_with(&game, play_seats(&seats, hash), &options)
                     .map_err(|e| GameError::bad(e.to_string()))?,
                 None,
             ),

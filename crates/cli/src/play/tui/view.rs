@@ -140,14 +140,20 @@ impl<R: Evaluate> App<R> {
             self.session.side_name(Side::Black),
             s.seats[1].label()
         );
-        // The game's name and id, or the id alone when the name is long.
+        // The game's name and id (with the options not its defaults, as a
+        // record's tag writes them), or the id alone when the name is long.
+        let options = chess3d_core::record::options_text(&s.pos);
+        let id = if options.is_empty() {
+            self.session.game().id().to_string()
+        } else {
+            format!("{} {options}", self.session.game().id())
+        };
         let mut title = format!(
-            " chess3d · {} ({}) · {players} ",
-            self.session.game().name(),
-            self.session.game().id()
+            " chess3d · {} ({id}) · {players} ",
+            self.session.game().name()
         );
         if title.chars().count() > area.width as usize {
-            title = format!(" chess3d · {} · {players} ", self.session.game().id());
+            title = format!(" chess3d · {id} · {players} ");
         }
         f.render_widget(
             Paragraph::new(title).style(Style::default().add_modifier(Modifier::REVERSED)),

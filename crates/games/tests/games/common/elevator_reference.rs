@@ -1,6 +1,7 @@
 //! A second, independent implementation of Elevator, written from
 //! RULINGS.md §4's wording and sharing no code with the core: a mailbox of
-//! (file, rank, level), the shafts as a 4×4 table, pushes simulated cell
+//! (file, rank, level), the empty slots as a 4×4 table of level sets (the
+//! Wonkavator option's layouts too: "Option `wonkavator`"), pushes simulated cell
 //! by cell on a copy of the board, and legality by playing the move on a
 //! copy and looking for any enemy move that takes the King (a push that
 //! drops it included). Slow and simple on purpose.
@@ -81,7 +82,8 @@ enum Kind {
     EnPassant,
     /// An Ox push of 1 or 2 cells.
     Push,
-    /// An elevator move: the pole (file, rank) and the new level.
+    /// An elevator move from the pole of `from` and its level to the
+    /// empty slot (elevator file, elevator rank, level).
     Elevator(i32, i32, i32),
 }
 
@@ -96,8 +98,11 @@ pub struct RefMove {
 #[derive(Clone)]
 pub struct RefPos {
     pieces: Mailbox,
-    /// Shaft level per pole, [elevator file][elevator rank].
-    shafts: [[i32; 4]; 4],
+    /// The empty slots per pole, [elevator file][elevator rank]: bit
+    /// `level` set where the slot at that level is a shaft.
+    shafts: [[u8; 4]; 4],
+    /// "elevators can also move sideways on the same level".
+    wonkavator: bool,
     /// Captured pieces by letter (upper case White's).
     pools: BTreeMap<char, u32>,
     pub white: bool,
@@ -111,6 +116,11 @@ fn white(c: char) -> bool {
 
 impl RefPos {
     pub fn from_text(text: &str) -> RefPos {
+        Self::from_text_with(text, false)
+    }
+
+    /// A position of the game with the Wonkavator option on or off.
+    pub fn from_text_with(text: &str, wonkavator: bool) -> RefPos {
         let f: Vec<&str> = text.split_whitespace().collect();
         let mut pieces = Mailbox::new();
         for (level, z) in f[0].split('|').zip(1..) {
@@ -133,10 +143,28 @@ impl RefPos {
                 *pools.entry(ch).or_insert(0) += 1;
             }
         }
+        // "per pole one digit when it has exactly one shaft, `-` when it
+        // has none, the levels ascending in parentheses when it has two or
+        // more".
         let mut shafts = [[0; 4]; 4];
         for (group, r) in f[7].split('/').zip((0..4).rev()) {
-            for (ch, file) in group.chars().zip(0..4) {
-                shafts[file][r] = ch.to_digit(10).unwrap() as i32;
+            let mut file = 0;
+            let mut in_parentheses = false;
+            for ch in group.chars() {
+                match ch {
+                    '(' => in_parentheses = true,
+                    ')' => {
+                        in_parentheses = false;
+                        file += 1;
+                    }
+                    '-' => file += 1,
+                    d => {
+                        shafts[file][r] |= 1 << d.to_digit(10).unwrap();
+                        if !in_parentheses {
+                            file += 1;
+                        }
+                    }
+                }
             }
         }
         let white_to_move = f[1] == "w";
@@ -149,6 +177,7 @@ impl RefPos {
         RefPos {
             pieces,
             shafts,
+            wonkavator,
             pools,
             white: white_to_move,
             ep,
@@ -160,7 +189,7 @@ impl RefPos {
         (0..8).contains(&x)
             && (0..8).contains(&y)
             && (1..=4).contains(&z)
-            && self.shafts[(x / 2) as usize][(y / 2) as usize] != z
+            && self.shafts[(x / 2) as usize][(y / 2) as usize] & 1 << z == 0
     }
 
     fn on_board((x, y, z): Sq) -> bool {
@@ -431,26 +460,45 @@ impl RefPos {
     }
 
     /// "A player controls an elevator when they have at least one piece on
-    /// it AND strictly more pieces on it than the opponent."
+    /// it AND strictly more pieces on it than the opponent." It moves "one
+    /// level up or down into an EMPTY slot of its own pole", or with the
+    /// option "one pole orthogonally (elevator file ±1 or rank ±1) on the
+    /// same level, into the neighbouring pole's slot at that level, which
+    /// must be empty".
     fn elevator_moves(&self, out: &mut Vec<RefMove>) {
         for ef in 0..4 {
             for er in 0..4 {
-                let shaft = self.shafts[ef as usize][er as usize];
-                for level in [shaft - 1, shaft + 1] {
-                    if !(1..=4).contains(&level) {
-                        continue;
+                for level in 1..=4 {
+                    if self.shafts[ef as usize][er as usize] & 1 << level != 0 {
+                        continue; // no elevator here
                     }
                     let cells = [(0, 0), (1, 0), (0, 1), (1, 1)]
                         .map(|(i, j)| (2 * ef + i, 2 * er + j, level));
                     let mine = cells.iter().filter(|&&s| self.own(s)).count();
                     let theirs = cells.iter().filter(|&&s| self.enemy(s)).count();
-                    if mine > 0 && mine > theirs {
-                        out.push(RefMove {
-                            kind: Kind::Elevator(ef, er, shaft),
-                            from: cells[0],
-                            to: (cells[0].0, cells[0].1, shaft),
-                            promo: None,
-                        });
+                    if mine == 0 || mine <= theirs {
+                        continue;
+                    }
+                    let mut slots = vec![(ef, er, level - 1), (ef, er, level + 1)];
+                    if self.wonkavator {
+                        slots.extend(
+                            [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                                .map(|(df, dr)| (ef + df, er + dr, level)),
+                        );
+                    }
+                    for (f, r, z) in slots {
+                        let empty_slot = (0..4).contains(&f)
+                            && (0..4).contains(&r)
+                            && (1..=4).contains(&z)
+                            && self.shafts[f as usize][r as usize] & 1 << z != 0;
+                        if empty_slot {
+                            out.push(RefMove {
+                                kind: Kind::Elevator(f, r, z),
+                                from: cells[0],
+                                to: (2 * f, 2 * r, z),
+                                promo: None,
+                            });
+                        }
                     }
                 }
             }
@@ -536,14 +584,20 @@ impl Reference for RefPos {
                 self.pieces = board;
                 captured = fell;
             }
-            Kind::Elevator(ef, er, new_level) => {
-                let old = m.from.2;
+            // "All pieces on it ride …; the slot left becomes a shaft".
+            Kind::Elevator(f, r, z) => {
+                let (x, y, old) = m.from;
+                let mut riders = Vec::new();
                 for (i, j) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    if let Some(p) = self.pieces.remove(&(2 * ef + i, 2 * er + j, old)) {
-                        self.pieces.insert((2 * ef + i, 2 * er + j, new_level), p);
+                    if let Some(p) = self.pieces.remove(&(x + i, y + j, old)) {
+                        riders.push(((2 * f + i, 2 * r + j, z), p));
                     }
                 }
-                self.shafts[ef as usize][er as usize] = old;
+                for (s, p) in riders {
+                    self.pieces.insert(s, p);
+                }
+                self.shafts[(x / 2) as usize][(y / 2) as usize] |= 1 << old;
+                self.shafts[f as usize][r as usize] &= !(1 << z);
             }
         }
         // "Every captured piece … enters its owner's pool" (only pieces one
@@ -559,13 +613,16 @@ impl Reference for RefPos {
 
     fn text(&self, m: RefMove) -> String {
         match m.kind {
-            Kind::Elevator(ef, er, new_level) => format!(
-                "E{}{}{}{}",
-                m.from.2,
-                (b'a' + ef as u8) as char,
-                er + 1,
-                if new_level > m.from.2 { 'U' } else { 'D' }
-            ),
+            Kind::Elevator(f, r, z) => {
+                let pole = |f: i32, r: i32| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+                let (x, y, level) = m.from;
+                let from = format!("E{level}{}", pole(x / 2, y / 2));
+                match z.cmp(&level) {
+                    std::cmp::Ordering::Greater => format!("{from}U"),
+                    std::cmp::Ordering::Less => format!("{from}D"),
+                    std::cmp::Ordering::Equal => format!("{from}-{}", pole(f, r)),
+                }
+            }
             Kind::Push => format!("{}>{}", name(m.from), name(m.to)),
             _ => {
                 let capture = m.kind == Kind::EnPassant || !self.empty(m.to);
@@ -600,9 +657,20 @@ impl Reference for RefPos {
             .iter()
             .flat_map(|(&c, &n)| std::iter::repeat_n(c, n as usize))
             .collect();
+        let pole = |levels: u8| {
+            let digits: String = (1..=4)
+                .filter(|z| levels & 1 << z != 0)
+                .map(|z| z.to_string())
+                .collect();
+            match digits.len() {
+                0 => "-".to_string(),
+                1 => digits,
+                _ => format!("({digits})"),
+            }
+        };
         let shafts: Vec<String> = (0..4)
             .rev()
-            .map(|r| (0..4).map(|f| self.shafts[f][r].to_string()).collect())
+            .map(|r| (0..4).map(|f| pole(self.shafts[f][r])).collect())
             .collect();
         format!("{} {} {}", levels.join("|"), pools, shafts.join("/"))
     }
