@@ -183,7 +183,8 @@ fn read_pole_group(group: &str) -> Result<[u8; 4], String> {
                 }
                 if levels.count_ones() < 2 {
                     return Err(format!(
-                        "'{group}': parentheses are for two or more shafts in a pole; one is                          written as its digit"
+                        "'{group}': parentheses are for two or more shafts in a pole; one is \
+                         written as its digit"
                     ));
                 }
                 levels

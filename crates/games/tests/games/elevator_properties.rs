@@ -97,5 +97,5 @@ fn mirrored_positions_have_the_same_perft() {
 parser_property_tests!(
     Elevator,
     "kqrbicnopKQRBICNOP0123456789/| wb-abcdefgh",
-    "[0-5][a-i][0-9][-x>][0-5][a-i][0-9](=[A-Z])?|E[0-5][a-e][0-5][UD]|\\PC{0,12}"
+    "[0-5][a-i][0-9][-x>][0-5][a-i][0-9](=[A-Z])?|E[0-5][a-e][0-5][UD]|E[0-5][a-e][0-5]-[a-e][0-5]|\\PC{0,12}"
 );

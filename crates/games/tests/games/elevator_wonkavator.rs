@@ -107,8 +107,8 @@ fn e3a1_a2_moves_the_elevator_and_its_pieces_north() {
 /// holds rank 2; its elevator (pole a1 at level 2, shaft at 4) cannot move
 /// up or down. Without the option that is mate. With it, pole a2's slot at
 /// level 2 is empty: `E2a1-a2` carries the King to 2a3, off both ranks
-/// (the Rooks' flights turn at the shafts of 2a1 and 2a2 and leave the
-/// board). Pole b1's slot at level 2 holds an elevator, so east is shut.
+/// (going west, the Rooks' flights meet the new shafts at 2b1 and 2b2,
+/// turn up or down and leave the board). Pole b1's slot at level 2 holds an elevator, so east is shut.
 #[test]
 fn a_king_escapes_check_sideways() {
     let text = setup_text(
@@ -138,8 +138,9 @@ fn a_king_escapes_check_sideways() {
 /// shaft. … a flight never passes a second shaft." The Rook on 2a1:
 /// - east, pole b1 has shafts at 2 and 3: at 2c1 it must change level;
 ///   3c1 is a shaft (that branch ends), 1c1 exists, and it flies on along
-///   level 1 through pole c1 (no shaft: 1c1–1f1) to the shaft of pole d1
-///   at 1g1, a second shaft, which ends it;
+///   level 1 over 1c1 and 1d1 (pole b1's elevator at 1) and pole c1 (no
+///   shaft: 1e1, 1f1) to the shaft of pole d1 at 1g1, a second shaft,
+///   which ends it;
 /// - north, pole a2 has shafts at 1, 2 and 3: at 2a3 both neighbours are
 ///   shafts, so the slide ends there: 2a2 only;
 /// - west and south: the edge.
@@ -207,6 +208,12 @@ fn the_layout_is_part_of_the_position() {
     // The same position, four plies on.
     assert_eq!(p.to_text(), start.to_text().replace(" 0 1 ", " 4 3 "));
     assert_eq!(p.hash(), start.hash());
+    // The same pieces on two layouts: two positions, two hashes.
+    let kings = [("2e1", 'K'), ("3e8", 'k')];
+    let one = wonky(&setup_text(&kings, "w", "4444/2323/3232/1111", "-"));
+    let other = wonky(&setup_text(&kings, "w", "4444/2323/-232/(13)111", "-"));
+    assert_ne!(one, other);
+    assert_ne!(one.hash(), other.hash());
 }
 
 /// The shafts field as ruled: written back as read, and refused when
@@ -268,6 +275,9 @@ fn the_option_is_off_by_default_and_switches_while_it_can() {
         plain.parse_move("E3a1-e2"),
         Err(MoveError::Unreadable { .. })
     ));
+    // On, off and on again while every pole has one shaft.
+    plain.set_option("wonkavator", true).unwrap();
+    plain.set_option("wonkavator", false).unwrap();
     plain.set_option("wonkavator", true).unwrap();
     plain.play("E3a1-a2").unwrap();
     let err = plain
@@ -275,11 +285,14 @@ fn the_option_is_off_by_default_and_switches_while_it_can() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("sideways"), "{err}");
-    assert_eq!(plain.state().present.count(), 192);
+    // Refused, it changed nothing: still on, the sideways moves there.
+    assert_ne!(plain.options().game & WONKAVATOR, 0);
+    assert!(moves(&plain).iter().any(|m| m == "E2a4-a3"));
 }
 
-/// Random games with the option on, sideways moves chosen half of the
-/// time when legal (`random_game` prefers board moves): the core's
+/// Random games with the option on, a special move (a push, an elevator
+/// move, a promotion) chosen half of the time when one is legal
+/// (`random_game`'s preference): the core's
 /// invariants after every move (make/unmake, incremental hash, the
 /// position string read back, legal = filtered pseudo-legal), and the
 /// layout's totals, 48 elevators (192 cells) and 16 shafts.
@@ -344,4 +357,23 @@ fn random_games_agree_with_the_reference() {
     }
     println!("{compared:?}, {sideways} sideways moves");
     assert!(compared.positions >= 2_000 && compared.checks > 0 && sideways > 200);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    /// The shafts field's parser with the option on, fuzzed: mutations of
+    /// the ruling's example (levels, `-`, parentheses, `/`, and characters
+    /// it must refuse) never panic, and a field it accepts is written back
+    /// exactly as given (each layout has one way to be written). No spaces:
+/// the position string's fields are split on them.
+    #[test]
+    fn shafts_fields_never_panic_and_read_back(
+        field in common::mutated("4444/2323/-232/(13)111".to_string(), "12345-()/é0x")
+    ) {
+        let text = setup_text(&[("2e1", 'K'), ("3e8", 'k')], "w", &field, "-");
+        if let Ok(p) = Elevator::from_text_with(&text, wonkavator()) {
+            proptest::prop_assert_eq!(shafts_field(&p), field);
+        }
+    }
 }

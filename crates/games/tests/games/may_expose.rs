@@ -23,8 +23,12 @@ use rand::{RngExt, SeedableRng};
 /// Returns how many moves they cleared (so that a caller can see the
 /// shortcuts are used at all).
 fn safe_moves_are_legal<R: BuiltIn>(seed: u64, plies: usize) -> usize {
+    safe_moves_are_legal_from(Position::<R>::start(), seed, plies)
+}
+
+/// The same from `pos`.
+fn safe_moves_are_legal_from<R: BuiltIn>(mut pos: Position<R>, seed: u64, plies: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::<R>::start();
     let mut list = MoveList::new();
     let mut safe = 0;
     for _ in 0..plies {
@@ -64,6 +68,10 @@ fn moves_called_safe_are_legal_along_random_games() {
         // code, not lines: their own exposure (`Rules::exposure`) and
         // `special_is_safe` clear moves.
         assert!(safe_moves_are_legal::<ElevatorRules>(seed, 40) > 0);
+        // With the Wonkavator option, elevators also move sideways.
+        let mut wonkavator = Position::<ElevatorRules>::start();
+        wonkavator.set_option("wonkavator", true).unwrap();
+        assert!(safe_moves_are_legal_from(wonkavator, seed, 40) > 0);
         assert!(safe_moves_are_legal::<StarTrekRules>(seed, 40) > 0);
     }
 }
