@@ -385,14 +385,32 @@ impl Rules for ElevatorRules {
         Ok(())
     }
 
-    /// Plain Elevator cannot go on from a layout only sideways moves make.
+    /// Plain Elevator cannot go on from a layout only sideways moves make,
+    /// nor in a game where they were played (taking moves back would lead
+    /// to such a layout).
     fn options_refused(pos: &Position<Self>) -> Option<String> {
+        if wonkavator(pos) {
+            return None;
+        }
         let state = pos.state();
-        (state.shafts != 0 && !state.one_shaft_each() && !wonkavator(pos)).then(|| {
-            "a pole has no shaft or several: the elevators have moved sideways, which only \
-             the wonkavator option allows"
-                .to_string()
-        })
+        let sideways_played = pos
+            .moves_played()
+            .any(|m| m.kind == MoveKind::Board && moves::ElevatorMove::of(m).is_sideways());
+        if state.shafts != 0 && !state.one_shaft_each() {
+            Some(
+                "a pole has no shaft or several: the elevators have moved sideways, which only \
+                 the wonkavator option allows"
+                    .to_string(),
+            )
+        } else if sideways_played {
+            Some(
+                "elevators moved sideways in this game, which only the wonkavator option \
+                 allows (taking those moves back needs it)"
+                    .to_string(),
+            )
+        } else {
+            None
+        }
     }
 
     /// No side can force mate: besides the Kings, at most one Bishop a
@@ -599,8 +617,8 @@ pub static ELEVATOR: GameDef = GameDef {
     side_letters: ['w', 'b'],
     notation: Notation::Seed,
     move_hint: "level, file and rank of both cells, such as 2a2-2a4, 2b3x2c4, 2c6-2c7=N, an Ox \
-                push such as 2a1>2a3, or an elevator move such as E3c4U (with the wonkavator option also \
-                sideways, such as E3a1-a2)",
+                push such as 2a1>2a3, or an elevator move such as E3c4U (with the wonkavator \
+                option also sideways, such as E3a1-a2)",
     // RECONSTRUCTED (RULINGS.md §4). Levels 1 to 4, each from rank 8 down
     // (shaft cells are listed, empty); side, castling, en passant, clocks,
     // the pools, and the shafts.

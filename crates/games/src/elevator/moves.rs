@@ -347,6 +347,11 @@ impl ElevatorMove {
         }
     }
 
+    /// Whether it moves to another pole.
+    pub fn is_sideways(self) -> bool {
+        self.from.0 != self.to.0
+    }
+
     pub fn way(self) -> Way {
         let ((p, l), (q, m)) = (self.from, self.to);
         match () {

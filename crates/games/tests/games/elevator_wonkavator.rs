@@ -12,7 +12,9 @@ use crate::elevator_rules::{letter_at, setup_text};
 use crate::elevator_vs_reference::state;
 
 use chess3d_core::{perft, BitSet, MoveError, MoveKind, Options, Outcome, Rules, Side, WinReason};
-use chess3d_games::elevator::{Elevator, ElevatorRules, ELEVATOR, SHAFTS, WONKAVATOR};
+use chess3d_games::elevator::{
+    Elevator, ElevatorRules, ELEVATOR, SHAFTS, START_SHAFTS, WONKAVATOR,
+};
 use common::elevator_reference::RefPos;
 use common::{moves, moves_from, Compared, Reference};
 
@@ -288,6 +290,17 @@ fn the_option_is_off_by_default_and_switches_while_it_can() {
     // Refused, it changed nothing: still on, the sideways moves there.
     assert_ne!(plain.options().game & WONKAVATOR, 0);
     assert!(moves(&plain).iter().any(|m| m == "E2a4-a3"));
+    // The elevator back home, one shaft a pole again: still refused, since
+    // taking the moves back would need the option.
+    for m in ["3b8-3a6", "E3a2-a1"] {
+        plain.play(m).unwrap();
+    }
+    assert!(shafts_field(&plain) == START_SHAFTS);
+    let err = plain
+        .set_option("wonkavator", false)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("taking those moves back"), "{err}");
 }
 
 /// Random games with the option on, a special move (a push, an elevator
