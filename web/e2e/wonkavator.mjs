@@ -5,6 +5,7 @@
 
 import { ghostsInside, levelOf, showLevel } from "./clickable.mjs";
 import { check, clickCell, clickKnob, done, env, newPage, openGame, PHONE, settle, shots, state, waitPly } from "./lib.mjs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /// The sideways move of the start: the elevator at level 3 of pole a1
@@ -48,6 +49,20 @@ async function wonkavator() {
   check((await page.evaluate(() => window.chess3d.travels())) === 1, "the elevator travels sideways in the 3-D view");
   await settle(page);
   await page.screenshot({ path: join(shots, "wonkavator-after.png") });
+  // Saved and loaded from the start form (its box left off): the record
+  // carries the option.
+  const download = page.waitForEvent("download");
+  await page.click("#save");
+  const record = readFileSync(await (await download).path(), "utf8");
+  check(record.includes('[Options "wonkavator=on"]'), "the saved record names the option");
+  const id = after.id;
+  await page.goto(`${env.server.base}/#/`);
+  await page.waitForSelector('#variant option[value="elevator"]', { state: "attached" });
+  await page.selectOption("#mode", "local");
+  await page.setInputFiles("#load-start", { name: "wonkavator.pgn", mimeType: "text/plain", buffer: Buffer.from(record) });
+  await page.waitForFunction((old) => window.chess3d.state()?.id !== old && !!window.chess3d.state(), id);
+  const loaded = await state(page);
+  check(loaded.options === "wonkavator=on" && loaded.moves.join() === NORTH, `the record loads with the option on and its move (${loaded.options}: ${loaded.moves})`);
   await done(page, "wonkavator");
 
   // At phone size, one level shown at a time.

@@ -243,6 +243,8 @@ async function loadRecordFile(file: File, base: Record<string, unknown>) {
   const record = await file.text();
   const req: Record<string, unknown> = { ...base, record };
   if (/^\s*\[Game\s+"/m.test(record)) delete req.game;
+  // A record carries its own options (its Options tag), not the form's.
+  delete req.options;
   await create(req, "load");
 }
 
