@@ -480,6 +480,18 @@ impl<B: BitSet> Tables<B> {
         self.attack_from[by.index()][kind as usize * self.len() + cell as usize]
     }
 
+    /// Whether `side`'s piece of `kind` on `from` moves to `to` on the
+    /// empty board by its own moves (leaps and slides, not captures).
+    pub fn moves_to_on_empty(&self, side: Side, kind: Kind, from: Cell, to: Cell) -> bool {
+        let m = &self.kinds[kind as usize].moves[side.index()];
+        let leaps = [m.both_leaps, m.move_leaps].into_iter().flatten();
+        let dirs = m.both_dirs.iter().chain(&m.move_dirs);
+        leaps
+            .into_iter()
+            .any(|set| self.leap(set, from).contains(to))
+            || dirs.into_iter().any(|&d| self.ray(d, from).contains(to))
+    }
+
     /// The cells of leap table `set` from `cell`.
     #[inline]
     pub fn leap(&self, set: u16, cell: Cell) -> B {

@@ -499,7 +499,7 @@ impl<R: Rules> Position<R> {
         }
         match t.def.notation {
             Notation::Uci => {
-                let mut s = format!("{}{}", geo.name(m.from), geo.name(m.to));
+                let mut s = format!("{}{}", geo.name(m.from), geo.name(self.uci_to(m)));
                 if let Some(k) = m.promotion {
                     s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase());
                 }
@@ -526,6 +526,26 @@ impl<R: Rules> Position<R> {
                 }
                 s
             }
+        }
+    }
+
+    /// The cell UCI notation names as a move's destination: its own, but
+    /// for a castling whose King goes where its plain step also goes
+    /// (a King moving one square), the King takes its own Rook (`d1f1`),
+    /// UCI's form for such castlings, so that each move has one text.
+    fn uci_to(&self, m: Move) -> Cell {
+        if m.kind != MoveKind::Castle {
+            return m.to;
+        }
+        let c = &self.t.castles[m.extra as usize];
+        let king = self.t.royal;
+        if self
+            .t
+            .moves_to_on_empty(c.side, king, c.king_from, c.king_to)
+        {
+            c.rook_from
+        } else {
+            m.to
         }
     }
 

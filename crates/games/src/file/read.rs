@@ -445,6 +445,7 @@ impl Reader<'_> {
         if zone_cells::<Bits<5>>(geo, mirror, zone)[Side::White.index()].is_empty() {
             return Err(self.error(p.zone.span(), "the promotion zone has no cell on the board"));
         }
+        self.double_steps_stop_short(file, pieces, geo, mirror, zone)?;
         let choices = match p.choices.get_ref() {
             ChoicesFile::Named(name) if name == "captured-pool" => {
                 // The pool holds every kind neither royal nor promoting; a
@@ -503,6 +504,64 @@ impl Reader<'_> {
             choices,
             optional: p.optional,
         }))
+    }
+
+    /// A promoting kind's double step must not land in the promotion zone:
+    /// it neither promotes nor changes kind on its way, so the pawn would
+    /// stand unpromoted where no position string may put it. Refused at
+    /// the double step's `step`.
+    fn double_steps_stop_short(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        geo: &Geometry,
+        mirror: V3,
+        zone: &[Area],
+    ) -> Checked<()> {
+        let promotion = zone_cells::<Bits<5>>(geo, mirror, zone);
+        for (def, piece) in pieces.iter().zip(file.pieces.get_ref()) {
+            let (
+                Some(PawnDef {
+                    double_step: Some((step, from)),
+                    ..
+                }),
+                Some(double),
+            ) = (
+                def.pawn.filter(|_| def.promotes),
+                piece.pawn.as_ref().and_then(|p| p.double_step.as_ref()),
+            )
+            else {
+                continue;
+            };
+            let starts = zone_cells::<Bits<5>>(geo, mirror, from);
+            for side in Side::BOTH {
+                let v: V3 = match side {
+                    Side::White => step,
+                    Side::Black => std::array::from_fn(|i| step[i] * mirror[i]),
+                };
+                for c in starts[side.index()].iter() {
+                    let [x, y, z] = geo.coord(c);
+                    // Two steps of `step`.
+                    let Some(to) = geo.cell_at([x + 2 * v[0], y + 2 * v[1], z + 2 * v[2]]) else {
+                        continue;
+                    };
+                    if promotion[side.index()].contains(to) {
+                        return Err(self.error(
+                            double.step.span(),
+                            format!(
+                                "'{}''s double step from {} lands on {}, in the promotion zone, \
+                                 where it would not promote: start it further back, or leave \
+                                 those ranks out of its `from`",
+                                def.letter,
+                                geo.name(c),
+                                geo.name(to)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The drawing, by default a square per file and rank (per two in

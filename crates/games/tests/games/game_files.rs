@@ -403,3 +403,116 @@ proptest! {
         }
     }
 }
+
+/// A double step that would land in the promotion zone (issue 62): the
+/// pawn would arrive there unpromoted, a position no string may hold, so
+/// the loader refuses the file at the double step's `step`. Chess's file
+/// with the double step allowed from ranks 2 to 6 (indices 1 to 5): from
+/// the 6th rank it lands on the 8th. From ranks 2 to 5 it lands on the 7th
+/// at most, and loads.
+#[test]
+fn a_double_step_into_the_promotion_zone_is_refused_at_its_step() {
+    let old = "from = [{ ranks = [1, 1] }]";
+    assert_eq!(CHESS_FILE.matches(old).count(), 1);
+    let text = CHESS_FILE.replacen(old, "from = [{ ranks = [1, 5] }]", 1);
+    let at = text.find("step = [0, 1, 0]").unwrap() + "step = ".len();
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    let e = load(&text).expect_err("a double step onto the last rank");
+    assert_eq!((e.line, e.column), (line, column), "{e}");
+    assert!(
+        e.message.contains("a6 lands on a8, in the promotion zone"),
+        "{e}"
+    );
+    assert!(load(&CHESS_FILE.replacen(old, "from = [{ ranks = [1, 4] }]", 1)).is_ok());
+}
+
+/// One text for each move (issue 62). In UCI notation a castling whose
+/// King goes one square prints as the King taking its own Rook, as UCI
+/// writes such castlings: otherwise it would print as the King's plain
+/// step. Los Alamos chess's file with a castling added for White: King
+/// d1 to e1, Rook f1 to d1 (Diana chess's kind of castling). With e1
+/// empty the King may step there (`d1e1`) or castle (`d1f1`): two moves,
+/// two texts, each read back to its own move.
+#[test]
+fn a_castling_of_one_square_has_its_own_uci_text() {
+    let losalamos = include_str!("../../../../games/losalamos.toml");
+    let castling = "\n[[castling]]\nside = \"white\"\nsymbol = \"K\"\ntext = \"O-O\"\n\
+                    king = [\"d1\", \"e1\"]\nrook = [\"f1\", \"d1\"]\nsafe = [\"d1\", \"e1\"]\n";
+    let at = losalamos.find("\n[about]").unwrap();
+    let text = format!("{}{castling}{}", &losalamos[..at], &losalamos[at..]);
+    let game = tiny(&text);
+    let mut pos = game
+        .position("rnqk1r/pppppp/6/6/PPPPPP/RNQK1R w K - 0 1")
+        .unwrap();
+    let king: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("d1"))
+        .collect();
+    assert_eq!(king, ["d1e1", "d1f1"]);
+    let castle = pos.parse_move("d1f1").unwrap();
+    assert_eq!(castle.kind, chess3d_core::MoveKind::Castle);
+    let step = pos.parse_move("d1e1").unwrap();
+    assert_eq!(step.kind, chess3d_core::MoveKind::Normal);
+    pos.make(castle);
+    assert!(
+        pos.to_text()
+            .starts_with("rnqk1r/pppppp/6/6/PPPPPP/RNQRK1 b"),
+        "{}",
+        pos.to_text()
+    );
+    // A castling of two squares keeps the King's own from-to (chess).
+    let mut chess = tiny(CHESS_FILE)
+        .position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let castles: Vec<String> = moves(&chess)
+        .into_iter()
+        .filter(|m| m == "e1g1" || m == "e1c1")
+        .collect();
+    assert_eq!(castles.len(), 2);
+    assert_eq!(
+        chess.parse_move("e1g1").unwrap().kind,
+        chess3d_core::MoveKind::Castle
+    );
+}
+
+/// Every game file in `games/` along random games from its start: the
+/// core's invariants in every position (`common::walk`), among them that
+/// no two legal moves print the same text and that move texts read back
+/// to their moves (issue 62).
+#[test]
+fn every_game_files_moves_have_one_text_each() {
+    fn walk_all<G: Game>(game: G::Variant, id: &str) {
+        for seed in 0..4 {
+            if let Err(e) = common::walk(game.start(), seed, 60, 0.3) {
+                panic!("{id}, seed {seed}: {e}");
+            }
+        }
+    }
+    let files = [
+        ("chess", CHESS_FILE),
+        (
+            "losalamos",
+            include_str!("../../../../games/losalamos.toml"),
+        ),
+        ("polyhedron", POLYHEDRON_FILE),
+        ("raumschach", RAUMSCHACH_FILE),
+        ("ziggurat43", ZIGGURAT43_FILE),
+    ];
+    for (id, text) in files {
+        match file_game(text) {
+            FileGame::Tiny(v) => walk_all::<Position<TinyFileRules>>(v, id),
+            FileGame::Small(v) => walk_all::<Position<chess3d_games::file::SmallFileRules>>(v, id),
+            FileGame::Large(v) => walk_all::<Position<chess3d_games::file::LargeFileRules>>(v, id),
+            FileGame::Pool(v) => walk_all::<Position<PoolFileRules>>(v, id),
+        }
+    }
+    // The files in games/ are these five.
+    let mut in_folder: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+    in_folder.sort();
+    assert_eq!(in_folder, files.map(|(id, _)| format!("{id}.toml")));
+}
