@@ -157,7 +157,7 @@ impl EngineVisitor for Match {
             .option_defs()
             .iter()
             .zip(0..)
-            .map(|(d, i)| (d.name.to_string(), option_on(&base, i)))
+            .map(|(d, i)| (d.name.to_string(), base.options().is_on(i)))
             .collect();
         // Every player is started before the first game, so that one that
         // cannot be (a UCI engine refusing an option, a bad weights file)
@@ -372,16 +372,6 @@ impl Endings {
             .filter_map(|(p, name)| part(p, name))
             .collect();
         format!("first player's {}", parts.join("; "))
-    }
-}
-
-/// Whether game option `i` is on in `pos`.
-fn option_on<R: Evaluate>(pos: &Position<R>, i: usize) -> bool {
-    let o = pos.options();
-    if i == 0 {
-        o.hundred_ply_rule
-    } else {
-        o.game >> (i - 1) & 1 == 1
     }
 }
 

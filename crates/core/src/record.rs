@@ -644,22 +644,15 @@ fn parse_tag(line: &str) -> Result<(String, String), String> {
 /// The options of a position that differ from the game's defaults, as the
 /// `Options` tag writes them: `name=on name=off`.
 pub fn options_text<G: Game>(pos: &G) -> String {
-    let defaults = pos.variant().start();
+    let now = pos.options();
     let mut out = Vec::new();
-    for def in pos.variant().option_defs() {
-        let on = option_on(pos, def.name);
-        if on != option_on(&defaults, def.name) {
+    for (i, def) in pos.variant().option_defs().iter().enumerate() {
+        let on = now.is_on(i);
+        if on != def.default {
             out.push(format!("{}={}", def.name, if on { "on" } else { "off" }));
         }
     }
     out.join(" ")
-}
-
-fn option_on<G: Game>(pos: &G, name: &str) -> bool {
-    // Whether setting the option on would change nothing.
-    let mut probe = pos.clone();
-    let before = probe.options();
-    probe.set_option(name, true).is_ok() && probe.options() == before
 }
 
 /// Applies an `Options` tag (`name`, `name=on`, `name=off`, separated by

@@ -313,6 +313,16 @@ pub const HUNDRED_PLY_OPTION: OptionDef = OptionDef {
 };
 
 impl Options {
+    /// Whether option `i` of a game's option list is on: the list
+    /// `Variant::option_defs` gives, the common `hundred-ply` first, then
+    /// the game's own in `GameDef::options` order.
+    pub fn is_on(&self, i: usize) -> bool {
+        match i {
+            0 => self.hundred_ply_rule,
+            _ => self.game >> (i - 1) & 1 == 1,
+        }
+    }
+
     /// The defaults of a game.
     pub fn defaults(def: &GameDef) -> Options {
         Options {

@@ -47,7 +47,7 @@ fn setup(pieces: &[(&str, char)], side: &str) -> Elevator {
     setup_with(pieces, side, START_SHAFTS, "-")
 }
 
-fn sorted(v: &[&str]) -> Vec<String> {
+pub fn sorted(v: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
     v.sort();
     v

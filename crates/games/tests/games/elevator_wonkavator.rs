@@ -8,7 +8,7 @@
 //! checking the layout's totals after every move.
 
 use crate::common;
-use crate::elevator_rules::{letter_at, setup_text};
+use crate::elevator_rules::{letter_at, setup_text, sorted};
 use crate::elevator_vs_reference::state;
 
 use chess3d_core::{perft, BitSet, MoveError, MoveKind, Options, Outcome, Rules, Side, WinReason};
@@ -32,12 +32,6 @@ fn wonky(text: &str) -> Elevator {
 
 fn wonky_start() -> Elevator {
     wonky(&Elevator::start().to_text())
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
 }
 
 /// The shafts field of a position string.
