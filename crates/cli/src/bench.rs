@@ -1,5 +1,6 @@
 //! `chess3d bench perft`: chess3d against cozy-chess on fixed work, in the
-//! same process, with the same compiler settings.
+//! same process, with the same compiler settings; then game files against
+//! Fairy-Stockfish when it is installed (`fairy_bench`).
 
 use std::time::{Duration, Instant};
 
@@ -147,7 +148,7 @@ fn timed_in<G: Game>(game: G::Variant, runs: u32) -> impl Fn(&str, u32) -> Resul
 }
 
 /// The fastest of `runs` timings of `f`, and its result.
-fn best_of(runs: u32, mut f: impl FnMut() -> u64) -> (u64, Duration) {
+pub(crate) fn best_of(runs: u32, mut f: impl FnMut() -> u64) -> (u64, Duration) {
     let mut best = Duration::MAX;
     let mut nodes = 0;
     for _ in 0..runs {
@@ -158,7 +159,7 @@ fn best_of(runs: u32, mut f: impl FnMut() -> u64) -> (u64, Duration) {
     (nodes, best)
 }
 
-fn rate(nodes: u64, time: Duration) -> f64 {
+pub(crate) fn rate(nodes: u64, time: Duration) -> f64 {
     nodes as f64 / time.as_secs_f64().max(1e-9)
 }
 
@@ -228,5 +229,7 @@ pub fn perft(quick: bool, runs: u32) -> Result<()> {
         "Elevator's wonkavator runs at {:.3} x plain Elevator (acceptance: at least 0.75)",
         rates["wonkavator"] / rates["elevator"]
     );
-    Ok(())
+
+    outln!();
+    crate::fairy_bench::compare(quick, runs)
 }

@@ -6,6 +6,7 @@ mod output;
 mod analyze;
 mod bench;
 mod commands;
+mod fairy_bench;
 mod flood;
 mod label;
 mod matches;
@@ -98,7 +99,7 @@ pub enum Command {
     /// Search benchmark: fixed positions of every game at a fixed depth on
     /// one thread; prints nodes/second per game and the total node count
     /// (a signature of the search). `bench perft` compares move
-    /// generation with cozy-chess.
+    /// generation with cozy-chess, and with Fairy-Stockfish if installed.
     #[command(args_conflicts_with_subcommands = true)]
     Bench {
         #[command(subcommand)]
@@ -179,7 +180,9 @@ pub enum Command {
 pub enum BenchCommand {
     /// Bulk-counting perft of chess3d and cozy-chess on the same chess
     /// positions, in the same run: nodes/second of each and their ratio;
-    /// then chess3d's nodes/second on each 3-D game's start position.
+    /// then chess3d's nodes/second on each 3-D game's start position; then,
+    /// when Fairy-Stockfish is installed (Debian's `fairy-stockfish`),
+    /// game files (chess, Los Alamos, Shako) against it on the same perft.
     Perft {
         /// One ply less everywhere (a quick look, not a benchmark).
         #[arg(long)]

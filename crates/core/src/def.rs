@@ -20,12 +20,28 @@ pub enum Mode {
     Shoot,
 }
 
-/// Leap (only the destination matters) or slide (every cell on the way must
-/// be empty; the first occupied one ends the slide).
+/// Leap (only the destination matters), slide (every cell on the way must
+/// be empty; the first occupied one ends the slide), or one of the two
+/// hops along a slide's line, which need a piece to jump: the first piece
+/// on the line, of either side, is the hurdle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
     Leap,
     Slide,
+    /// Over the hurdle, then on as a slide: to any empty cell beyond it,
+    /// or onto the first piece beyond it (the Cannon of xiangqi and Shako,
+    /// Betza's `p`).
+    Hop,
+    /// To the cell just beyond the hurdle, wherever the hurdle stands on
+    /// the line (the Grasshopper, Betza's `g`).
+    Grasshop,
+}
+
+impl Reach {
+    /// Whether the component jumps a hurdle.
+    pub const fn hops(self) -> bool {
+        matches!(self, Reach::Hop | Reach::Grasshop)
+    }
 }
 
 /// One way a piece moves: a base vector expanded by a symmetry, as a leap or

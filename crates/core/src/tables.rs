@@ -38,6 +38,17 @@ pub struct KindMoves {
     /// Shots: captures without moving.
     pub shot_dirs: Vec<u8>,
     pub shot_leaps: Option<u16>,
+    /// Hops over a hurdle, each in its mode (never a shot).
+    pub hops: Vec<Hop>,
+}
+
+/// A hop along a slide direction: [`Reach::Hop`], or with `next`
+/// [`Reach::Grasshop`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hop {
+    pub dir: u8,
+    pub next: bool,
+    pub mode: Mode,
 }
 
 impl KindMoves {
@@ -56,7 +67,9 @@ impl KindMoves {
             self.capture_leaps,
             self.shot_leaps,
         ];
-        dirs.iter().all(|d| d.is_empty()) && leaps.iter().all(|l| l.is_none())
+        dirs.iter().all(|d| d.is_empty())
+            && leaps.iter().all(|l| l.is_none())
+            && self.hops.is_empty()
     }
 }
 
@@ -77,6 +90,17 @@ pub struct KindInfo {
 pub struct SlideAttack {
     pub kinds: Vec<Kind>,
     /// Directions to walk from the attacked cell to find such a slider.
+    pub walk_dirs: Vec<u8>,
+}
+
+/// Hop directions along which the same kinds attack, all hops or all
+/// grasshops (`next`).
+#[derive(Clone, Debug)]
+pub struct HopAttack {
+    pub kinds: Vec<Kind>,
+    pub next: bool,
+    /// Directions to walk from the attacked cell to the hurdle, then on
+    /// to such a hopper.
     pub walk_dirs: Vec<u8>,
 }
 
@@ -118,13 +142,25 @@ pub struct Tables<B> {
     /// Per attacking side: slide and leap attackers of royal pieces.
     pub slide_attacks: [Vec<SlideAttack>; 2],
     pub leap_attacks: [Vec<LeapAttack>; 2],
+    pub hop_attacks: [Vec<HopAttack>; 2],
+    /// Whether any piece hops. Its attacks then depend on hurdles: a
+    /// piece arriving on a line can make one (a Cannon's new hurdle),
+    /// which the straight-line check and pin logic cannot see; and the
+    /// move generator has a copy with hops, so that the games without
+    /// them do not pay for a test a piece.
+    pub hops: bool,
     /// Per attacking side and cell: every cell on the empty board's lines
-    /// from the cell along which a slider of that side could attack it
-    /// (the union of [`SlideAttack::walk_dirs`]' rays). A piece off these
-    /// lines of its own royal piece cannot uncover an attack on it.
+    /// from the cell along which a slider or a hopper of that side could
+    /// attack it (the union of [`SlideAttack::walk_dirs`]' and
+    /// [`HopAttack::walk_dirs`]' rays). A piece off these lines of its own
+    /// royal piece cannot uncover an attack on it.
     royal_lines: [Vec<B>; 2],
+    /// The same for hoppers alone: a piece arriving off these lines cannot
+    /// make an attack on the royal piece by becoming a hurdle.
+    hop_lines: [Vec<B>; 2],
     /// Per attacking side, kind and cell (at `kind * cells + cell`): where
-    /// a piece of the kind attacks the cell from on the empty board, by
+    /// a piece of the kind attacks the cell from on the empty board (or,
+    /// a hopper, could with a hurdle between), by
     /// [`Tables::slide_attacks`] and [`Tables::leap_attacks`] (empty for
     /// kinds that do not give check).
     attack_from: [Vec<B>; 2],
@@ -177,8 +213,8 @@ impl<B: BitSet> Tables<B> {
         };
 
         let mut kinds = Vec::new();
-        // Capture-capable vectors per (side, kind): (slides, leaps).
-        let mut capture_vectors: Vec<[(Vec<V3>, Vec<V3>); 2]> = Vec::new();
+        // Capture-capable vectors per (side, kind).
+        let mut capture_vectors: Vec<[CaptureVectors; 2]> = Vec::new();
         for pd in def.pieces {
             // The double step: its vector and each side's start cells.
             let double_step_of = pd
@@ -186,7 +222,7 @@ impl<B: BitSet> Tables<B> {
                 .and_then(|p| p.double_step)
                 .map(|(v, starts)| (v, zone_cells::<B>(&geo, def.black_mirror, starts)));
             let mut moves: [KindMoves; 2] = Default::default();
-            let mut caps: [(Vec<V3>, Vec<V3>); 2] = Default::default();
+            let mut caps: [CaptureVectors; 2] = Default::default();
             let mut double_step: [Vec<(Cell, Cell)>; 2] = Default::default();
             for side in Side::BOTH {
                 let mut by_mode: BTreeMap<(u8, bool), Vec<V3>> = BTreeMap::new();
@@ -199,6 +235,23 @@ impl<B: BitSet> Tables<B> {
                     };
                     for v in expand(comp.base, comp.sym) {
                         let v = mirror(side, v);
+                        if comp.reach.hops() {
+                            let next = comp.reach == Reach::Grasshop;
+                            let hop = Hop {
+                                dir: b.dir(v),
+                                next,
+                                mode: comp.mode,
+                            };
+                            let km = &mut moves[side.index()];
+                            if !km.hops.contains(&hop) {
+                                km.hops.push(hop);
+                            }
+                            let c = &mut caps[side.index()].hops;
+                            if comp.mode != Mode::MoveOnly && !c.contains(&(v, next)) {
+                                c.push((v, next));
+                            }
+                            continue;
+                        }
                         let list = by_mode
                             .entry((mode, comp.reach == Reach::Slide))
                             .or_default();
@@ -208,9 +261,9 @@ impl<B: BitSet> Tables<B> {
                         if comp.mode != Mode::MoveOnly {
                             let c = &mut caps[side.index()];
                             let list = if comp.reach == Reach::Slide {
-                                &mut c.0
+                                &mut c.slides
                             } else {
-                                &mut c.1
+                                &mut c.leaps
                             };
                             if !list.contains(&v) {
                                 list.push(v);
@@ -269,14 +322,20 @@ impl<B: BitSet> Tables<B> {
 
         let mut slide_attacks: [Vec<SlideAttack>; 2] = Default::default();
         let mut leap_attacks: [Vec<LeapAttack>; 2] = Default::default();
+        let mut hop_attacks: [Vec<HopAttack>; 2] = Default::default();
         let mut ep_capturers: [Vec<(Kind, u16)>; 2] = Default::default();
         for side in Side::BOTH {
             // Walk direction -> kinds that attack along it; directions with
             // the same kinds are then grouped, so each is walked once.
             let mut by_dir: BTreeMap<u8, Vec<Kind>> = BTreeMap::new();
             let mut leap_groups: BTreeMap<u16, Vec<Kind>> = BTreeMap::new();
+            let mut hop_dirs: BTreeMap<(u8, bool), Vec<Kind>> = BTreeMap::new();
             for (k, pd) in def.pieces.iter().enumerate() {
-                let (slides, leaps) = &capture_vectors[k][side.index()];
+                let CaptureVectors {
+                    slides,
+                    leaps,
+                    hops,
+                } = &capture_vectors[k][side.index()];
                 if pd.pawn.is_some_and(|p| p.en_passant) && !leaps.is_empty() {
                     ep_capturers[side.index()].push((k as Kind, b.leap_set(leaps, true)));
                 }
@@ -286,6 +345,10 @@ impl<B: BitSet> Tables<B> {
                 for v in slides {
                     let walk = b.dir([-v[0], -v[1], -v[2]]);
                     by_dir.entry(walk).or_default().push(k as Kind);
+                }
+                for &(v, next) in hops {
+                    let walk = b.dir([-v[0], -v[1], -v[2]]);
+                    hop_dirs.entry((walk, next)).or_default().push(k as Kind);
                 }
                 if !leaps.is_empty() {
                     let set = b.leap_set(leaps, true);
@@ -303,6 +366,18 @@ impl<B: BitSet> Tables<B> {
             leap_attacks[side.index()] = leap_groups
                 .into_iter()
                 .map(|(from_set, kinds)| LeapAttack { kinds, from_set })
+                .collect();
+            let mut hop_groups: BTreeMap<(Vec<Kind>, bool), Vec<u8>> = BTreeMap::new();
+            for ((dir, next), kinds) in hop_dirs {
+                hop_groups.entry((kinds, next)).or_default().push(dir);
+            }
+            hop_attacks[side.index()] = hop_groups
+                .into_iter()
+                .map(|((kinds, next), walk_dirs)| HopAttack {
+                    kinds,
+                    next,
+                    walk_dirs,
+                })
                 .collect();
         }
 
@@ -383,28 +458,47 @@ impl<B: BitSet> Tables<B> {
 
         let temple = def.temple.map(cell_of);
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
-        // The cells of a slide-attack group's lines out from `cell`.
-        let lines = |group: &SlideAttack, cell: usize| {
-            group
-                .walk_dirs
+        // The cells of a group's lines (walk directions) out from `cell`.
+        let lines = |walk_dirs: &[u8], cell: usize| {
+            walk_dirs
                 .iter()
                 .fold(B::EMPTY, |acc, &d| acc | b.rays[d as usize * n + cell])
         };
+        let hop_lines: [Vec<B>; 2] = Side::BOTH.map(|by| {
+            (0..n)
+                .map(|cell| {
+                    let groups = &hop_attacks[by.index()];
+                    groups
+                        .iter()
+                        .fold(B::EMPTY, |acc, g| acc | lines(&g.walk_dirs, cell))
+                })
+                .collect()
+        });
         let royal_lines = Side::BOTH.map(|by| {
             (0..n)
                 .map(|cell| {
                     let groups = &slide_attacks[by.index()];
-                    groups.iter().fold(B::EMPTY, |acc, g| acc | lines(g, cell))
+                    groups.iter().fold(hop_lines[by.index()][cell], |acc, g| {
+                        acc | lines(&g.walk_dirs, cell)
+                    })
                 })
                 .collect()
         });
         let nk = def.pieces.len();
         let attack_from = Side::BOTH.map(|by| {
             let mut from = vec![B::EMPTY; nk * n];
-            for group in &slide_attacks[by.index()] {
+            let line_groups = slide_attacks[by.index()]
+                .iter()
+                .map(|g| (&g.kinds, &g.walk_dirs))
+                .chain(
+                    hop_attacks[by.index()]
+                        .iter()
+                        .map(|g| (&g.kinds, &g.walk_dirs)),
+                );
+            for (kinds, walk_dirs) in line_groups {
                 for cell in 0..n {
-                    let cells = lines(group, cell);
-                    for &k in &group.kinds {
+                    let cells = lines(walk_dirs, cell);
+                    for &k in kinds {
                         from[k as usize * n + cell] |= cells;
                     }
                 }
@@ -422,6 +516,9 @@ impl<B: BitSet> Tables<B> {
         let Builder {
             dirs, rays, leaps, ..
         } = b;
+        let hops = kinds
+            .iter()
+            .any(|k: &KindInfo| k.moves.iter().any(|m| !m.hops.is_empty()));
         Tables {
             def,
             geo,
@@ -430,9 +527,12 @@ impl<B: BitSet> Tables<B> {
             leaps,
             kinds,
             royal: royal_kinds[0] as Kind,
+            hops,
             slide_attacks,
             leap_attacks,
+            hop_attacks,
             royal_lines,
+            hop_lines,
             attack_from,
             ep_capturers,
             promotion_zone,
@@ -473,8 +573,16 @@ impl<B: BitSet> Tables<B> {
         self.royal_lines[by.index()][cell as usize]
     }
 
-    /// Where `by`'s piece of `kind` attacks `cell` from on the empty board
-    /// (nothing for a kind that does not give check).
+    /// The cells on the lines along which `by`'s hoppers could attack
+    /// `cell` (see the field).
+    #[inline]
+    pub fn hop_lines(&self, by: Side, cell: Cell) -> B {
+        self.hop_lines[by.index()][cell as usize]
+    }
+
+    /// Where `by`'s piece of `kind` attacks `cell` from on the empty board,
+    /// or could with a hurdle between (a hopper's lines); nothing for a
+    /// kind that does not give check.
     #[inline]
     pub fn attack_from(&self, by: Side, kind: Kind, cell: Cell) -> B {
         self.attack_from[by.index()][kind as usize * self.len() + cell as usize]
@@ -564,6 +672,15 @@ pub fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: &[Area]) ->
 }
 
 /// Accumulates directions and leap tables while compiling.
+/// One kind's capture-capable vectors for one side.
+#[derive(Default)]
+struct CaptureVectors {
+    slides: Vec<V3>,
+    leaps: Vec<V3>,
+    /// With whether the hop is a grasshop.
+    hops: Vec<(V3, bool)>,
+}
+
 struct Builder<'g, B> {
     geo: &'g Geometry,
     dirs: Vec<Dir>,

@@ -8,9 +8,11 @@
 //! one position, found once, so that the generator and the search test only
 //! the few moves that touch them.
 //!
-//! Games whose attacks are the data's slides and leaps (`LINE_ATTACKS`)
-//! get the cells from the compiled lines; the others from
-//! [`Rules::exposure`], which knows their attack-board paths and flights.
+//! Games whose attacks are the data's slides, leaps and hops
+//! (`LINE_ATTACKS`) get the cells from the compiled lines (a hopper's line
+//! both ways: a piece leaving it or arriving on it changes its hurdles);
+//! the others from [`Rules::exposure`], which knows their attack-board
+//! paths and flights, with the same lines.
 
 use super::{Position, Rules};
 use crate::bits::BitSet;
@@ -112,7 +114,7 @@ impl<R: Rules> Position<R> {
                 royal,
                 exposure: Exposure {
                     vacate: self.t.royal_lines(enemy, royal),
-                    fill: R::Bits::EMPTY,
+                    fill: self.hop_fill(enemy, royal),
                 },
             };
         }
@@ -129,10 +131,21 @@ impl<R: Rules> Position<R> {
                 royal,
                 exposure: Exposure {
                     vacate: e.vacate | self.t.royal_lines(by, royal),
-                    fill: e.fill,
+                    fill: e.fill | self.hop_fill(by, royal),
                 },
             },
             None => Guard::all(),
+        }
+    }
+
+    /// The cells whose filling may make an attack of `by` on `royal` by
+    /// the data's movement: a new hurdle on a hopper's line.
+    #[inline]
+    fn hop_fill(&self, by: Side, royal: Cell) -> R::Bits {
+        if self.hops() {
+            self.t.hop_lines(by, royal)
+        } else {
+            R::Bits::EMPTY
         }
     }
 

@@ -253,12 +253,13 @@ impl<R: Rules> Position<R> {
 
     /// After [`Position::make`] of `m`: whether it may give check, so that
     /// [`Position::in_check`] must be asked. False only where it certainly
-    /// does not: in a game whose attacks are the data's slides and leaps
-    /// (`LINE_ATTACKS`, no special moves), a plain move or capture (or
+    /// does not: in a game whose attacks are the data's slides, leaps and
+    /// hops (`LINE_ATTACKS`, no special moves), a plain move or capture (or
     /// double step) whose piece, as it now is (promoted, say), cannot
     /// attack the enemy royal piece from its end cell on the empty board,
-    /// and whose start is on none of the lines along which the mover's
-    /// sliders could attack it (so nothing was uncovered).
+    /// whose start is on none of the lines along which the mover's
+    /// sliders and hoppers could attack it (so nothing was uncovered), and
+    /// whose end is on none of its hoppers' lines (no new hurdle).
     #[inline]
     pub fn may_give_check(&self, m: Move) -> bool {
         if !self.t.def.has_check {
@@ -276,6 +277,7 @@ impl<R: Rules> Position<R> {
                 let kind = self.board[m.to as usize].kind();
                 self.t.attack_from(mover, kind, royal).contains(m.to)
                     || self.t.royal_lines(mover, royal).contains(m.from)
+                    || (self.hops() && self.t.hop_lines(mover, royal).contains(m.to))
             }
             None => true,
         }

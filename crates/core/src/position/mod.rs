@@ -67,6 +67,11 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// along attack-board paths, by pushing) set it to false: every
     /// pseudo-legal move is then tested by making it.
     const LINE_ATTACKS: bool = true;
+    /// Whether the game's pieces may hop (`Reach::Hop`, `Reach::Grasshop`):
+    /// the rules of games read from files. Without it the move generator
+    /// and the attack test have no hop code at all (a built-in game pays
+    /// nothing for them), and a game whose data hops is refused.
+    const HOPS: bool = false;
     /// Whether [`Rules::special_moves`] can produce moves.
     const SPECIAL_MOVES: bool = false;
     /// The pawn an en-passant move `m` of a game's own en-passant rule

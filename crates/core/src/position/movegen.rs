@@ -17,6 +17,7 @@ use crate::tables::MAX_SLIDE_DIRS;
 
 use super::{EnPassant, Guard, Position, Rules, MAX_KINDS};
 use crate::bits::BitSet;
+use crate::def::Mode;
 use crate::geometry::NO_CELL;
 use crate::tables::KindMoves;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Side};
@@ -190,7 +191,7 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return;
         }
-        if R::LINE_ATTACKS || !self.t.def.has_check {
+        if self.lines_suffice() || !self.t.def.has_check {
             self.generate::<_, true>(out, None);
             if R::SPECIAL_MOVES {
                 let specials = out.len();
@@ -240,10 +241,10 @@ impl<R: Rules> Position<R> {
             let m = out[i];
             let legal = !self.may_expose(guard, m)
                 || match m.kind {
-                    MoveKind::Normal if !R::LINE_ATTACKS && m.from == royal => {
+                    MoveKind::Normal if !self.lines_suffice() && m.from == royal => {
                         self.royal_step_is_safe(m)
                     }
-                    MoveKind::Castle if !R::LINE_ATTACKS => self.castle_is_safe(m),
+                    MoveKind::Castle if !self.lines_suffice() => self.castle_is_safe(m),
                     _ => self.is_legal_by_make(m),
                 };
             if legal {
@@ -333,11 +334,12 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return 0;
         }
-        if !R::SPECIAL_MOVES && (R::LINE_ATTACKS || !self.t.def.has_check) {
+        let lines = self.lines_suffice();
+        if !R::SPECIAL_MOVES && (lines || !self.t.def.has_check) {
             let mut c = Counter(0);
             self.generate::<_, true>(&mut c, None);
             c.0
-        } else if !R::LINE_ATTACKS && self.t.def.has_check {
+        } else if !lines && self.t.def.has_check {
             let mut list = MoveList::new();
             let cleared = self.guarded_moves(&mut list, true);
             cleared + list.len() as u64
@@ -346,6 +348,23 @@ impl<R: Rules> Position<R> {
             self.legal_moves(&mut list);
             list.len() as u64
         }
+    }
+
+    /// Whether the straight-line check and pin logic finds the legal moves:
+    /// the game's attacks are the data's slides and leaps
+    /// (`Rules::LINE_ATTACKS`) and no piece attacks by hopping (a piece
+    /// arriving on a Cannon's line can make a check, one leaving it can
+    /// unpin another: such games test the moves their guard cannot clear).
+    #[inline]
+    pub(crate) fn lines_suffice(&self) -> bool {
+        R::LINE_ATTACKS && !self.hops()
+    }
+
+    /// Whether a piece of this game hops ([`Rules::HOPS`] and the
+    /// tables' `hops`).
+    #[inline]
+    pub(crate) fn hops(&self) -> bool {
+        R::HOPS && self.t.hops
     }
 
     /// Whether the last move ended the game at once. Only games without
@@ -396,6 +415,7 @@ impl<R: Rules> Position<R> {
         removed: R::Bits,
     ) -> bool {
         let t = self.t;
+        let pieces = occupied;
         let occupied = occupied | !R::present(self);
         let theirs = self.by_side[by.index()] & !removed;
         let slid = self.any_attack_line(cell, by, theirs, |d, ray, sliders| {
@@ -403,6 +423,13 @@ impl<R: Rules> Position<R> {
                 .is_some_and(|b| sliders.contains(b))
         });
         if slid {
+            return true;
+        }
+        if self.hops()
+            && self.any_hop_attack(cell, by, theirs, pieces, occupied, |hopper| {
+                theirs.contains(hopper)
+            })
+        {
             return true;
         }
         for group in &t.leap_attacks[by.index()] {
@@ -437,8 +464,59 @@ impl<R: Rules> Position<R> {
             for group in &t.leap_attacks[by.index()] {
                 found |= t.leap(group.from_set, cell) & self.union(&group.kinds) & theirs;
             }
+            if self.hops() {
+                self.any_hop_attack(cell, by, theirs, occupied, blockers, |hopper| {
+                    found.insert(hopper);
+                    false
+                });
+            }
         }
         found
+    }
+
+    /// Calls `f(hopper)` for each hopper of `by` (among `theirs`) that
+    /// attacks `cell` over a hurdle, until `f` returns true; returns
+    /// whether it did. `pieces`: the cells holding pieces (hurdles);
+    /// `blockers`: those and the absent cells, which end a line but are
+    /// no hurdle. Not inlined: only games with hoppers call it.
+    #[inline(never)]
+    fn any_hop_attack(
+        &self,
+        cell: Cell,
+        by: Side,
+        theirs: R::Bits,
+        pieces: R::Bits,
+        blockers: R::Bits,
+        mut f: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        let t = self.t;
+        for group in &t.hop_attacks[by.index()] {
+            let hoppers = self.union(&group.kinds) & theirs;
+            if hoppers.is_empty() {
+                continue;
+            }
+            for &d in &group.walk_dirs {
+                let ray = t.ray(d, cell);
+                if !ray.intersects(hoppers) {
+                    continue;
+                }
+                // A grasshop lands just beyond its hurdle: the hurdle is
+                // the cell next to `cell`.
+                let hurdle = if group.next {
+                    t.nearest(d, ray)
+                } else {
+                    t.nearest(d, ray & blockers)
+                };
+                let Some(hurdle) = hurdle.filter(|&h| pieces.contains(h)) else {
+                    continue;
+                };
+                let attacker = t.nearest(d, t.ray(d, hurdle) & blockers);
+                if attacker.is_some_and(|a| hoppers.contains(a)) && f(attacker.unwrap_or(cell)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Calls `f(direction, ray, sliders)` for each direction from `cell`
@@ -554,6 +632,43 @@ impl<R: Rules> Position<R> {
         (targets & (theirs | !blockers), shots)
     }
 
+    /// The cells a piece's hops reach (none if it has no hops).
+    #[inline]
+    fn hop_targets(
+        &self,
+        km: &KindMoves,
+        from: Cell,
+        own: R::Bits,
+        theirs: R::Bits,
+        blockers: R::Bits,
+    ) -> R::Bits {
+        let t = self.t;
+        let mut targets = R::Bits::EMPTY;
+        for hop in &km.hops {
+            let ray = t.ray(hop.dir, from);
+            let Some(hurdle) = t.nearest(hop.dir, ray & blockers) else {
+                continue;
+            };
+            // An absent cell ends the line; it is no hurdle.
+            if !(own | theirs).contains(hurdle) {
+                continue;
+            }
+            let landing = if hop.next {
+                t.nearest(hop.dir, t.ray(hop.dir, hurdle))
+                    .map_or(R::Bits::EMPTY, R::Bits::single)
+            } else {
+                t.slide(hop.dir, hurdle, blockers)
+            };
+            targets |= landing
+                & match hop.mode {
+                    Mode::MoveOnly => !blockers,
+                    Mode::CaptureOnly => theirs,
+                    _ => !own,
+                };
+        }
+        targets
+    }
+
     /// The kinds a piece of the side to move may promote to now.
     fn promotion_choices(&self) -> ArrayVec<Kind, MAX_KINDS> {
         let t = self.t;
@@ -572,6 +687,21 @@ impl<R: Rules> Position<R> {
     /// with `LINE_ATTACKS`) or pseudo-legal ones. `in_check`, when the
     /// caller knows it, saves castling's test of the King's cell.
     fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S, in_check: Option<bool>) {
+        if self.hops() {
+            self.generate_with::<S, LEGAL, true>(sink, in_check)
+        } else {
+            self.generate_with::<S, LEGAL, false>(sink, in_check)
+        }
+    }
+
+    /// [`Self::generate`], with the pieces' hops if `HOPS` (a test of
+    /// them in the loop over pieces cost chess's perft 2 to 3% where no
+    /// piece hops).
+    fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const HOPS: bool>(
+        &self,
+        sink: &mut S,
+        in_check: Option<bool>,
+    ) {
         let t = self.t;
         let us = self.side;
         let them = us.other();
@@ -617,6 +747,9 @@ impl<R: Rules> Position<R> {
                 } else {
                     (R::Bits::EMPTY, R::Bits::EMPTY)
                 };
+                if HOPS {
+                    targets |= self.hop_targets(km, from, own, theirs, blockers);
+                }
                 if special {
                     targets |= R::special_targets(self, k as Kind, from) & !own;
                 }

@@ -47,8 +47,14 @@ impl<R: Rules> PartialEq for Variant<R> {
 impl<R: Rules> Eq for Variant<R> {}
 
 impl<R: Rules> Variant<R> {
-    /// The game whose compiled tables are `t`.
+    /// The game whose compiled tables are `t`. Panics if its pieces hop
+    /// and the rules have no hops ([`Rules::HOPS`]).
     pub fn new(t: &'static Tables<R::Bits>) -> Self {
+        assert!(
+            R::HOPS || !t.hops,
+            "{}: its pieces hop; its rules type needs Rules::HOPS",
+            t.def.id
+        );
         Variant {
             t,
             _rules: PhantomData,

@@ -49,6 +49,16 @@ fn the_engine_plays_los_alamos_from_its_file() {
     play(FileGame::of(load(LOS_ALAMOS).unwrap()));
 }
 
+/// Shako's Cannons hop: the search's shortcuts (the guard before the
+/// legality test, the check guard, the exchange evaluation's attackers)
+/// meet hurdles.
+#[test]
+fn the_engine_plays_shako_from_its_file() {
+    play(FileGame::of(
+        load(include_str!("../../../../games/shako.toml")).unwrap(),
+    ));
+}
+
 /// Found by the test below: with the promotion zone four ranks deep
 /// (`ranks = [2, 5]`), each side promotes every move, and the search of
 /// depth 1 ran for minutes (every promotion, tried as deep as captures in

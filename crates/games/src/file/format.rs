@@ -137,12 +137,15 @@ pub struct PieceFile {
     pub promotes_on_capture: bool,
 }
 
-/// One movement component: a vector as a leap or a slide.
+/// One movement component: a vector as a leap, a slide, a hop or a
+/// grasshop.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoveFile {
     pub leap: Option<[i32; 3]>,
     pub slide: Option<[i32; 3]>,
+    pub hop: Option<[i32; 3]>,
+    pub grasshop: Option<[i32; 3]>,
     #[serde(default)]
     pub sym: SymName,
     #[serde(default)]

@@ -297,11 +297,28 @@ impl Reader<'_> {
         for m in p.moves.get_ref() {
             let span = m.span();
             let m = m.get_ref();
-            let (reach, base) = match (m.leap, m.slide) {
-                (Some(v), None) => (Reach::Leap, v),
-                (None, Some(v)) => (Reach::Slide, v),
-                _ => return Err(self.error(span, "a move is a leap or a slide: give one of them")),
+            let given = [
+                (Reach::Leap, m.leap),
+                (Reach::Slide, m.slide),
+                (Reach::Hop, m.hop),
+                (Reach::Grasshop, m.grasshop),
+            ];
+            let mut given = given.into_iter().filter_map(|(r, v)| v.map(|v| (r, v)));
+            let (reach, base) = match (given.next(), given.next()) {
+                (Some(one), None) => one,
+                _ => {
+                    return Err(self.error(
+                        span,
+                        "a move is a leap, a slide, a hop or a grasshop: give one of them",
+                    ))
+                }
             };
+            if reach.hops() && matches!(m.mode, ModeName::Shoot) {
+                return Err(self.error(
+                    span,
+                    "a hop cannot shoot: its mode is \"both\", \"move-only\" or \"capture-only\"",
+                ));
+            }
             moves.push(Component {
                 reach,
                 base: self.vector(span, base, extent)?,
@@ -397,11 +414,11 @@ impl Reader<'_> {
                 format!("{royal} royal kinds: a game has exactly one (royal = true)"),
             ));
         }
-        // Each slide direction, either side's, has a ray table and may pin
-        // a piece: the core bounds how many there are.
+        // Each slide or hop direction, either side's, has a ray table and
+        // may pin a piece: the core bounds how many there are.
         let mut dirs = BTreeSet::new();
         for c in pieces.iter().flat_map(|p| p.moves) {
-            if c.reach == Reach::Slide {
+            if c.reach != Reach::Leap {
                 // Each side's vector and its reverse (the tables walk back
                 // from a King along a checker's line).
                 for v in expand(c.base, c.sym) {
@@ -417,7 +434,7 @@ impl Reader<'_> {
             return Err(self.error(
                 file.pieces.span(),
                 format!(
-                    "the pieces slide in {} directions in all; at most {MAX_SLIDE_DIRS} are possible",
+                    "the pieces slide and hop in {} directions in all; at most {MAX_SLIDE_DIRS} are possible",
                     dirs.len()
                 ),
             ));

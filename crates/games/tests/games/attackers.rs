@@ -3,7 +3,7 @@
 //! chess case, and along random games of every game its agreement with
 //! `attacked_now`, the attack test the rules use.
 
-use chess3d_core::{BitSet, BuiltIn, MoveList, Position, Side};
+use chess3d_core::{BitSet, BuiltIn, MoveList, Position, Rules, Side};
 use chess3d_games::chess::{Chess, ChessRules};
 use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::polyhedron::PolyhedronRules;
@@ -53,8 +53,12 @@ fn a_rook_behind_a_rook_joins_once_the_front_one_has_gone() {
 /// whose flights, elevators and attack boards attack in code, the data's
 /// attackers are some of them (so an attacker found is an attack).
 fn agrees<R: BuiltIn>(seed: u64, plies: usize, all_in_data: bool) {
+    agrees_from(Position::<R>::start(), seed, plies, all_in_data);
+}
+
+/// The same from `pos`.
+pub fn agrees_from<R: Rules>(mut pos: Position<R>, seed: u64, plies: usize, all_in_data: bool) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::<R>::start();
     let mut list = MoveList::new();
     for _ in 0..plies {
         let occupied = pos.occupied();

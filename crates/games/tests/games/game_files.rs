@@ -297,7 +297,13 @@ fn other_mistakes_are_placed() {
         "{ slide = [1, 1, 1], sym = \"perms\" }]",
         "{ slide = [1, 1, 1], leap = [1, 0, 0] }]",
         0,
-        "a leap or a slide",
+        "a leap, a slide, a hop or a grasshop",
+    );
+    refused(
+        "{ slide = [1, 1, 1], sym = \"perms\" }]",
+        "{ hop = [1, 1, 1], mode = \"shoot\" }]",
+        0,
+        "a hop cannot shoot",
     );
     refused(
         "id = \"raumschach\"",
@@ -497,6 +503,7 @@ fn every_game_files_moves_have_one_text_each() {
         ),
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
+        ("shako", include_str!("../../../../games/shako.toml")),
         ("ziggurat43", ZIGGURAT43_FILE),
     ];
     for (id, text) in files {
@@ -507,7 +514,7 @@ fn every_game_files_moves_have_one_text_each() {
             FileGame::Pool(v) => walk_all::<Position<PoolFileRules>>(v, id),
         }
     }
-    // The files in games/ are these five.
+    // The files in games/ are these.
     let mut in_folder: Vec<String> =
         std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../games"))
             .unwrap()

@@ -7,7 +7,7 @@
 
 use crate::common;
 
-use chess3d_core::{BuiltIn, Move, MoveKind, MoveList, Position};
+use chess3d_core::{BuiltIn, Move, MoveKind, MoveList, Position, Rules};
 use chess3d_games::chess::{Chess, ChessRules};
 use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::polyhedron::PolyhedronRules;
@@ -27,7 +27,7 @@ fn safe_moves_are_legal<R: BuiltIn>(seed: u64, plies: usize) -> usize {
 }
 
 /// The same from `pos`.
-fn safe_moves_are_legal_from<R: BuiltIn>(mut pos: Position<R>, seed: u64, plies: usize) -> usize {
+pub fn safe_moves_are_legal_from<R: Rules>(mut pos: Position<R>, seed: u64, plies: usize) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut list = MoveList::new();
     let mut safe = 0;
