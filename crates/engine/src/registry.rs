@@ -2,14 +2,8 @@
 //! play (UCI, analysis, matches, benchmarks) go through here.
 
 use chess3d_core::{Position, Variant};
-use chess3d_games::chess::ChessRules;
-use chess3d_games::elevator::ElevatorRules;
 use chess3d_games::file::FileGame;
-use chess3d_games::polyhedron::PolyhedronRules;
-use chess3d_games::startrek::StarTrekRules;
-use chess3d_games::ziggurat::ZigguratRules;
-use chess3d_games::ziggurat43::Ziggurat43Rules;
-use chess3d_games::{named, Named, UnknownGame};
+use chess3d_games::{built_in_games, named, Named, UnknownGame};
 
 use crate::eval::Evaluate;
 
@@ -20,6 +14,17 @@ pub trait EngineVisitor {
     fn visit<R: Evaluate>(self, game: Variant<R>) -> Self::Output;
 }
 
+/// Runs a visitor with the built-in game of an id (the list of
+/// `built_in_games!`).
+macro_rules! visit_built_in {
+    ($id:expr, $visitor:expr; $($name:literal => $rules:ty,)*) => {
+        match $id {
+            $($name => $visitor.visit(Position::<$rules>::variant_of_type()),)*
+            other => unreachable!("'{other}' is not a built-in game"),
+        }
+    };
+}
+
 /// Runs `visitor` with the rules of the game `name` names: a game's id
 /// (every game of `chess3d_games::AVAILABLE` is here: a test checks it, and
 /// those of the games folder), or a game file's path.
@@ -28,12 +33,7 @@ pub fn with_engine_game<V: EngineVisitor>(
     visitor: V,
 ) -> Result<V::Output, UnknownGame> {
     Ok(match named(name)? {
-        Named::Ziggurat => visitor.visit(Position::<ZigguratRules>::variant_of_type()),
-        Named::Ziggurat43 => visitor.visit(Position::<Ziggurat43Rules>::variant_of_type()),
-        Named::StarTrek => visitor.visit(Position::<StarTrekRules>::variant_of_type()),
-        Named::Elevator => visitor.visit(Position::<ElevatorRules>::variant_of_type()),
-        Named::Polyhedron => visitor.visit(Position::<PolyhedronRules>::variant_of_type()),
-        Named::Chess => visitor.visit(Position::<ChessRules>::variant_of_type()),
+        Named::BuiltIn(id) => built_in_games!(visit_built_in!(id, visitor)),
         Named::File(FileGame::Tiny(v)) => visitor.visit(v),
         Named::File(FileGame::Small(v)) => visitor.visit(v),
         Named::File(FileGame::Large(v)) => visitor.visit(v),

@@ -12,18 +12,51 @@ pub mod ziggurat43;
 
 use chess3d_core::Game;
 
-/// Every game always there, in the order of RULINGS.md's sections: the
-/// built-in ones, then those compiled in as files (Raumschach). `chess3d
-/// variants` lists them so, then the games folder's.
-pub const AVAILABLE: &[&str] = &[
-    "ziggurat",
-    "ziggurat43",
-    "startrek",
-    "elevator",
-    "polyhedron",
-    "chess",
-    "raumschach",
-];
+/// Every built-in game, once: its id and its rules type, in the order of
+/// RULINGS.md's sections. The one place a built-in game is registered:
+/// [`AVAILABLE`], [`named`], [`with_game`] and the engine's registry all
+/// expand this list. Called with a macro and its first arguments,
+/// `built_in_games!(then!(a, b))`, it expands to `then! { a, b; "id" =>
+/// Rules, ... }`.
+#[macro_export]
+macro_rules! built_in_games {
+    ($then:ident ! ( $($args:tt)* )) => {
+        $then! { $($args)* ;
+            "ziggurat" => $crate::ziggurat::ZigguratRules,
+            "ziggurat43" => $crate::ziggurat43::Ziggurat43Rules,
+            "startrek" => $crate::startrek::StarTrekRules,
+            "elevator" => $crate::elevator::ElevatorRules,
+            "polyhedron" => $crate::polyhedron::PolyhedronRules,
+            "chess" => $crate::chess::ChessRules,
+        }
+    };
+}
+
+/// The ids of the built-in games and of the games compiled in as files.
+macro_rules! available {
+    (; $($id:literal => $rules:ty,)*) => {
+        /// Every game always there, in the order of RULINGS.md's sections:
+        /// the built-in ones, then those compiled in as files
+        /// (Raumschach). `chess3d variants` lists them so, then the games
+        /// folder's.
+        pub const AVAILABLE: &[&str] = &[$($id,)* "raumschach"];
+        /// The built-in games' ids.
+        const BUILT_IN: &[&str] = &[$($id,)*];
+    };
+}
+built_in_games!(available!());
+
+/// Runs a visitor with the built-in game of an id of [`BUILT_IN`].
+macro_rules! visit_built_in {
+    ($id:expr, $visitor:expr; $($name:literal => $rules:ty,)*) => {
+        match $id {
+            $($name => $visitor.visit::<chess3d_core::Position<$rules>>(
+                chess3d_core::Position::<$rules>::variant_of_type(),
+            ),)*
+            other => unreachable!("'{other}' is not a built-in game"),
+        }
+    };
+}
 
 /// The id of every game there is: [`AVAILABLE`], then the games folder's
 /// (docs/game-files.md).
@@ -80,12 +113,8 @@ impl std::error::Error for UnknownGame {}
 /// The engine's registry turns it into a type as [`with_game`] does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Named {
-    Ziggurat,
-    Ziggurat43,
-    StarTrek,
-    Elevator,
-    Polyhedron,
-    Chess,
+    /// A game of [`built_in_games!`], by its id.
+    BuiltIn(&'static str),
     File(file::FileGame),
 }
 
@@ -93,12 +122,7 @@ impl Named {
     /// The game's id.
     pub fn id(self) -> &'static str {
         match self {
-            Named::Ziggurat => "ziggurat",
-            Named::Ziggurat43 => "ziggurat43",
-            Named::StarTrek => "startrek",
-            Named::Elevator => "elevator",
-            Named::Polyhedron => "polyhedron",
-            Named::Chess => "chess",
+            Named::BuiltIn(id) => id,
             Named::File(game) => game.def().id,
         }
     }
@@ -106,13 +130,10 @@ impl Named {
 
 /// The game `name` names (see [`Named`]).
 pub fn named(name: &str) -> Result<Named, UnknownGame> {
+    if let Some(&id) = BUILT_IN.iter().find(|&&id| id == name) {
+        return Ok(Named::BuiltIn(id));
+    }
     Ok(match name {
-        "ziggurat" => Named::Ziggurat,
-        "ziggurat43" => Named::Ziggurat43,
-        "startrek" => Named::StarTrek,
-        "elevator" => Named::Elevator,
-        "polyhedron" => Named::Polyhedron,
-        "chess" => Named::Chess,
         "raumschach" => Named::File(file::FileGame::Small(raumschach::game())),
         _ => match file::catalog::find(name) {
             Ok(Some(game)) => Named::File(game),
@@ -125,26 +146,13 @@ pub fn named(name: &str) -> Result<Named, UnknownGame> {
 /// Runs `visitor` with the game `name` names: a game's id, or a game
 /// file's path.
 pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
+    use chess3d_core::Position;
     use file::FileGame;
-    use ziggurat::Ziggurat;
     Ok(match named(name)? {
-        Named::Ziggurat => visitor.visit::<Ziggurat>(Ziggurat::variant_of_type()),
-        Named::Ziggurat43 => {
-            visitor.visit::<ziggurat43::Ziggurat43>(ziggurat43::Ziggurat43::variant_of_type())
-        }
-        Named::StarTrek => {
-            visitor.visit::<startrek::StarTrek>(startrek::StarTrek::variant_of_type())
-        }
-        Named::Elevator => {
-            visitor.visit::<elevator::Elevator>(elevator::Elevator::variant_of_type())
-        }
-        Named::Polyhedron => {
-            visitor.visit::<polyhedron::Polyhedron>(polyhedron::Polyhedron::variant_of_type())
-        }
-        Named::Chess => visitor.visit::<chess::Chess>(chess::Chess::variant_of_type()),
-        Named::File(FileGame::Tiny(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
-        Named::File(FileGame::Small(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
-        Named::File(FileGame::Large(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
-        Named::File(FileGame::Pool(v)) => visitor.visit::<chess3d_core::Position<_>>(v),
+        Named::BuiltIn(id) => built_in_games!(visit_built_in!(id, visitor)),
+        Named::File(FileGame::Tiny(v)) => visitor.visit::<Position<_>>(v),
+        Named::File(FileGame::Small(v)) => visitor.visit::<Position<_>>(v),
+        Named::File(FileGame::Large(v)) => visitor.visit::<Position<_>>(v),
+        Named::File(FileGame::Pool(v)) => visitor.visit::<Position<_>>(v),
     })
 }
