@@ -479,6 +479,10 @@ pub struct GameDef {
     /// A cell whose occupation by a side's royal piece wins at once (the
     /// 43-square Ziggurat's temple).
     pub temple: Option<&'static str>,
+    /// Cells whose occupation by a side's royal piece wins at once, each
+    /// side's read from its own end (King of the Hill's four centre
+    /// squares); with the temple, the side's goal.
+    pub royal_goal: Option<Zone>,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

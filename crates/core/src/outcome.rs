@@ -13,6 +13,9 @@ pub enum WinReason {
     RoyalCaptured,
     /// The winner's royal piece reached the temple (43-square Ziggurat).
     TempleReached,
+    /// The winner's royal piece reached its goal (King of the Hill's
+    /// centre).
+    GoalReached,
     /// The loser caused a threefold repetition (Elevator).
     Repetition,
 }
@@ -57,6 +60,7 @@ impl Outcome {
                 WinReason::Checkmate => "checkmate",
                 WinReason::RoyalCaptured => "Priest-King captured",
                 WinReason::TempleReached => "temple reached",
+                WinReason::GoalReached => "goal reached",
                 WinReason::Repetition => "threefold repetition caused by the loser",
             },
             Outcome::Draw(reason) => match reason {
@@ -74,7 +78,7 @@ impl Outcome {
 impl<R: Rules> Position<R> {
     /// A result reached by the last move itself, which ends even a perft
     /// line: in a game without check, a side whose royal piece was captured
-    /// loses; a royal piece on the game's temple cell wins.
+    /// loses; a royal piece on its side's goal (the temple) wins.
     #[inline]
     pub fn immediate_result(&self) -> Option<Outcome> {
         let t = self.tables();
@@ -88,12 +92,20 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        if let Some(temple) = t.temple {
+        if t.has_goal {
             for side in Side::BOTH {
-                if self.royal_cell(side) == Some(temple) {
+                let Some(royal) = self.royal_cell(side) else {
+                    continue;
+                };
+                if t.goal[side.index()].contains(royal) {
+                    let reason = if t.temple == Some(royal) {
+                        WinReason::TempleReached
+                    } else {
+                        WinReason::GoalReached
+                    };
                     return Some(Outcome::Win {
                         winner: side,
-                        reason: WinReason::TempleReached,
+                        reason,
                     });
                 }
             }

@@ -183,6 +183,10 @@ pub struct Tables<B> {
     pub forbidden: Vec<[B; 2]>,
     /// The cell a royal piece wins on, if the game has one.
     pub temple: Option<Cell>,
+    /// Per side: the cells its royal piece wins on (the temple and the
+    /// side's cells of `GameDef::royal_goal`), and whether there are any.
+    pub goal: [B; 2],
+    pub has_goal: bool,
     pub castles: Vec<CastleInfo<B>>,
     /// Per cell: castling rights lost when a move starts or ends there.
     pub castle_clear: Vec<u8>,
@@ -457,6 +461,10 @@ impl<B: BitSet> Tables<B> {
             .collect();
 
         let temple = def.temple.map(cell_of);
+        let mut goal = def.royal_goal.map_or([B::EMPTY; 2], zone_of);
+        if let Some(temple) = temple {
+            goal = goal.map(|cells| cells | B::single(temple));
+        }
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
         // The cells of a group's lines (walk directions) out from `cell`.
         let lines = |walk_dirs: &[u8], cell: usize| {
@@ -543,6 +551,8 @@ impl<B: BitSet> Tables<B> {
             becomes,
             forbidden,
             temple,
+            has_goal: goal.iter().any(|g| !g.is_empty()),
+            goal,
             castles,
             castle_clear,
             keys,
@@ -671,7 +681,6 @@ pub fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: &[Area]) ->
     cells
 }
 
-/// Accumulates directions and leap tables while compiling.
 /// One kind's capture-capable vectors for one side.
 #[derive(Default)]
 struct CaptureVectors {
@@ -681,6 +690,7 @@ struct CaptureVectors {
     hops: Vec<(V3, bool)>,
 }
 
+/// Accumulates directions and leap tables while compiling.
 struct Builder<'g, B> {
     geo: &'g Geometry,
     dirs: Vec<Dir>,

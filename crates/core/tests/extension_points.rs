@@ -120,6 +120,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         has_check,
         bare_kings_draw: has_check,
         temple: if has_check { None } else { Some("0c3") },
+        royal_goal: None,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

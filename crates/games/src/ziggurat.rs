@@ -341,6 +341,7 @@ const DEF: GameDef = GameDef {
     has_check: true,
     bare_kings_draw: true,
     temple: None,
+    royal_goal: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

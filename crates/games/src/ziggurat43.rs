@@ -148,6 +148,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     // A lone Priest-King can still climb to the temple.
     bare_kings_draw: false,
     temple: Some("g5"),
+    royal_goal: None,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -368,11 +368,11 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether the last move ended the game at once. Only games without
-    /// check or with a temple can end so; for the others this is two tests
+    /// check or with a goal (a temple) can end so; for the others this is two tests
     /// of constant data.
     #[inline]
     fn finished_by_last_move(&self) -> bool {
-        (!self.t.def.has_check || self.t.temple.is_some()) && self.immediate_result().is_some()
+        (!self.t.def.has_check || self.t.has_goal) && self.immediate_result().is_some()
     }
 
     /// Whether the side to move has a legal move.
@@ -425,11 +425,7 @@ impl<R: Rules> Position<R> {
         if slid {
             return true;
         }
-        if self.hops()
-            && self.any_hop_attack(cell, by, theirs, pieces, occupied, |hopper| {
-                theirs.contains(hopper)
-            })
-        {
+        if self.hops() && self.any_hop_attack(cell, by, theirs, pieces, occupied, |_| true) {
             return true;
         }
         for group in &t.leap_attacks[by.index()] {
@@ -510,9 +506,10 @@ impl<R: Rules> Position<R> {
                 let Some(hurdle) = hurdle.filter(|&h| pieces.contains(h)) else {
                     continue;
                 };
-                let attacker = t.nearest(d, t.ray(d, hurdle) & blockers);
-                if attacker.is_some_and(|a| hoppers.contains(a)) && f(attacker.unwrap_or(cell)) {
-                    return true;
+                if let Some(attacker) = t.nearest(d, t.ray(d, hurdle) & blockers) {
+                    if hoppers.contains(attacker) && f(attacker) {
+                        return true;
+                    }
                 }
             }
         }
@@ -659,11 +656,12 @@ impl<R: Rules> Position<R> {
             } else {
                 t.slide(hop.dir, hurdle, blockers)
             };
+            // Never onto an absent cell, nor (a move-only hop) a piece.
             targets |= landing
                 & match hop.mode {
                     Mode::MoveOnly => !blockers,
                     Mode::CaptureOnly => theirs,
-                    _ => !own,
+                    _ => theirs | !blockers,
                 };
         }
         targets

@@ -118,7 +118,15 @@ impl<R: Rules> Position<R> {
         let royal = t.kinds[t.royal as usize].def.name;
         let mover = self.side.other();
         let missing = Side::BOTH.map(|s| self.royal_cell(s).is_none());
-        let on_temple = Side::BOTH.map(|s| t.temple.is_some() && self.royal_cell(s) == t.temple);
+        let on_goal = Side::BOTH.map(|s| {
+            self.royal_cell(s)
+                .is_some_and(|c| t.goal[s.index()].contains(c))
+        });
+        let goal = if t.temple.is_some() {
+            "the temple"
+        } else {
+            "its goal"
+        };
         let error = |message: String| Err(PositionError::new("placement", message));
         if missing[mover.index()] {
             return error(format!(
@@ -128,9 +136,9 @@ impl<R: Rules> Position<R> {
                 names[self.side.index()],
             ));
         }
-        if on_temple[self.side.index()] {
+        if on_goal[self.side.index()] {
             return error(format!(
-                "{}'s {royal} stands on the temple, which ended the game on {}'s own move, \
+                "{}'s {royal} stands on {goal}, which ended the game on {}'s own move, \
                  but {} is to move",
                 names[self.side.index()],
                 names[self.side.index()],
@@ -145,9 +153,9 @@ impl<R: Rules> Position<R> {
                 self.halfmove
             ));
         }
-        if missing[self.side.index()] && on_temple[mover.index()] {
+        if missing[self.side.index()] && on_goal[mover.index()] {
             return error(format!(
-                "{}'s {royal} is missing and {}'s stands on the temple: the game cannot have \
+                "{}'s {royal} is missing and {}'s stands on {goal}: the game cannot have \
                  ended both ways at once",
                 names[self.side.index()],
                 names[mover.index()],

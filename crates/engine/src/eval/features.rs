@@ -69,7 +69,8 @@ pub enum Term {
     /// An enemy piece next to the King.
     Pressure,
     /// The Priest-King's closeness to the temple (the 43-square
-    /// Ziggurat), squared: 1 on the temple.
+    /// Ziggurat), or a royal piece's to its goal (a game file's
+    /// `royal_goal`), squared: 1 on it.
     Temple,
     /// The game's own goal, counted by the game (attack boards owned,
     /// pieces on an elevator).
@@ -246,7 +247,7 @@ pub fn game_features<B>(
     for term in Term::ALL {
         if !term.per_kind() {
             let wanted = match term {
-                Term::Temple => t.temple.is_some(),
+                Term::Temple => t.has_goal,
                 Term::Goal => has_goal,
                 _ => true,
             };

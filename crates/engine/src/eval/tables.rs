@@ -288,12 +288,13 @@ impl<B: BitSet> EvalTables<B> {
         let ([_, ylo, zlo], [_, yhi, zhi]) = (lo, hi);
         // The cell whose view from White is `cell`'s from `side`.
         let white_view = |side: Side, cell: Cell| white_view(t, (lo, hi), side, cell);
-        let temple = t
-            .temple
-            .map(|c| distance_to(t, t.royal, Side::White, B::single(c)));
-        let temple_black = t
-            .temple
-            .map(|c| distance_to(t, t.royal, Side::Black, B::single(c)));
+        // The royal piece's distance to its goal: the temple, a region.
+        let goal_distance = |side: Side| {
+            t.has_goal
+                .then(|| distance_to(t, t.royal, side, t.goal[side.index()]))
+        };
+        let temple = goal_distance(Side::White);
+        let temple_black = goal_distance(Side::Black);
         // Height counts from a side's own home: where both Kings start on
         // one level (a pyramid, Elevator, Polyhedron) the lowest level is
         // 0 for both; where they start apart (Star Trek's main boards), the

@@ -59,6 +59,31 @@ fn the_engine_plays_shako_from_its_file() {
     ));
 }
 
+/// King of the Hill's goal (`royal_goal`): the engine plays the game, and
+/// with its King a step from the hill (e3, against a lone King) it steps
+/// on it, which wins at once, at any depth.
+#[test]
+fn the_engine_plays_king_of_the_hill_and_takes_the_hill() {
+    let file = FileGame::of(load(include_str!("../../../../games/kingofthehill.toml")).unwrap());
+    play(file);
+    let FileGame::Tiny(game) = file else {
+        panic!("King of the Hill's 64 cells make a tiny file game");
+    };
+    let pos = game.position("8/8/8/8/8/4K3/8/k7 w - - 0 1").unwrap();
+    let mut engine = Engine::new(Config {
+        hash_mb: 1,
+        ..Config::default()
+    });
+    for depth in [1, 4] {
+        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
+        let best = pos.move_text(report.best.expect("a move"));
+        assert!(
+            ["e3d4", "e3e4"].contains(&best.as_str()),
+            "depth {depth}: {best}"
+        );
+    }
+}
+
 /// Found by the test below: with the promotion zone four ranks deep
 /// (`ranks = [2, 5]`), each side promotes every move, and the search of
 /// depth 1 ran for minutes (every promotion, tried as deep as captures in

@@ -612,6 +612,7 @@ pub static ELEVATOR: GameDef = GameDef {
     has_check: true,
     bare_kings_draw: true,
     temple: None,
+    royal_goal: None,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -32,6 +32,8 @@ pub struct GameFile {
     #[serde(default = "yes")]
     pub bare_kings_draw: bool,
     pub temple: Option<Spanned<String>>,
+    /// Cells a side's royal piece wins on, as White reads them.
+    pub royal_goal: Option<Spanned<Vec<Spanned<AreaFile>>>>,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,

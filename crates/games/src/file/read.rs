@@ -782,6 +782,16 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         .as_ref()
         .map(|t| r.cell_name(&geo, t))
         .transpose()?;
+    let royal_goal = match &file.royal_goal {
+        None => None,
+        Some(areas) => {
+            let zone = r.zone(areas.get_ref())?;
+            if zone_cells::<Bits<5>>(&geo, mirror, zone)[Side::White.index()].is_empty() {
+                return Err(r.error(areas.span(), "the royal goal has no cell on the board"));
+            }
+            Some(zone)
+        }
+    };
     let kinds: Vec<(char, &'static str)> = file
         .pieces
         .get_ref()
@@ -802,6 +812,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         has_check: file.check,
         bare_kings_draw: file.bare_kings_draw,
         temple,
+        royal_goal,
         repetition: match file.repetition {
             Repetition::Draw => RepetitionRule::Draw,
             Repetition::LossForMover => RepetitionRule::LossForMover,

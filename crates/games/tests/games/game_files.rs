@@ -498,6 +498,10 @@ fn every_game_files_moves_have_one_text_each() {
     let files = [
         ("chess", CHESS_FILE),
         (
+            "kingofthehill",
+            include_str!("../../../../games/kingofthehill.toml"),
+        ),
+        (
             "losalamos",
             include_str!("../../../../games/losalamos.toml"),
         ),

@@ -86,6 +86,38 @@ fn cannon_checks_screens_and_pins_have_fairy_stockfishs_perft() {
     }
 }
 
+/// Fairy-Stockfish's own perft suite (tests/perft.sh), its four Shako
+/// positions: published figures.
+#[test]
+fn shako_has_the_published_perft_of_fairy_stockfishs_suite() {
+    let cases = [
+        (
+            "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9",
+            3,
+            26_325,
+        ),
+        (
+            "4ncr1k1/1cr2P4/pp2p2pp1/P7PN/2Ep1p4/B3P1eN2/2P1n1P3/1B1P1K4/9p/5C2CR w - - 0 1",
+            3,
+            180_467,
+        ),
+        (
+            "r5k3/4q2c2/1ebppnp3/1pp3BeEQ/10/2PE2P3/1P3P4/5NP2P/rR3KB3/7C2 w Q - 3 35",
+            2,
+            4_940,
+        ),
+        (
+            "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1",
+            2,
+            460,
+        ),
+    ];
+    for (text, depth, nodes) in cases {
+        let mut pos = shako().position(text).unwrap();
+        assert_eq!(perft(&mut pos, depth), nodes, "{text}");
+    }
+}
+
 #[test]
 fn en_passant_that_leaves_one_screen_is_illegal_and_castling_into_a_cannon_line_too() {
     let pos = shako()

@@ -19,6 +19,7 @@ mod elevator_rules;
 mod elevator_vs_reference;
 mod elevator_wonkavator;
 mod game_files;
+mod goals;
 mod hoppers;
 mod may_expose;
 mod moving_boards;

@@ -1,0 +1,102 @@
+//! Goals other than checkmate (docs/game-files.md): a royal piece that
+//! reaches its side's goal region wins at once (`royal_goal`). King of the
+//! Hill (games/kingofthehill.toml) against Fairy-Stockfish's published
+//! perft and positions counted by hand.
+
+use chess3d_core::perft::perft;
+use chess3d_core::{Outcome, Side, Variant, WinReason};
+use chess3d_games::file::{load, FileGame, TinyFileRules};
+
+use crate::common::moves;
+
+const KOTH_FILE: &str = include_str!("../../../../games/kingofthehill.toml");
+
+fn king_of_the_hill() -> Variant<TinyFileRules> {
+    match FileGame::of(load(KOTH_FILE).expect("kingofthehill.toml loads")) {
+        FileGame::Tiny(v) => v,
+        other => panic!("{other:?}: a game of 64 cells"),
+    }
+}
+
+/// From the start no King can reach the centre within six plies (White's
+/// needs a Pawn's move to free a square beside it, then three moves of its
+/// own, e2, e3 and d4: the seventh ply at the soonest), so the counts are
+/// chess's published ones; and Fairy-Stockfish's suite (tests/perft.sh) has a
+/// King of the Hill position whose depth 3 is 19,003.
+#[test]
+fn king_of_the_hill_has_the_published_perft() {
+    let mut start = king_of_the_hill().start();
+    for (depth, nodes) in [(1, 20), (2, 400), (3, 8_902), (4, 197_281), (5, 4_865_609)] {
+        assert_eq!(perft(&mut start, depth), nodes, "depth {depth}");
+    }
+    let mut pos = king_of_the_hill()
+        .position("rnb2b1r/ppp2ppp/3k4/8/1PKp1pn1/3Pq3/PBP1P2P/RN1Q1B1R w - - 4 12")
+        .unwrap();
+    assert_eq!(perft(&mut pos, 3), 19_003);
+}
+
+/// White's King e3 against Black's King a1, by hand: eight King moves,
+/// two of them (d4, e4) onto the hill, which end the game, so that only
+/// the other six have replies, three each (b1, a2, b2): 8, then 18 (in
+/// chess it would be 24). Fairy-Stockfish agrees (`go perft 2`: 18).
+#[test]
+fn a_king_on_the_hill_ends_the_game_at_once() {
+    let mut pos = king_of_the_hill()
+        .position("8/8/8/8/8/4K3/8/k7 w - - 0 1")
+        .unwrap();
+    assert_eq!(perft(&mut pos, 1), 8);
+    assert_eq!(perft(&mut pos, 2), 18);
+    let hill = pos.parse_move("e3d4").unwrap();
+    pos.make(hill);
+    assert!(moves(&pos).is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::GoalReached
+        })
+    );
+}
+
+/// The hill is reached only by a legal move: the Knight d4 (on the hill)
+/// covers e2 and f3; White's King takes it on d4 and wins, or steps to e4.
+/// Six moves, as Fairy-Stockfish counts.
+#[test]
+fn the_hill_is_reached_only_by_a_legal_move() {
+    let pos = king_of_the_hill()
+        .position("4k3/8/8/8/3n4/4K3/8/8 w - - 0 1")
+        .unwrap();
+    assert_eq!(
+        moves(&pos),
+        ["e3d2", "e3d3", "e3d4", "e3e4", "e3f2", "e3f4"]
+    );
+}
+
+/// A position whose side to move already stands on the hill cannot
+/// happen (the game ended on its own move): refused, saying why.
+#[test]
+fn a_position_with_the_mover_on_the_hill_is_refused() {
+    let err = king_of_the_hill()
+        .position("4k3/8/8/3K4/8/8/8/8 w - - 0 1")
+        .unwrap_err();
+    assert!(err.to_string().contains("stands on its goal"), "{err}");
+    assert!(king_of_the_hill()
+        .position("4k3/8/8/3K4/8/8/8/8 b - - 0 1")
+        .is_ok());
+}
+
+/// A goal outside the board is placed at its line and column.
+#[test]
+fn a_goal_off_the_board_is_placed() {
+    let text = KOTH_FILE.replace(
+        "royal_goal = [{ files = [3, 4], ranks = [3, 4] }]",
+        "royal_goal = [{ files = [3, 4], ranks = [8, 9] }]",
+    );
+    let e = load(&text).unwrap_err();
+    let line = KOTH_FILE[..KOTH_FILE.find("royal_goal = ").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert_eq!((e.line, e.column), (line, 14), "{e}");
+    assert!(e.message.contains("royal goal has no cell"), "{e}");
+}
