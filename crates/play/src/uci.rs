@@ -38,6 +38,11 @@ trait Session: Send {
     fn weights(&mut self, path: Option<&str>) -> Result<()>;
     fn diagram(&self) -> String;
     fn side_to_move(&self) -> chess3d_core::Side;
+    /// The game as Fairy-Stockfish announces a variant, for the GUIs that
+    /// read it to draw the board: `variant <id> files F ranks R pocket 0
+    /// template fairy startpos <position>`; only for a rectangular board
+    /// of one level with UCI notation (what such a GUI can draw).
+    fn announcement(&self) -> Option<String>;
 }
 
 struct GameSession<R: Evaluate> {
@@ -117,6 +122,24 @@ impl<R: Evaluate> Session for GameSession<R> {
 
     fn side_to_move(&self) -> chess3d_core::Side {
         self.pos.side_to_move()
+    }
+
+    fn announcement(&self) -> Option<String> {
+        let def = self.game.tables().def;
+        let cells = def.board.cells();
+        let span = |axis: usize| {
+            let values = cells.iter().map(|c| c[axis]);
+            values.clone().max().unwrap_or(0) - values.min().unwrap_or(0) + 1
+        };
+        let (files, ranks) = (span(0), span(1));
+        let flat = span(2) == 1 && cells.len() == (files * ranks) as usize;
+        (flat && def.notation == chess3d_core::def::Notation::Uci).then(|| {
+            format!(
+                "variant {} files {files} ranks {ranks} pocket 0 template fairy startpos {}",
+                def.id,
+                self.game.start().to_text()
+            )
+        })
     }
 }
 
@@ -334,7 +357,12 @@ impl Uci {
             "uci_variant" => {
                 let id = value.unwrap_or("");
                 match with_engine_game(id, NewSession(self.config)) {
-                    Ok(s) => self.session = s,
+                    Ok(s) => {
+                        self.session = s;
+                        if let Some(line) = self.session.announcement() {
+                            self.say(&format!("info string {line}"));
+                        }
+                    }
                     Err(e) => self.error(&e.to_string()),
                 }
             }
@@ -570,6 +598,28 @@ mod tests {
         "é",
         "\u{0}",
     ];
+
+    /// A flat game is announced as Fairy-Stockfish announces its variants
+    /// (`info string variant shako files 10 ranks 10 pocket 0 template
+    /// fairy startpos ...`, its words for Shako); a 3-D game is not.
+    #[test]
+    fn a_flat_game_is_announced_as_fairy_stockfish_announces_it() {
+        let (mut uci, out) = collecting();
+        let shako = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/shako.toml");
+        uci.handle(&format!("setoption name UCI_Variant value {shako}"));
+        uci.handle("setoption name UCI_Variant value chess");
+        uci.handle("setoption name UCI_Variant value raumschach");
+        let said = out.lock().unwrap();
+        assert_eq!(
+            *said,
+            [
+                "info string variant shako files 10 ranks 10 pocket 0 template fairy startpos \
+                 c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
+                "info string variant chess files 8 ranks 8 pocket 0 template fairy startpos \
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ]
+        );
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
