@@ -19,6 +19,12 @@ use crate::bench::{best_of, rate};
 /// game, the file, the depth from its start.
 const FILES: &[(&str, &str, &str, u32)] = &[
     (
+        "capablanca",
+        "capablanca",
+        include_str!("../../../games/capablanca.toml"),
+        5,
+    ),
+    (
         "chess",
         "chess",
         include_str!("../../../games/chess.toml"),

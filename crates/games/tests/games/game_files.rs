@@ -496,6 +496,10 @@ fn every_game_files_moves_have_one_text_each() {
         }
     }
     let files = [
+        (
+            "capablanca",
+            include_str!("../../../../games/capablanca.toml"),
+        ),
         ("chess", CHESS_FILE),
         (
             "kingofthehill",
