@@ -53,6 +53,11 @@ pub struct Component {
     pub base: V3,
     pub sym: Sym,
     pub mode: Mode,
+    /// A leap's block, lame leaps only: the cell, relative to the start
+    /// and turned with the leap, that must be empty for it (xiangqi's
+    /// Horse, `[1, 2, 0]` blocked at `[0, 1, 0]`). Where turns give the
+    /// same leap with two blocks, either way clear will do.
+    pub lame: Option<V3>,
 }
 
 impl Component {
@@ -62,6 +67,7 @@ impl Component {
             base,
             sym,
             mode: Mode::Both,
+            lame: None,
         }
     }
 
@@ -71,6 +77,7 @@ impl Component {
             base,
             sym,
             mode: Mode::Both,
+            lame: None,
         }
     }
 

@@ -32,33 +32,44 @@ pub enum Sym {
 
 /// Expands `base` by the symmetry `sym`, without duplicates, in a fixed order.
 pub fn expand(base: V3, sym: Sym) -> Vec<V3> {
-    let perms: Vec<V3> = match sym {
-        Sym::Exact | Sym::SignsX | Sym::SignsXZ | Sym::Signs => vec![base],
-        Sym::PermsXY => vec![base, [base[1], base[0], base[2]]],
-        Sym::Perms => {
-            let [a, b, c] = base;
-            vec![
-                [a, b, c],
-                [a, c, b],
-                [b, a, c],
-                [b, c, a],
-                [c, a, b],
-                [c, b, a],
-            ]
-        }
-    };
     let mut out: Vec<V3> = Vec::new();
-    for p in perms {
-        let signs: &[V3] = match sym {
-            Sym::Exact => &[[1, 1, 1]],
-            Sym::SignsX => &[[1, 1, 1], [-1, 1, 1]],
-            Sym::SignsXZ => &[[1, 1, 1], [-1, 1, 1], [1, 1, -1], [-1, 1, -1]],
-            _ => &SIGNS,
-        };
+    for (v, _) in expand_pair(base, base, sym) {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// `base` and `other` turned by each of the symmetry's turns, the same
+/// turn for both, each pair once: a lame leap and the cell that blocks it.
+pub fn expand_pair(base: V3, other: V3, sym: Sym) -> Vec<(V3, V3)> {
+    // Each permutation of the axes, as the source axis of each coordinate.
+    let orders: &[[usize; 3]] = match sym {
+        Sym::Exact | Sym::SignsX | Sym::SignsXZ | Sym::Signs => &[[0, 1, 2]],
+        Sym::PermsXY => &[[0, 1, 2], [1, 0, 2]],
+        Sym::Perms => &[
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ],
+    };
+    let signs: &[V3] = match sym {
+        Sym::Exact => &[[1, 1, 1]],
+        Sym::SignsX => &[[1, 1, 1], [-1, 1, 1]],
+        Sym::SignsXZ => &[[1, 1, 1], [-1, 1, 1], [1, 1, -1], [-1, 1, -1]],
+        _ => &SIGNS,
+    };
+    let mut out = Vec::new();
+    for order in orders {
         for s in signs {
-            let v = [p[0] * s[0], p[1] * s[1], p[2] * s[2]];
-            if !out.contains(&v) {
-                out.push(v);
+            let turn = |v: V3| -> V3 { std::array::from_fn(|i| v[order[i]] * s[i]) };
+            let pair = (turn(base), turn(other));
+            if !out.contains(&pair) {
+                out.push(pair);
             }
         }
     }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
 use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
-use crate::geometry::{expand, Geometry, NO_CELL, V3};
+use crate::geometry::{expand, expand_pair, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Side};
 
@@ -40,6 +40,9 @@ pub struct KindMoves {
     pub shot_leaps: Option<u16>,
     /// Hops over a hurdle, each in its mode (never a shot).
     pub hops: Vec<Hop>,
+    /// Lame leaps (their index in the tables' lame leaps), each in its
+    /// mode (never a shot).
+    pub lame: Vec<(u16, Mode)>,
 }
 
 /// A hop along a slide direction: [`Reach::Hop`], or with `next`
@@ -70,6 +73,7 @@ impl KindMoves {
         dirs.iter().all(|d| d.is_empty())
             && leaps.iter().all(|l| l.is_none())
             && self.hops.is_empty()
+            && self.lame.is_empty()
     }
 }
 
@@ -102,6 +106,14 @@ pub struct HopAttack {
     /// Directions to walk from the attacked cell to the hurdle, then on
     /// to such a hopper.
     pub walk_dirs: Vec<u8>,
+}
+
+/// Lame leaps with which the same kinds attack.
+#[derive(Clone, Debug)]
+pub struct LameAttack {
+    pub kinds: Vec<Kind>,
+    /// Their index in the tables' lame leaps.
+    pub leaps: Vec<u16>,
 }
 
 /// Kinds that attack with the same leaps.
@@ -143,12 +155,19 @@ pub struct Tables<B> {
     pub slide_attacks: [Vec<SlideAttack>; 2],
     pub leap_attacks: [Vec<LeapAttack>; 2],
     pub hop_attacks: [Vec<HopAttack>; 2],
-    /// Whether any piece hops. Its attacks then depend on hurdles: a
-    /// piece arriving on a line can make one (a Cannon's new hurdle),
-    /// which the straight-line check and pin logic cannot see; and the
-    /// move generator has a copy with hops, so that the games without
-    /// them do not pay for a test a piece.
-    pub hops: bool,
+    pub lame_attacks: [Vec<LameAttack>; 2],
+    /// Whether any piece hops or leaps lamely. Its attacks then depend on
+    /// a cell off its line: a piece arriving on a hopper's line can make
+    /// an attack (a Cannon's new hurdle), one arriving on a lame leaper's
+    /// block can stop one, which the straight-line check and pin logic
+    /// cannot see; and the move generator has a copy with them, so that
+    /// the games without them do not pay for a test a piece.
+    pub indirect: bool,
+    /// Per lame leap and cell (at `leap * cells + cell`): its target and
+    /// its block from the cell; and the cell it comes from to land on the
+    /// cell, with that leap's block. `NO_CELL` where off the board.
+    lame_forward: Vec<(Cell, Cell)>,
+    lame_backward: Vec<(Cell, Cell)>,
     /// Per attacking side and cell: every cell on the empty board's lines
     /// from the cell along which a slider or a hopper of that side could
     /// attack it (the union of [`SlideAttack::walk_dirs`]' and
@@ -206,6 +225,9 @@ impl<B: BitSet> Tables<B> {
             rays: Vec::new(),
             leap_sets: BTreeMap::new(),
             leaps: Vec::new(),
+            lame_leaps: Vec::new(),
+            lame_forward: Vec::new(),
+            lame_backward: Vec::new(),
         };
         let mirror = |side: Side, v: V3| match side {
             Side::White => v,
@@ -237,6 +259,20 @@ impl<B: BitSet> Tables<B> {
                         Mode::CaptureOnly => 2,
                         Mode::Shoot => 3,
                     };
+                    if let Some(block) = comp.lame {
+                        for (v, u) in expand_pair(comp.base, block, comp.sym) {
+                            let leap = b.lame(mirror(side, v), mirror(side, u));
+                            let km = &mut moves[side.index()];
+                            if !km.lame.contains(&(leap, comp.mode)) {
+                                km.lame.push((leap, comp.mode));
+                            }
+                            let c = &mut caps[side.index()].lame;
+                            if comp.mode != Mode::MoveOnly && !c.contains(&leap) {
+                                c.push(leap);
+                            }
+                        }
+                        continue;
+                    }
                     for v in expand(comp.base, comp.sym) {
                         let v = mirror(side, v);
                         if comp.reach.hops() {
@@ -327,6 +363,7 @@ impl<B: BitSet> Tables<B> {
         let mut slide_attacks: [Vec<SlideAttack>; 2] = Default::default();
         let mut leap_attacks: [Vec<LeapAttack>; 2] = Default::default();
         let mut hop_attacks: [Vec<HopAttack>; 2] = Default::default();
+        let mut lame_attacks: [Vec<LameAttack>; 2] = Default::default();
         let mut ep_capturers: [Vec<(Kind, u16)>; 2] = Default::default();
         for side in Side::BOTH {
             // Walk direction -> kinds that attack along it; directions with
@@ -334,11 +371,13 @@ impl<B: BitSet> Tables<B> {
             let mut by_dir: BTreeMap<u8, Vec<Kind>> = BTreeMap::new();
             let mut leap_groups: BTreeMap<u16, Vec<Kind>> = BTreeMap::new();
             let mut hop_dirs: BTreeMap<(u8, bool), Vec<Kind>> = BTreeMap::new();
+            let mut lame_leaps: BTreeMap<u16, Vec<Kind>> = BTreeMap::new();
             for (k, pd) in def.pieces.iter().enumerate() {
                 let CaptureVectors {
                     slides,
                     leaps,
                     hops,
+                    lame,
                 } = &capture_vectors[k][side.index()];
                 if pd.pawn.is_some_and(|p| p.en_passant) && !leaps.is_empty() {
                     ep_capturers[side.index()].push((k as Kind, b.leap_set(leaps, true)));
@@ -353,6 +392,9 @@ impl<B: BitSet> Tables<B> {
                 for &(v, next) in hops {
                     let walk = b.dir([-v[0], -v[1], -v[2]]);
                     hop_dirs.entry((walk, next)).or_default().push(k as Kind);
+                }
+                for &leap in lame {
+                    lame_leaps.entry(leap).or_default().push(k as Kind);
                 }
                 if !leaps.is_empty() {
                     let set = b.leap_set(leaps, true);
@@ -375,6 +417,14 @@ impl<B: BitSet> Tables<B> {
             for ((dir, next), kinds) in hop_dirs {
                 hop_groups.entry((kinds, next)).or_default().push(dir);
             }
+            let mut lame_groups: BTreeMap<Vec<Kind>, Vec<u16>> = BTreeMap::new();
+            for (leap, kinds) in lame_leaps {
+                lame_groups.entry(kinds).or_default().push(leap);
+            }
+            lame_attacks[side.index()] = lame_groups
+                .into_iter()
+                .map(|(kinds, leaps)| LameAttack { kinds, leaps })
+                .collect();
             hop_attacks[side.index()] = hop_groups
                 .into_iter()
                 .map(|((kinds, next), walk_dirs)| HopAttack {
@@ -482,13 +532,31 @@ impl<B: BitSet> Tables<B> {
                 })
                 .collect()
         });
+        // Per lame attack group and cell: the cells it attacks the cell
+        // from, and their blocks.
+        let lame_cells = |group: &LameAttack, cell: usize| {
+            let mut from = B::EMPTY;
+            let mut blocks = B::EMPTY;
+            for &leap in &group.leaps {
+                let (source, block) = b.lame_backward[leap as usize * n + cell];
+                if source != NO_CELL {
+                    from.insert(source);
+                    blocks.insert(block);
+                }
+            }
+            (from, blocks)
+        };
         let royal_lines = Side::BOTH.map(|by| {
             (0..n)
                 .map(|cell| {
                     let groups = &slide_attacks[by.index()];
-                    groups.iter().fold(hop_lines[by.index()][cell], |acc, g| {
+                    let lines = groups.iter().fold(hop_lines[by.index()][cell], |acc, g| {
                         acc | lines(&g.walk_dirs, cell)
-                    })
+                    });
+                    // A block leaving can open a lame leaper's attack.
+                    lame_attacks[by.index()]
+                        .iter()
+                        .fold(lines, |acc, g| acc | lame_cells(g, cell).1)
                 })
                 .collect()
         });
@@ -519,14 +587,29 @@ impl<B: BitSet> Tables<B> {
                     }
                 }
             }
+            for group in &lame_attacks[by.index()] {
+                for cell in 0..n {
+                    let cells = lame_cells(group, cell).0;
+                    for &k in &group.kinds {
+                        from[k as usize * n + cell] |= cells;
+                    }
+                }
+            }
             from
         });
         let Builder {
-            dirs, rays, leaps, ..
+            dirs,
+            rays,
+            leaps,
+            lame_forward,
+            lame_backward,
+            ..
         } = b;
-        let hops = kinds
-            .iter()
-            .any(|k: &KindInfo| k.moves.iter().any(|m| !m.hops.is_empty()));
+        let indirect = kinds.iter().any(|k: &KindInfo| {
+            k.moves
+                .iter()
+                .any(|m| !m.hops.is_empty() || !m.lame.is_empty())
+        });
         Tables {
             def,
             geo,
@@ -535,10 +618,13 @@ impl<B: BitSet> Tables<B> {
             leaps,
             kinds,
             royal: royal_kinds[0] as Kind,
-            hops,
+            indirect,
+            lame_forward,
+            lame_backward,
             slide_attacks,
             leap_attacks,
             hop_attacks,
+            lame_attacks,
             royal_lines,
             hop_lines,
             attack_from,
@@ -581,6 +667,20 @@ impl<B: BitSet> Tables<B> {
     #[inline]
     pub fn royal_lines(&self, by: Side, cell: Cell) -> B {
         self.royal_lines[by.index()][cell as usize]
+    }
+
+    /// A lame leap from `from`: its target and its block (`NO_CELL` if
+    /// off the board).
+    #[inline]
+    pub fn lame_step(&self, leap: u16, from: Cell) -> (Cell, Cell) {
+        self.lame_forward[leap as usize * self.len() + from as usize]
+    }
+
+    /// The cell a lame leap lands on `to` from, and that leap's block
+    /// (`NO_CELL` if off the board).
+    #[inline]
+    pub fn lame_source(&self, leap: u16, to: Cell) -> (Cell, Cell) {
+        self.lame_backward[leap as usize * self.len() + to as usize]
     }
 
     /// The cells on the lines along which `by`'s hoppers could attack
@@ -688,6 +788,8 @@ struct CaptureVectors {
     leaps: Vec<V3>,
     /// With whether the hop is a grasshop.
     hops: Vec<(V3, bool)>,
+    /// Lame leaps, by index.
+    lame: Vec<u16>,
 }
 
 /// Accumulates directions and leap tables while compiling.
@@ -698,6 +800,11 @@ struct Builder<'g, B> {
     /// (sorted vectors, reversed) → leap table index.
     leap_sets: BTreeMap<(Vec<V3>, bool), u16>,
     leaps: Vec<B>,
+    /// Lame leaps (vector, block) by index, and their cells (see
+    /// [`Tables::lame_step`], [`Tables::lame_source`]).
+    lame_leaps: Vec<(V3, V3)>,
+    lame_forward: Vec<(Cell, Cell)>,
+    lame_backward: Vec<(Cell, Cell)>,
 }
 
 impl<B: BitSet> Builder<'_, B> {
@@ -727,6 +834,26 @@ impl<B: BitSet> Builder<'_, B> {
             "more than {MAX_SLIDE_DIRS} slide directions"
         );
         (self.dirs.len() - 1) as u8
+    }
+
+    /// The index of lame leap `v` blocked at `block`, adding it (and its
+    /// cells both ways) if new.
+    fn lame(&mut self, v: V3, block: V3) -> u16 {
+        if let Some(i) = self.lame_leaps.iter().position(|&l| l == (v, block)) {
+            return i as u16;
+        }
+        let back = [-v[0], -v[1], -v[2]];
+        for cell in self.geo.cells() {
+            let blocked_from = |from: Cell| self.geo.offset(from, block).map(|b| (from, b));
+            let forward = self.geo.offset(cell, v).zip(self.geo.offset(cell, block));
+            self.lame_forward
+                .push(forward.unwrap_or((NO_CELL, NO_CELL)));
+            let backward = self.geo.offset(cell, back).and_then(blocked_from);
+            self.lame_backward
+                .push(backward.unwrap_or((NO_CELL, NO_CELL)));
+        }
+        self.lame_leaps.push((v, block));
+        (self.lame_leaps.len() - 1) as u16
     }
 
     /// The index of the leap table of `vectors` (targets from a cell, or with

@@ -142,7 +142,7 @@ impl<R: Rules> Position<R> {
     /// the data's movement: a new hurdle on a hopper's line.
     #[inline]
     fn hop_fill(&self, by: Side, royal: Cell) -> R::Bits {
-        if self.hops() {
+        if self.indirect() {
             self.t.hop_lines(by, royal)
         } else {
             R::Bits::EMPTY

@@ -277,7 +277,7 @@ impl<R: Rules> Position<R> {
                 let kind = self.board[m.to as usize].kind();
                 self.t.attack_from(mover, kind, royal).contains(m.to)
                     || self.t.royal_lines(mover, royal).contains(m.from)
-                    || (self.hops() && self.t.hop_lines(mover, royal).contains(m.to))
+                    || (self.indirect() && self.t.hop_lines(mover, royal).contains(m.to))
             }
             None => true,
         }

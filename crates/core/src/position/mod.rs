@@ -67,11 +67,13 @@ pub trait Rules: 'static + Sized + Send + Sync {
     /// along attack-board paths, by pushing) set it to false: every
     /// pseudo-legal move is then tested by making it.
     const LINE_ATTACKS: bool = true;
-    /// Whether the game's pieces may hop (`Reach::Hop`, `Reach::Grasshop`):
-    /// the rules of games read from files. Without it the move generator
-    /// and the attack test have no hop code at all (a built-in game pays
-    /// nothing for them), and a game whose data hops is refused.
-    const HOPS: bool = false;
+    /// Whether the game's pieces may move indirectly: hop (`Reach::Hop`,
+    /// `Reach::Grasshop`) or leap lamely (`Component::lame`), moves that
+    /// depend on a cell off their line (a hurdle, a block): the rules of
+    /// games read from files. Without it the move generator and the
+    /// attack test have no code for them at all (a built-in game pays
+    /// nothing), and a game whose data has them is refused.
+    const INDIRECT: bool = false;
     /// Whether [`Rules::special_moves`] can produce moves.
     const SPECIAL_MOVES: bool = false;
     /// The pawn an en-passant move `m` of a game's own en-passant rule

@@ -357,14 +357,14 @@ impl<R: Rules> Position<R> {
     /// unpin another: such games test the moves their guard cannot clear).
     #[inline]
     pub(crate) fn lines_suffice(&self) -> bool {
-        R::LINE_ATTACKS && !self.hops()
+        R::LINE_ATTACKS && !self.indirect()
     }
 
-    /// Whether a piece of this game hops ([`Rules::HOPS`] and the
-    /// tables' `hops`).
+    /// Whether a piece of this game hops or leaps lamely
+    /// ([`Rules::INDIRECT`] and the tables' `indirect`).
     #[inline]
-    pub(crate) fn hops(&self) -> bool {
-        R::HOPS && self.t.hops
+    pub(crate) fn indirect(&self) -> bool {
+        R::INDIRECT && self.t.indirect
     }
 
     /// Whether the last move ended the game at once. Only games without
@@ -425,7 +425,10 @@ impl<R: Rules> Position<R> {
         if slid {
             return true;
         }
-        if self.hops() && self.any_hop_attack(cell, by, theirs, pieces, occupied, |_| true) {
+        if self.indirect()
+            && (self.any_hop_attack(cell, by, theirs, pieces, occupied, |_| true)
+                || self.any_lame_attack(cell, by, theirs, occupied, |_| true))
+        {
             return true;
         }
         for group in &t.leap_attacks[by.index()] {
@@ -460,14 +463,48 @@ impl<R: Rules> Position<R> {
             for group in &t.leap_attacks[by.index()] {
                 found |= t.leap(group.from_set, cell) & self.union(&group.kinds) & theirs;
             }
-            if self.hops() {
+            if self.indirect() {
                 self.any_hop_attack(cell, by, theirs, occupied, blockers, |hopper| {
                     found.insert(hopper);
+                    false
+                });
+                self.any_lame_attack(cell, by, theirs, blockers, |leaper| {
+                    found.insert(leaper);
                     false
                 });
             }
         }
         found
+    }
+
+    /// Calls `f(leaper)` for each lame leaper of `by` (among `theirs`) that
+    /// attacks `cell` with its block (a cell of `blockers`, which holds the
+    /// pieces and the absent cells) empty, until `f` returns true;
+    /// returns whether it did.
+    #[inline(never)]
+    fn any_lame_attack(
+        &self,
+        cell: Cell,
+        by: Side,
+        theirs: R::Bits,
+        blockers: R::Bits,
+        mut f: impl FnMut(Cell) -> bool,
+    ) -> bool {
+        let t = self.t;
+        for group in &t.lame_attacks[by.index()] {
+            let leapers = self.union(&group.kinds) & theirs;
+            if leapers.is_empty() {
+                continue;
+            }
+            for &leap in &group.leaps {
+                let (from, block) = t.lame_source(leap, cell);
+                if from != NO_CELL && leapers.contains(from) && !blockers.contains(block) && f(from)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Calls `f(hopper)` for each hopper of `by` (among `theirs`) that
@@ -629,9 +666,9 @@ impl<R: Rules> Position<R> {
         (targets & (theirs | !blockers), shots)
     }
 
-    /// The cells a piece's hops reach (none if it has no hops).
+    /// The cells a piece's hops and lame leaps reach.
     #[inline]
-    fn hop_targets(
+    fn indirect_targets(
         &self,
         km: &KindMoves,
         from: Cell,
@@ -656,13 +693,13 @@ impl<R: Rules> Position<R> {
             } else {
                 t.slide(hop.dir, hurdle, blockers)
             };
-            // Never onto an absent cell, nor (a move-only hop) a piece.
-            targets |= landing
-                & match hop.mode {
-                    Mode::MoveOnly => !blockers,
-                    Mode::CaptureOnly => theirs,
-                    _ => theirs | !blockers,
-                };
+            targets |= landing & reachable(hop.mode, theirs, blockers);
+        }
+        for &(leap, mode) in &km.lame {
+            let (to, block) = t.lame_step(leap, from);
+            if to != NO_CELL && !blockers.contains(block) {
+                targets |= R::Bits::single(to) & reachable(mode, theirs, blockers);
+            }
         }
         targets
     }
@@ -685,17 +722,17 @@ impl<R: Rules> Position<R> {
     /// with `LINE_ATTACKS`) or pseudo-legal ones. `in_check`, when the
     /// caller knows it, saves castling's test of the King's cell.
     fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S, in_check: Option<bool>) {
-        if self.hops() {
+        if self.indirect() {
             self.generate_with::<S, LEGAL, true>(sink, in_check)
         } else {
             self.generate_with::<S, LEGAL, false>(sink, in_check)
         }
     }
 
-    /// [`Self::generate`], with the pieces' hops if `HOPS` (a test of
-    /// them in the loop over pieces cost chess's perft 2 to 3% where no
-    /// piece hops).
-    fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const HOPS: bool>(
+    /// [`Self::generate`], with the pieces' hops and lame leaps if
+    /// `INDIRECT` (a test of them in the loop over pieces cost chess's
+    /// perft 2 to 3% where no piece has them).
+    fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const INDIRECT: bool>(
         &self,
         sink: &mut S,
         in_check: Option<bool>,
@@ -745,8 +782,8 @@ impl<R: Rules> Position<R> {
                 } else {
                     (R::Bits::EMPTY, R::Bits::EMPTY)
                 };
-                if HOPS {
-                    targets |= self.hop_targets(km, from, own, theirs, blockers);
+                if INDIRECT {
+                    targets |= self.indirect_targets(km, from, own, theirs, blockers);
                 }
                 if special {
                     targets |= R::special_targets(self, k as Kind, from) & !own;
@@ -945,6 +982,17 @@ impl<R: Rules> Position<R> {
                 ..Move::new(c.king_from, c.king_to, MoveKind::Castle)
             });
         }
+    }
+}
+
+/// The cells a move of `mode` may end on: never an absent cell, nor (a
+/// move-only one) a piece.
+#[inline]
+fn reachable<B: BitSet>(mode: Mode, theirs: B, blockers: B) -> B {
+    match mode {
+        Mode::MoveOnly => !blockers,
+        Mode::CaptureOnly => theirs,
+        _ => theirs | !blockers,
     }
 }
 

@@ -48,11 +48,12 @@ impl<R: Rules> Eq for Variant<R> {}
 
 impl<R: Rules> Variant<R> {
     /// The game whose compiled tables are `t`. Panics if its pieces hop
-    /// and the rules have no hops ([`Rules::HOPS`]).
+    /// or leap lamely and the rules have no such moves
+    /// ([`Rules::INDIRECT`]).
     pub fn new(t: &'static Tables<R::Bits>) -> Self {
         assert!(
-            R::HOPS || !t.hops,
-            "{}: its pieces hop; its rules type needs Rules::HOPS",
+            R::INDIRECT || !t.indirect,
+            "{}: its pieces hop or leap lamely; its rules type needs Rules::INDIRECT",
             t.def.id
         );
         Variant {

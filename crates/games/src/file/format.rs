@@ -148,6 +148,8 @@ pub struct MoveFile {
     pub slide: Option<[i32; 3]>,
     pub hop: Option<[i32; 3]>,
     pub grasshop: Option<[i32; 3]>,
+    /// A leap's block: the leap is lame.
+    pub lame: Option<[i32; 3]>,
     #[serde(default)]
     pub sym: SymName,
     #[serde(default)]

@@ -319,11 +319,32 @@ impl Reader<'_> {
                     "a hop cannot shoot: its mode is \"both\", \"move-only\" or \"capture-only\"",
                 ));
             }
+            let base = self.vector(span.clone(), base, extent)?;
+            let lame = match m.lame {
+                None => None,
+                Some(_) if reach != Reach::Leap => {
+                    return Err(self.error(span, "only a leap can be lame (blocked at a cell)"))
+                }
+                Some(_) if matches!(m.mode, ModeName::Shoot) => {
+                    return Err(self.error(
+                        span,
+                        "a lame leap cannot shoot: its mode is \"both\", \"move-only\" or \"capture-only\"",
+                    ))
+                }
+                Some(block) if block == base => {
+                    return Err(self.error(
+                        span,
+                        "a lame leap's block is a cell on its way, not its target",
+                    ))
+                }
+                Some(block) => Some(self.vector(span.clone(), block, extent)?),
+            };
             moves.push(Component {
                 reach,
-                base: self.vector(span, base, extent)?,
+                base,
                 sym: sym(m.sym),
                 mode: mode(m.mode),
+                lame,
             });
         }
         let pawn = match &p.pawn {

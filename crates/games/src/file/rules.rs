@@ -24,7 +24,7 @@ pub struct FileRules<const W: usize, S>(PhantomData<fn() -> S>);
 impl<const W: usize, S: GameState> Rules for FileRules<W, S> {
     type Bits = Bits<W>;
     type State = S;
-    const HOPS: bool = true;
+    const INDIRECT: bool = true;
 }
 
 /// Games of up to 64 cells (chess's, Los Alamos chess's 36).

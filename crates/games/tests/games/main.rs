@@ -21,6 +21,7 @@ mod elevator_wonkavator;
 mod game_files;
 mod goals;
 mod hoppers;
+mod lame;
 mod may_expose;
 mod moving_boards;
 mod notation;

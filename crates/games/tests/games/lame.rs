@@ -1,0 +1,133 @@
+//! Lame leapers (docs/game-files.md, `lame`): a leap that a piece on its
+//! block stops, xiangqi's Horse and Elephant. A chess whose Knights are
+//! Horses and which has an Elephant, counted by hand: the moves a block
+//! stops, a check that the block's own side cannot see past, a check
+//! parried by moving onto the block; and the shortcuts of legal move
+//! generation against their definitions along random games.
+
+use chess3d_core::Variant;
+use chess3d_games::file::{load, FileGame, TinyFileRules};
+
+use crate::attackers::agrees_from;
+use crate::common::{self, moves};
+use crate::may_expose::safe_moves_are_legal_from;
+
+/// Chess with Horses for Knights (`H`: a Knight's leap, stopped by a piece
+/// on the square next to it along the longer side) and an Elephant (`E`:
+/// two squares diagonally, stopped by a piece on the square between).
+fn horse_chess() -> Variant<TinyFileRules> {
+    let chess = include_str!("../../../../games/chess.toml");
+    let knight = "letter = \"N\"\nname = \"Knight\"\n\
+        about = \"Leaps two squares one way and one square sideways, over anything between.\"\n\
+        moves = [{ leap = [1, 2, 0], sym = \"perms-xy\" }]";
+    assert!(chess.contains(knight));
+    let horse = "letter = \"H\"\nname = \"Horse\"\n\
+        about = \"A Knight's leap, unless a piece stands next to it along the longer side.\"\n\
+        moves = [{ leap = [1, 2, 0], sym = \"perms-xy\", lame = [0, 1, 0] }]\n\n\
+        [[piece]]\nletter = \"E\"\nname = \"Elephant\"\n\
+        about = \"Two squares diagonally, unless a piece stands between.\"\n\
+        moves = [{ leap = [2, 2, 0], sym = \"signs\", lame = [1, 1, 0] }]";
+    let text = chess
+        .replace(knight, horse)
+        .replace("id = \"chess-file\"", "id = \"horse-chess\"")
+        .replace(
+            "choices = [\"Q\", \"R\", \"B\", \"N\"]",
+            "choices = [\"Q\", \"R\", \"B\", \"H\"]",
+        )
+        .replace("RNBQKBNR", "RHBQKBHR")
+        .replace("rnbqkbnr", "rhbqkbhr");
+    match FileGame::of(load(&text).expect("the horse chess file loads")) {
+        FileGame::Tiny(v) => v,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The Horse d4, by hand: up, its block d5 holds Black's Pawn (no e6,
+/// c6); right, its block e4 holds White's Pawn (no f5, f3); down and
+/// left its blocks d3 and c4 are empty: c2, e2, b3 and b5. A block of
+/// either side stops it; the target's own square is what a leap needs.
+#[test]
+fn a_horse_is_stopped_by_a_piece_on_its_block() {
+    let pos = horse_chess()
+        .position("7k/8/8/3p4/3HP3/8/8/K7 w - - 0 1")
+        .unwrap();
+    let from_d4: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("d4"))
+        .collect();
+    assert_eq!(from_d4, ["d4b3", "d4b5", "d4c2", "d4e2"]);
+    // The Elephant c1: a3 is stopped by the Pawn b2, e3 is open.
+    let pos = horse_chess()
+        .position("7k/8/8/8/8/8/1P6/K1E5 w - - 0 1")
+        .unwrap();
+    let from_c1: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("c1"))
+        .collect();
+    assert_eq!(from_c1, ["c1e3"]);
+}
+
+/// The Horse e4 checks the King f6 over its open block e5; a piece on f5,
+/// next to the King, does not stop it (the block is the Horse's), a piece
+/// on e5 does.
+#[test]
+fn a_horses_check_is_stopped_only_at_its_block() {
+    let game = horse_chess();
+    let check = |text: &str| game.position(text).unwrap().in_check();
+    assert!(check("8/8/5k2/8/4H3/8/8/K7 b - - 0 1"));
+    assert!(check("8/8/5k2/5p2/4H3/8/8/K7 b - - 0 1"));
+    assert!(!check("8/8/5k2/4p3/4H3/8/8/K7 b - - 0 1"));
+}
+
+/// In check from the Horse e4, Black parries by moving its Rook onto the
+/// block e5 (which no Knight's check allows), besides the King's moves;
+/// the Rook's other moves leave the check: refused.
+#[test]
+fn a_horses_check_is_parried_on_its_block() {
+    let pos = horse_chess()
+        .position("8/8/5k2/r7/4H3/8/8/7K b - - 0 1")
+        .unwrap();
+    let legal = moves(&pos);
+    assert!(legal.contains(&"a5e5".to_string()), "{legal:?}");
+    assert!(!legal.contains(&"a5a6".to_string()), "{legal:?}");
+    assert!(legal.iter().all(|m| m == "a5e5" || m.starts_with("f6")));
+}
+
+/// Along random games from the start: the core's invariants, the guard
+/// and the check guard against making the moves, and the exchange
+/// attackers against the attack test.
+#[test]
+fn the_shortcuts_agree_with_their_definitions_along_random_horse_games() {
+    for seed in 0..6 {
+        let start = horse_chess().start();
+        if let Err(e) = common::walk(start.clone(), seed, 120, 0.3) {
+            panic!("seed {seed}: {e}");
+        }
+        assert!(safe_moves_are_legal_from(start.clone(), seed, 120) > 0);
+        agrees_from(start, seed, 80, true);
+    }
+}
+
+/// A piece on the block of an enemy Horse that would check its King is
+/// pinned there: White's Rook e5 stands on the block of Black's Horse e4,
+/// aimed at the King f6; each of its moves but the capture of the Horse
+/// leaves e5 and is refused. And White's Rook leaving the block of its
+/// own Horse's check uncovers it: the search's check test must see it.
+#[test]
+fn a_block_is_pinned_and_leaving_it_uncovers_a_check() {
+    let pos = horse_chess()
+        .position("8/8/5K2/4R3/4h3/8/8/k7 w - - 0 1")
+        .unwrap();
+    let from_e5: Vec<String> = moves(&pos)
+        .into_iter()
+        .filter(|m| m.starts_with("e5"))
+        .collect();
+    assert_eq!(from_e5, ["e5e4"]);
+    let mut pos = horse_chess()
+        .position("8/8/5k2/4R3/4H3/8/8/K7 w - - 0 1")
+        .unwrap();
+    let m = pos.parse_move("e5a5").unwrap();
+    pos.make(m);
+    assert!(pos.in_check());
+    assert!(pos.may_give_check(m));
+}
