@@ -630,8 +630,11 @@ impl<R: Rules> Position<R> {
 
     /// Cells one piece can move to or capture on by its movement (no
     /// King-safety filtering), and the cells it can shoot at. `blockers`
-    /// are the occupied and the absent cells.
-    #[inline]
+    /// are the occupied and the absent cells. Always inlined into the
+    /// generator's loop over pieces: as a call of its own (which the
+    /// compiler chose), chess's perft ran 1.16 times as long, Polyhedron's
+    /// and Ziggurat's 1.38 (`chess3d perft`, before and after, one run).
+    #[inline(always)]
     fn targets(
         &self,
         km: &KindMoves,
