@@ -3,39 +3,19 @@
 //! 3) and by the legal moves along random games; every mistake of a file
 //! is reported at its line and column, and no text makes the loader panic.
 
-use chess3d_core::{BuiltInGame, Game, GameVariant, Position, Variant};
+use chess3d_core::{BuiltInGame, Game, GameVariant, Position};
 use chess3d_games::chess::Chess;
 use chess3d_games::file::{load, FileGame, PoolFileRules, TinyFileRules};
 use chess3d_games::polyhedron::Polyhedron;
 use chess3d_games::ziggurat43::Ziggurat43;
 use proptest::prelude::*;
 
-use crate::common::{self, moves};
+use crate::common::{self, file_game, moves, moves_from, pool_file as pool, tiny_file as tiny};
 
 const CHESS_FILE: &str = include_str!("../../../../games/chess.toml");
 const ZIGGURAT43_FILE: &str = include_str!("../../../../games/ziggurat43.toml");
 const RAUMSCHACH_FILE: &str = include_str!("../../../../games/raumschach.toml");
 const POLYHEDRON_FILE: &str = include_str!("../../../../games/polyhedron.toml");
-
-/// The game of a file as a user's file is played: by the rules type the
-/// catalog picks for it.
-fn file_game(text: &str) -> FileGame {
-    FileGame::of(load(text).expect("the file loads"))
-}
-
-fn tiny(text: &str) -> Variant<TinyFileRules> {
-    match file_game(text) {
-        FileGame::Tiny(v) => v,
-        other => panic!("{other:?}: a game of up to 64 cells"),
-    }
-}
-
-fn pool(text: &str) -> Variant<PoolFileRules> {
-    match file_game(text) {
-        FileGame::Pool(v) => v,
-        other => panic!("{other:?}: a game with pools"),
-    }
-}
 
 /// Perft of both from their start positions, depth by depth.
 fn same_perft<A: BuiltInGame, B: Game>(file: B::Variant, depth: u32) {
@@ -451,10 +431,7 @@ fn a_castling_of_one_square_has_its_own_uci_text() {
     let mut pos = game
         .position("rnqk1r/pppppp/6/6/PPPPPP/RNQK1R w K - 0 1")
         .unwrap();
-    let king: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("d1"))
-        .collect();
+    let king: Vec<String> = moves_from(&pos, "d1");
     assert_eq!(king, ["d1e1", "d1f1"]);
     let castle = pos.parse_move("d1f1").unwrap();
     assert_eq!(castle.kind, chess3d_core::MoveKind::Castle);

@@ -5,17 +5,14 @@
 
 use chess3d_core::perft::perft;
 use chess3d_core::{Outcome, Side, Variant, WinReason};
-use chess3d_games::file::{load, FileGame, TinyFileRules};
+use chess3d_games::file::{load, TinyFileRules};
 
-use crate::common::moves;
+use crate::common::{moves, tiny_file};
 
 const KOTH_FILE: &str = include_str!("../../../../games/kingofthehill.toml");
 
 fn king_of_the_hill() -> Variant<TinyFileRules> {
-    match FileGame::of(load(KOTH_FILE).expect("kingofthehill.toml loads")) {
-        FileGame::Tiny(v) => v,
-        other => panic!("{other:?}: a game of 64 cells"),
-    }
+    tiny_file(KOTH_FILE)
 }
 
 /// From the start no King can reach the centre within six plies (White's

@@ -9,19 +9,16 @@
 
 use chess3d_core::perft::perft;
 use chess3d_core::Variant;
-use chess3d_games::file::{load, FileGame, SmallFileRules, TinyFileRules};
+use chess3d_games::file::{SmallFileRules, TinyFileRules};
 
 use crate::attackers::agrees_from;
-use crate::common::{self, moves};
+use crate::common::{self, moves, moves_from, small_file, tiny_file};
 use crate::may_expose::safe_moves_are_legal_from;
 
 const SHAKO_FILE: &str = include_str!("../../../../games/shako.toml");
 
 fn shako() -> Variant<SmallFileRules> {
-    match FileGame::of(load(SHAKO_FILE).expect("shako.toml loads")) {
-        FileGame::Small(v) => v,
-        other => panic!("{other:?}: Shako's 100 cells are a small game"),
-    }
+    small_file(SHAKO_FILE)
 }
 
 /// Depth 1 by hand: 20 Pawn moves (each of ten one or two squares), 16
@@ -160,10 +157,7 @@ fn grasshopper_game() -> Variant<TinyFileRules> {
     let at = chess.find("[[piece]]").unwrap();
     let text = format!("{}{grasshopper}{}", &chess[..at], &chess[at..])
         .replace("id = \"chess-file\"", "id = \"grasshopper\"");
-    match FileGame::of(load(&text).expect("the grasshopper file loads")) {
-        FileGame::Tiny(v) => v,
-        other => panic!("{other:?}"),
-    }
+    tiny_file(&text)
 }
 
 /// The Grasshopper d4 (White), by hand: up the d-file its hurdle is the
@@ -176,10 +170,7 @@ fn a_grasshopper_lands_just_beyond_its_hurdle() {
     let pos = grasshopper_game()
         .position("7k/3r4/3p1P2/8/3G4/8/8/K7 w - - 0 1")
         .unwrap();
-    let from_d4: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("d4"))
-        .collect();
+    let from_d4: Vec<String> = moves_from(&pos, "d4");
     assert_eq!(from_d4, ["d4d7", "d4g7"]);
 }
 

@@ -6,10 +6,10 @@
 //! generation against their definitions along random games.
 
 use chess3d_core::Variant;
-use chess3d_games::file::{load, FileGame, TinyFileRules};
+use chess3d_games::file::TinyFileRules;
 
 use crate::attackers::agrees_from;
-use crate::common::{self, moves};
+use crate::common::{self, moves, moves_from, tiny_file};
 use crate::may_expose::safe_moves_are_legal_from;
 
 /// Chess with Horses for Knights (`H`: a Knight's leap, stopped by a piece
@@ -36,10 +36,7 @@ fn horse_chess() -> Variant<TinyFileRules> {
         )
         .replace("RNBQKBNR", "RHBQKBHR")
         .replace("rnbqkbnr", "rhbqkbhr");
-    match FileGame::of(load(&text).expect("the horse chess file loads")) {
-        FileGame::Tiny(v) => v,
-        other => panic!("{other:?}"),
-    }
+    tiny_file(&text)
 }
 
 /// The Horse d4, by hand: up, its block d5 holds Black's Pawn (no e6,
@@ -51,19 +48,13 @@ fn a_horse_is_stopped_by_a_piece_on_its_block() {
     let pos = horse_chess()
         .position("7k/8/8/3p4/3HP3/8/8/K7 w - - 0 1")
         .unwrap();
-    let from_d4: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("d4"))
-        .collect();
+    let from_d4: Vec<String> = moves_from(&pos, "d4");
     assert_eq!(from_d4, ["d4b3", "d4b5", "d4c2", "d4e2"]);
     // The Elephant c1: a3 is stopped by the Pawn b2, e3 is open.
     let pos = horse_chess()
         .position("7k/8/8/8/8/8/1P6/K1E5 w - - 0 1")
         .unwrap();
-    let from_c1: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("c1"))
-        .collect();
+    let from_c1: Vec<String> = moves_from(&pos, "c1");
     assert_eq!(from_c1, ["c1e3"]);
 }
 
@@ -118,10 +109,7 @@ fn a_block_is_pinned_and_leaving_it_uncovers_a_check() {
     let pos = horse_chess()
         .position("8/8/5K2/4R3/4h3/8/8/k7 w - - 0 1")
         .unwrap();
-    let from_e5: Vec<String> = moves(&pos)
-        .into_iter()
-        .filter(|m| m.starts_with("e5"))
-        .collect();
+    let from_e5: Vec<String> = moves_from(&pos, "e5");
     assert_eq!(from_e5, ["e5e4"]);
     let mut pos = horse_chess()
         .position("8/8/5k2/4R3/4H3/8/8/K7 w - - 0 1")

@@ -5,14 +5,12 @@
 
 use chess3d_core::perft::perft;
 use chess3d_core::Variant;
-use chess3d_games::file::{load, FileGame, SmallFileRules};
+use chess3d_games::file::SmallFileRules;
+
+use crate::common::small_file;
 
 fn capablanca() -> Variant<SmallFileRules> {
-    let text = include_str!("../../../../games/capablanca.toml");
-    match FileGame::of(load(text).expect("capablanca.toml loads")) {
-        FileGame::Small(v) => v,
-        other => panic!("{other:?}: Capablanca's 80 cells are a small game"),
-    }
+    small_file(include_str!("../../../../games/capablanca.toml"))
 }
 
 /// Fairy-Stockfish's perft suite (tests/perft.sh): `capablanca startpos 4

@@ -10,7 +10,8 @@ pub mod ziggurat43_reference;
 pub mod ziggurat_reference;
 
 use chess3d_core::testing::{check_position, check_position_counting};
-use chess3d_core::{BuiltInGame, Game, GameVariant, Move, MoveKind, MoveList};
+use chess3d_core::{BuiltInGame, Game, GameVariant, Move, MoveKind, MoveList, Variant};
+use chess3d_games::file::{load, FileGame, PoolFileRules, SmallFileRules, TinyFileRules};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -521,4 +522,34 @@ macro_rules! parser_property_tests {
             }
         }
     };
+}
+
+/// The game of a game file as a user's file is played: by the rules type
+/// the catalog picks for it.
+pub fn file_game(text: &str) -> FileGame {
+    FileGame::of(load(text).unwrap_or_else(|e| panic!("the file loads: {e}")))
+}
+
+/// The game of a file of up to 64 cells.
+pub fn tiny_file(text: &str) -> Variant<TinyFileRules> {
+    match file_game(text) {
+        FileGame::Tiny(v) => v,
+        other => panic!("{other:?}: a game of up to 64 cells"),
+    }
+}
+
+/// The game of a file of 65 to 128 cells.
+pub fn small_file(text: &str) -> Variant<SmallFileRules> {
+    match file_game(text) {
+        FileGame::Small(v) => v,
+        other => panic!("{other:?}: a game of 65 to 128 cells"),
+    }
+}
+
+/// The game of a file whose pieces promote from the captured pool.
+pub fn pool_file(text: &str) -> Variant<PoolFileRules> {
+    match file_game(text) {
+        FileGame::Pool(v) => v,
+        other => panic!("{other:?}: a game with pools"),
+    }
 }
