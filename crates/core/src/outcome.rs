@@ -160,12 +160,14 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether `side` could still win, for a flag fall (RULINGS.md has
-    /// none; docs/play.md): not with nothing but its royal piece, nor in a
-    /// position the game's own insufficient-material rule calls dead.
+    /// none; docs/play.md): not with nothing but its royal piece (unless
+    /// that piece can win by reaching a goal), nor in a position the
+    /// game's own insufficient-material rule calls dead.
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
         let royal = self.kind_cells(t.royal) & own;
-        own.count() > royal.count() && !R::insufficient_material(self)
+        let walks_to_goal = !t.goal[side.index()].is_empty() && !royal.is_empty();
+        (own.count() > royal.count() || walks_to_goal) && !R::insufficient_material(self)
     }
 }

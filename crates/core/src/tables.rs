@@ -704,10 +704,13 @@ impl<B: BitSet> Tables<B> {
         let m = &self.kinds[kind as usize].moves[side.index()];
         let leaps = [m.both_leaps, m.move_leaps].into_iter().flatten();
         let dirs = m.both_dirs.iter().chain(&m.move_dirs);
+        // On the empty board a lame leap is open, and a hop has no hurdle.
+        let mut lame = m.lame.iter().filter(|l| l.1 != Mode::CaptureOnly);
         leaps
             .into_iter()
             .any(|set| self.leap(set, from).contains(to))
             || dirs.into_iter().any(|&d| self.ray(d, from).contains(to))
+            || lame.any(|&(leap, _)| self.lame_step(leap, from).0 == to)
     }
 
     /// The cells of leap table `set` from `cell`.

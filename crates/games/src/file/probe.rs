@@ -26,10 +26,17 @@ fn read_start<const W: usize, S: GameState>(def: &'static GameDef) -> Result<(),
         },
         ..*def
     });
-    variant::<W, S>(rules)
+    let start = variant::<W, S>(rules)
         .position(def.start)
-        .map(|_| ())
-        .map_err(|e| format!("the start position: {}: {}", e.field, e.message))
+        .map_err(|e| format!("the start position: {}: {}", e.field, e.message))?;
+    // A game won before its first move (a King standing on its goal).
+    match start.immediate_result() {
+        Some(end) => Err(format!(
+            "the start position: the game is already over ({})",
+            end.describe(def.side_names)
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether the start position of `def` (whose other parts are checked)

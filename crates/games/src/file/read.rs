@@ -807,8 +807,15 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         None => None,
         Some(areas) => {
             let zone = r.zone(areas.get_ref())?;
-            if zone_cells::<Bits<5>>(&geo, mirror, zone)[Side::White.index()].is_empty() {
-                return Err(r.error(areas.span(), "the royal goal has no cell on the board"));
+            let cells = zone_cells::<Bits<5>>(&geo, mirror, zone);
+            if let Some(side) = Side::BOTH.into_iter().find(|s| cells[s.index()].is_empty()) {
+                return Err(r.error(
+                    areas.span(),
+                    format!(
+                        "the royal goal has no cell on the board for {}",
+                        file.sides[side.index()]
+                    ),
+                ));
             }
             Some(zone)
         }

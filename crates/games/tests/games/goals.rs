@@ -43,6 +43,10 @@ fn a_king_on_the_hill_ends_the_game_at_once() {
         .unwrap();
     assert_eq!(perft(&mut pos, 1), 8);
     assert_eq!(perft(&mut pos, 2), 18);
+    // King against King is no draw here: either may still reach the hill
+    // (a review's finding), and a lone King can win on time.
+    assert_eq!(pos.outcome(), None);
+    assert!(pos.can_still_win(Side::White));
     let hill = pos.parse_move("e3d4").unwrap();
     pos.make(hill);
     assert!(moves(&pos).is_empty());
@@ -80,6 +84,19 @@ fn a_position_with_the_mover_on_the_hill_is_refused() {
     assert!(king_of_the_hill()
         .position("4k3/8/8/3K4/8/8/8/8 b - - 0 1")
         .is_ok());
+}
+
+/// A start position whose game is already won (Black's King on the hill)
+/// is refused when the file loads.
+#[test]
+fn a_start_already_won_is_refused() {
+    let text = KOTH_FILE.replace(
+        "start = \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"",
+        "start = \"8/8/8/3k4/8/8/8/4K3 w - - 0 1\"",
+    );
+    assert_ne!(text, KOTH_FILE);
+    let e = load(&text).unwrap_err();
+    assert!(e.message.contains("already over"), "{e}");
 }
 
 /// A goal outside the board is placed at its line and column.

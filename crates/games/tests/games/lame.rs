@@ -119,3 +119,31 @@ fn a_block_is_pinned_and_leaving_it_uncovers_a_check() {
     assert!(pos.in_check());
     assert!(pos.may_give_check(m));
 }
+
+/// A King that also leaps two squares along its rank, lamely (blocked on
+/// the square between): its leap e1-g1 and its castling short would both
+/// be `e1g1`, so the castling is written as the King taking its Rook,
+/// `e1h1` (a review's finding: the check for a shared text looked at plain
+/// leaps only). Each text reads back to its own move.
+#[test]
+fn a_lame_kings_leap_keeps_castling_apart() {
+    let chess = include_str!("../../../../games/chess.toml");
+    let king_moves = "    { leap = [1, 1, 0], sym = \"signs\" },\n]";
+    assert!(chess.contains(king_moves));
+    let text = chess.replacen(
+        king_moves,
+        "    { leap = [1, 1, 0], sym = \"signs\" },\n    { leap = [2, 0, 0], sym = \"signs-x\", lame = [1, 0, 0] },\n]",
+        1,
+    );
+    let mut pos = tiny_file(&text)
+        .position("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+        .unwrap();
+    assert_eq!(
+        moves_from(&pos, "e1"),
+        ["e1c1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "e1h1"]
+    );
+    let leap = pos.parse_move("e1g1").unwrap();
+    assert_eq!(leap.kind, chess3d_core::MoveKind::Normal);
+    let castle = pos.parse_move("e1h1").unwrap();
+    assert_eq!(castle.kind, chess3d_core::MoveKind::Castle);
+}
