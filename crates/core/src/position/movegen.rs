@@ -352,9 +352,10 @@ impl<R: Rules> Position<R> {
 
     /// Whether the straight-line check and pin logic finds the legal moves:
     /// the game's attacks are the data's slides and leaps
-    /// (`Rules::LINE_ATTACKS`) and no piece attacks by hopping (a piece
-    /// arriving on a Cannon's line can make a check, one leaving it can
-    /// unpin another: such games test the moves their guard cannot clear).
+    /// (`Rules::LINE_ATTACKS`) and no piece hops or leaps lamely (a piece
+    /// arriving on a Cannon's line can make a check, one arriving on a
+    /// Horse's block can parry one: such games test the moves their guard
+    /// cannot clear).
     #[inline]
     pub(crate) fn lines_suffice(&self) -> bool {
         R::LINE_ATTACKS && !self.indirect()
@@ -368,8 +369,8 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether the last move ended the game at once. Only games without
-    /// check or with a goal (a temple) can end so; for the others this is two tests
-    /// of constant data.
+    /// check or with a goal (a temple) can end so; for the others this is
+    /// two tests of constant data.
     #[inline]
     fn finished_by_last_move(&self) -> bool {
         (!self.t.def.has_check || self.t.has_goal) && self.immediate_result().is_some()
