@@ -468,7 +468,7 @@ impl<R: BuiltIn> Position<R> {
 
     /// An empty board, White to move.
     pub fn empty() -> Self {
-        Self::empty_of(R::tables())
+        Self::empty_of(Self::variant_of_type().tables())
     }
 
     /// Every option of this game: the common ones, then the game's own.
@@ -504,7 +504,7 @@ impl<R: Rules> Position<R> {
     /// The game of this position.
     #[inline]
     pub fn variant(&self) -> Variant<R> {
-        Variant::new(self.t)
+        Variant::of_checked(self.t)
     }
 
     /// The compiled game.

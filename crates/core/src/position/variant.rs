@@ -56,6 +56,14 @@ impl<R: Rules> Variant<R> {
             "{}: its pieces hop or leap lamely; its rules type needs Rules::INDIRECT",
             t.def.id
         );
+        Variant::of_checked(t)
+    }
+
+    /// The game of tables a variant already checked: a position's, which
+    /// its variant made ([`Position::variant`] runs in the engine's
+    /// evaluation, so it does not test them again).
+    #[inline]
+    pub(crate) fn of_checked(t: &'static Tables<R::Bits>) -> Self {
         Variant {
             t,
             _rules: PhantomData,
