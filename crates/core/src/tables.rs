@@ -171,8 +171,9 @@ pub struct Tables<B> {
     /// Per attacking side and cell: every cell on the empty board's lines
     /// from the cell along which a slider or a hopper of that side could
     /// attack it (the union of [`SlideAttack::walk_dirs`]' and
-    /// [`HopAttack::walk_dirs`]' rays). A piece off these lines of its own
-    /// royal piece cannot uncover an attack on it.
+    /// [`HopAttack::walk_dirs`]' rays), and the blocks of its lame
+    /// leapers' leaps onto it. A piece off these cells of its own royal
+    /// piece cannot uncover an attack on it.
     royal_lines: [Vec<B>; 2],
     /// The same for hoppers alone: a piece arriving off these lines cannot
     /// make an attack on the royal piece by becoming a hurdle.

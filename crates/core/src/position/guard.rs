@@ -8,9 +8,10 @@
 //! one position, found once, so that the generator and the search test only
 //! the few moves that touch them.
 //!
-//! Games whose attacks are the data's slides, leaps and hops
+//! Games whose attacks are the data's slides, leaps, hops and lame leaps
 //! (`LINE_ATTACKS`) get the cells from the compiled lines (a hopper's line
-//! both ways: a piece leaving it or arriving on it changes its hurdles);
+//! both ways: a piece leaving it or arriving on it changes its hurdles; a
+//! lame leaper's block to vacate: a piece leaving it can open an attack);
 //! the others from [`Rules::exposure`], which knows their attack-board
 //! paths and flights, with the same lines.
 

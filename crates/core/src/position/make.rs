@@ -258,7 +258,8 @@ impl<R: Rules> Position<R> {
     /// double step) whose piece, as it now is (promoted, say), cannot
     /// attack the enemy royal piece from its end cell on the empty board,
     /// whose start is on none of the lines along which the mover's
-    /// sliders and hoppers could attack it (so nothing was uncovered), and
+    /// sliders and hoppers could attack it nor on a block of its lame
+    /// leapers' (so nothing was uncovered), and
     /// whose end is on none of its hoppers' lines (no new hurdle).
     #[inline]
     pub fn may_give_check(&self, m: Move) -> bool {
