@@ -42,6 +42,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         include_str!("../../../games/shako.toml"),
         4,
     ),
+    (
+        "xiangqi",
+        "xiangqi",
+        include_str!("../../../games/xiangqi.toml"),
+        4,
+    ),
 ];
 
 /// Fairy-Stockfish, on the PATH or where Debian puts it.

@@ -58,6 +58,10 @@ pub struct Component {
     /// Horse, `[1, 2, 0]` blocked at `[0, 1, 0]`). Where turns give the
     /// same leap with two blocks, either way clear will do.
     pub lame: Option<V3>,
+    /// Plain leaps only: the cells (each side's read from its own end)
+    /// the leap may start from; `None`, everywhere (xiangqi's Soldier
+    /// steps sideways only once over the river).
+    pub from: Option<Zone>,
 }
 
 impl Component {
@@ -68,6 +72,7 @@ impl Component {
             sym,
             mode: Mode::Both,
             lame: None,
+            from: None,
         }
     }
 
@@ -78,6 +83,7 @@ impl Component {
             sym,
             mode: Mode::Both,
             lame: None,
+            from: None,
         }
     }
 
@@ -313,6 +319,10 @@ pub struct PieceDef {
     /// Cells this kind may never stand on (a chess pawn: its first and last
     /// rank; Ziggurat's orthodox pieces: every level above 0).
     pub forbidden: Option<Zone>,
+    /// The only cells this kind's moves may end on, and so the only cells
+    /// it attacks (xiangqi's General and Advisors in their palace, its
+    /// Elephants on their side of the river); `None`, everywhere.
+    pub confined: Option<Zone>,
     /// The kind this one becomes on arriving in a zone.
     pub becomes: Option<BecomesDef>,
     /// Whether the kind promotes when it reaches the promotion zone.
@@ -348,6 +358,7 @@ impl PieceDef {
             resets_clock: false,
             pawn: None,
             forbidden: None,
+            confined: None,
             becomes: None,
             promotes: false,
             promotes_on_capture: false,
@@ -374,6 +385,17 @@ pub enum RepetitionRule {
     Draw,
     /// The player whose move produced the third occurrence loses (Elevator).
     LossForMover,
+}
+
+/// What it means to have no legal move while not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    /// A draw (chess).
+    Draw,
+    /// The side without a move loses (xiangqi).
+    Loss,
+    /// The side without a move wins (antichess).
+    Win,
 }
 
 /// One castling move. Cells are named in the game's notation.
@@ -490,6 +512,14 @@ pub struct GameDef {
     /// side's read from its own end (King of the Hill's four centre
     /// squares); with the temple, the side's goal.
     pub royal_goal: Option<Zone>,
+    /// Directions of the lines along which the two royal pieces may never
+    /// face each other with only empty cells between (xiangqi's flying
+    /// General, `[0, 1, 0]`: its file, both ways): a move that leaves them
+    /// so is illegal, as if each attacked the other along them.
+    pub facing_lines: &'static [V3],
+    /// Whether a side to move without a legal move, not in check, draws,
+    /// loses or wins.
+    pub stalemate: StalemateRule,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

@@ -1,7 +1,7 @@
 //! How games end.
 
 use crate::bits::BitSet;
-use crate::def::RepetitionRule;
+use crate::def::{RepetitionRule, StalemateRule};
 use crate::position::{Position, Rules};
 use crate::Side;
 
@@ -18,6 +18,9 @@ pub enum WinReason {
     GoalReached,
     /// The loser caused a threefold repetition (Elevator).
     Repetition,
+    /// A side without a legal move, not in check, lost (xiangqi) or won
+    /// (antichess): [`StalemateRule`].
+    Stalemate,
 }
 
 /// Why a game was drawn.
@@ -62,6 +65,7 @@ impl Outcome {
                 WinReason::TempleReached => "temple reached",
                 WinReason::GoalReached => "goal reached",
                 WinReason::Repetition => "threefold repetition caused by the loser",
+                WinReason::Stalemate => "stalemate",
             },
             Outcome::Draw(reason) => match reason {
                 DrawReason::Stalemate => "stalemate",
@@ -130,7 +134,18 @@ impl<R: Rules> Position<R> {
                     reason: WinReason::Checkmate,
                 }
             } else {
-                Outcome::Draw(DrawReason::Stalemate)
+                let mover = self.side_to_move();
+                match def.stalemate {
+                    StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
+                    StalemateRule::Loss => Outcome::Win {
+                        winner: mover.other(),
+                        reason: WinReason::Stalemate,
+                    },
+                    StalemateRule::Win => Outcome::Win {
+                        winner: mover,
+                        reason: WinReason::Stalemate,
+                    },
+                }
             });
         }
         if self.repetitions() >= 3 {

@@ -156,12 +156,15 @@ pub struct Tables<B> {
     pub leap_attacks: [Vec<LeapAttack>; 2],
     pub hop_attacks: [Vec<HopAttack>; 2],
     pub lame_attacks: [Vec<LameAttack>; 2],
-    /// Whether any piece hops or leaps lamely. Its attacks then depend on
-    /// a cell off its line: a piece arriving on a hopper's line can make
-    /// an attack (a Cannon's new hurdle), one arriving on a lame leaper's
-    /// block can stop one, which the straight-line check and pin logic
-    /// cannot see; and the move generator has a copy with them, so that
-    /// the games without them do not pay for a test a piece.
+    /// Whether any piece hops or leaps lamely, or is confined, or the
+    /// royal pieces may not face each other. Attacks then depend on more
+    /// than a line and its end: a piece arriving on a hopper's line can
+    /// make an attack (a Cannon's new hurdle), one arriving on a lame
+    /// leaper's block can stop one, a confined piece attacks only its
+    /// zone, the royal pieces attack each other along the facing lines;
+    /// the straight-line check and pin logic sees none of it. The move
+    /// generator has a copy with them, so that the games without them do
+    /// not pay for a test a piece.
     pub indirect: bool,
     /// Per lame leap and cell (at `leap * cells + cell`): its target and
     /// its block from the cell; and the cell it comes from to land on the
@@ -199,8 +202,17 @@ pub struct Tables<B> {
     /// zone (Ziggurat's Guard on level 0).
     pub becomes: Vec<Option<(Kind, [B; 2])>>,
     /// Per kind and side: the cells it may never stand on
-    /// (`PieceDef::forbidden`).
+    /// (`PieceDef::forbidden`, and those outside `PieceDef::confined`).
     pub forbidden: Vec<[B; 2]>,
+    /// Per kind and side: the cells its moves may end on
+    /// (`PieceDef::confined`; every cell when it has no confinement).
+    pub confined: Vec<[B; 2]>,
+    /// Per side and cell: the kinds (a bit each) whose confinement keeps
+    /// them off the cell, which so cannot attack it; all zero when no
+    /// kind is confined.
+    confined_away: [Vec<u16>; 2],
+    /// Walk directions of `GameDef::facing_lines`, both ways.
+    pub facing: Vec<u8>,
     /// The cell a royal piece wins on, if the game has one.
     pub temple: Option<Cell>,
     /// Per side: the cells its royal piece wins on (the temple and the
@@ -252,7 +264,7 @@ impl<B: BitSet> Tables<B> {
             let mut caps: [CaptureVectors; 2] = Default::default();
             let mut double_step: [Vec<(Cell, Cell)>; 2] = Default::default();
             for side in Side::BOTH {
-                let mut by_mode: BTreeMap<(u8, bool), Vec<V3>> = BTreeMap::new();
+                let mut by_mode: BTreeMap<(u8, bool), Vec<Origin>> = BTreeMap::new();
                 for comp in pd.moves {
                     let mode = match comp.mode {
                         Mode::Both => 0,
@@ -274,6 +286,12 @@ impl<B: BitSet> Tables<B> {
                         }
                         continue;
                     }
+                    // A leap's start cells, when the data limits them.
+                    let starts: Option<Vec<Cell>> = comp.from.map(|zone| {
+                        zone_cells::<B>(&geo, def.black_mirror, zone)[side.index()]
+                            .iter()
+                            .collect()
+                    });
                     for v in expand(comp.base, comp.sym) {
                         let v = mirror(side, v);
                         if comp.reach.hops() {
@@ -293,21 +311,20 @@ impl<B: BitSet> Tables<B> {
                             }
                             continue;
                         }
-                        let list = by_mode
-                            .entry((mode, comp.reach == Reach::Slide))
-                            .or_default();
-                        if !list.contains(&v) {
-                            list.push(v);
+                        let slide = comp.reach == Reach::Slide;
+                        let origin = (v, starts.clone());
+                        let list = by_mode.entry((mode, slide)).or_default();
+                        if !list.contains(&origin) {
+                            list.push(origin.clone());
                         }
                         if comp.mode != Mode::MoveOnly {
                             let c = &mut caps[side.index()];
-                            let list = if comp.reach == Reach::Slide {
-                                &mut c.slides
-                            } else {
-                                &mut c.leaps
-                            };
-                            if !list.contains(&v) {
-                                list.push(v);
+                            if slide {
+                                if !c.slides.contains(&v) {
+                                    c.slides.push(v);
+                                }
+                            } else if !c.leaps.contains(&origin) {
+                                c.leaps.push(origin);
                             }
                         }
                     }
@@ -315,7 +332,7 @@ impl<B: BitSet> Tables<B> {
                 let km = &mut moves[side.index()];
                 for ((mode, slide), vs) in by_mode {
                     if slide {
-                        let ds: Vec<u8> = vs.iter().map(|&v| b.dir(v)).collect();
+                        let ds: Vec<u8> = vs.iter().map(|&(v, _)| b.dir(v)).collect();
                         match mode {
                             0 => km.both_dirs = ds,
                             1 => km.move_dirs = ds,
@@ -436,6 +453,13 @@ impl<B: BitSet> Tables<B> {
                 .collect();
         }
 
+        let facing: Vec<u8> = def
+            .facing_lines
+            .iter()
+            .flat_map(|&v| [v, [-v[0], -v[1], -v[2]]])
+            .map(|v| b.dir(v))
+            .collect();
+
         let kind_of = |letter: char| -> Kind {
             def.pieces
                 .iter()
@@ -468,11 +492,34 @@ impl<B: BitSet> Tables<B> {
             .iter()
             .map(|pd| pd.becomes.map(|b| (kind_of(b.letter), zone_of(b.zone))))
             .collect();
+        let confined: Vec<[B; 2]> = def
+            .pieces
+            .iter()
+            .map(|pd| pd.confined.map_or([B::FULL; 2], zone_of))
+            .collect();
+        // A confined kind cannot stand outside its zone either.
+        let board = geo.cells().fold(B::EMPTY, |mut all, c| {
+            all.insert(c);
+            all
+        });
         let forbidden = def
             .pieces
             .iter()
-            .map(|pd| pd.forbidden.map_or([B::EMPTY; 2], zone_of))
+            .zip(&confined)
+            .map(|(pd, inside)| {
+                let own = pd.forbidden.map_or([B::EMPTY; 2], zone_of);
+                [0, 1].map(|s| own[s] | (board & !inside[s]))
+            })
             .collect();
+        let confined_away = Side::BOTH.map(|side| {
+            (0..n)
+                .map(|cell| {
+                    (0..confined.len())
+                        .filter(|&k| !confined[k][side.index()].contains(cell as Cell))
+                        .fold(0u16, |bits, k| bits | 1 << k)
+                })
+                .collect()
+        });
         // A kind one becomes on arrival cannot also be a promotion choice:
         // the two moves would be the same move.
         for (kind, _) in becomes.iter().flatten() {
@@ -551,9 +598,10 @@ impl<B: BitSet> Tables<B> {
             (0..n)
                 .map(|cell| {
                     let groups = &slide_attacks[by.index()];
-                    let lines = groups.iter().fold(hop_lines[by.index()][cell], |acc, g| {
-                        acc | lines(&g.walk_dirs, cell)
-                    });
+                    let lines = groups.iter().fold(
+                        hop_lines[by.index()][cell] | lines(&facing, cell),
+                        |acc, g| acc | lines(&g.walk_dirs, cell),
+                    );
                     // A block leaving can open a lame leaper's attack.
                     lame_attacks[by.index()]
                         .iter()
@@ -572,6 +620,11 @@ impl<B: BitSet> Tables<B> {
                         .iter()
                         .map(|g| (&g.kinds, &g.walk_dirs)),
                 );
+            let royal = [royal_kinds[0] as Kind];
+            let facing_group = (!facing.is_empty()).then_some((&royal[..], &facing));
+            let line_groups = line_groups
+                .map(|(kinds, dirs)| (&kinds[..], dirs))
+                .chain(facing_group);
             for (kinds, walk_dirs) in line_groups {
                 for cell in 0..n {
                     let cells = lines(walk_dirs, cell);
@@ -610,7 +663,8 @@ impl<B: BitSet> Tables<B> {
             k.moves
                 .iter()
                 .any(|m| !m.hops.is_empty() || !m.lame.is_empty())
-        });
+        }) || def.pieces.iter().any(|pd| pd.confined.is_some())
+            || !facing.is_empty();
         Tables {
             def,
             geo,
@@ -637,6 +691,9 @@ impl<B: BitSet> Tables<B> {
             promotion_optional: def.promotion.is_some_and(|p| p.optional),
             becomes,
             forbidden,
+            confined,
+            confined_away,
+            facing,
             temple,
             has_goal: goal.iter().any(|g| !g.is_empty()),
             goal,
@@ -699,9 +756,19 @@ impl<B: BitSet> Tables<B> {
         self.attack_from[by.index()][kind as usize * self.len() + cell as usize]
     }
 
+    /// The kinds (a bit each) of `by` that cannot attack `cell` because
+    /// their confinement keeps them off it.
+    #[inline]
+    pub fn confined_away(&self, by: Side, cell: Cell) -> u16 {
+        self.confined_away[by.index()][cell as usize]
+    }
+
     /// Whether `side`'s piece of `kind` on `from` moves to `to` on the
     /// empty board by its own moves (leaps and slides, not captures).
     pub fn moves_to_on_empty(&self, side: Side, kind: Kind, from: Cell, to: Cell) -> bool {
+        if !self.confined[kind as usize][side.index()].contains(to) {
+            return false;
+        }
         let m = &self.kinds[kind as usize].moves[side.index()];
         let leaps = [m.both_leaps, m.move_leaps].into_iter().flatten();
         let dirs = m.both_dirs.iter().chain(&m.move_dirs);
@@ -785,11 +852,14 @@ pub fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: &[Area]) ->
     cells
 }
 
+/// A leap vector with the cells it may start from (`None`: all).
+type Origin = (V3, Option<Vec<Cell>>);
+
 /// One kind's capture-capable vectors for one side.
 #[derive(Default)]
 struct CaptureVectors {
     slides: Vec<V3>,
-    leaps: Vec<V3>,
+    leaps: Vec<Origin>,
     /// With whether the hop is a grasshop.
     hops: Vec<(V3, bool)>,
     /// Lame leaps, by index.
@@ -801,8 +871,9 @@ struct Builder<'g, B> {
     geo: &'g Geometry,
     dirs: Vec<Dir>,
     rays: Vec<B>,
-    /// (sorted vectors, reversed) → leap table index.
-    leap_sets: BTreeMap<(Vec<V3>, bool), u16>,
+    /// (sorted vectors with their start cells, reversed) → leap table
+    /// index.
+    leap_sets: BTreeMap<(Vec<Origin>, bool), u16>,
     leaps: Vec<B>,
     /// Lame leaps (vector, block) by index, and their cells (see
     /// [`Tables::lame_step`], [`Tables::lame_source`]).
@@ -861,9 +932,10 @@ impl<B: BitSet> Builder<'_, B> {
     }
 
     /// The index of the leap table of `vectors` (targets from a cell, or with
-    /// `reversed` the cells from which a leap lands on it), adding it if new.
-    fn leap_set(&mut self, vectors: &[V3], reversed: bool) -> u16 {
-        let mut key: Vec<V3> = vectors.to_vec();
+    /// `reversed` the cells from which a leap lands on it), each leap only
+    /// from its start cells, adding it if new.
+    fn leap_set(&mut self, vectors: &[Origin], reversed: bool) -> u16 {
+        let mut key: Vec<Origin> = vectors.to_vec();
         key.sort_unstable();
         key.dedup();
         if let Some(&i) = self.leap_sets.get(&(key.clone(), reversed)) {
@@ -873,7 +945,10 @@ impl<B: BitSet> Builder<'_, B> {
         let index = self.leaps.len() / n;
         let mut table = vec![B::EMPTY; n];
         for cell in self.geo.cells() {
-            for v in &key {
+            for (v, starts) in &key {
+                if starts.as_ref().is_some_and(|s| !s.contains(&cell)) {
+                    continue;
+                }
                 if let Some(t) = self.geo.offset(cell, *v) {
                     if reversed {
                         table[t as usize].insert(cell);

@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule, Zone,
+    PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::perft::perft;
@@ -121,6 +121,8 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         bare_kings_draw: has_check,
         temple: if has_check { None } else { Some("0c3") },
         royal_goal: None,
+        facing_lines: &[],
+        stalemate: StalemateRule::Draw,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

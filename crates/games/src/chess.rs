@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef, Mode, Notation,
-    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
@@ -180,6 +180,8 @@ pub static CHESS: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

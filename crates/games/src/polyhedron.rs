@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule, Zone,
+    PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, BuiltIn, Pools, Position, Rules, Sym, Tables};
@@ -206,6 +206,8 @@ pub static POLYHEDRON: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

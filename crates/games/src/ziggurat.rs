@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
-    Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule,
+    Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{BitSet, Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
@@ -342,6 +343,8 @@ const DEF: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

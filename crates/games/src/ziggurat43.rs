@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Block, BoardDef, Component, Drawing, GameDef, Mode, Notation, PieceDef, RepetitionRule,
+    StalemateRule,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, BuiltIn, Position, Rules, Sym, Tables};
@@ -149,6 +150,8 @@ pub static ZIGGURAT43: GameDef = GameDef {
     bare_kings_draw: false,
     temple: Some("g5"),
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -69,8 +69,10 @@ pub trait Rules: 'static + Sized + Send + Sync {
     const LINE_ATTACKS: bool = true;
     /// Whether the game's pieces may move indirectly: hop (`Reach::Hop`,
     /// `Reach::Grasshop`) or leap lamely (`Component::lame`), moves that
-    /// depend on a cell off their line (a hurdle, a block): the rules of
-    /// games read from files. Without it the move generator and the
+    /// depend on a cell off their line (a hurdle, a block); or be confined
+    /// to a zone (`PieceDef::confined`); or whether its royal pieces may
+    /// not face each other (`GameDef::facing_lines`): the rules of games
+    /// read from files. Without it the move generator and the
     /// attack test have no code for them at all (a built-in game pays
     /// nothing), and a game whose data has them is refused.
     const INDIRECT: bool = false;

@@ -398,7 +398,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether `by` attacks `cell` in the position as it is, special
-    /// attacks included.
+    /// attacks and facing royal pieces included (see [`Self::attacked`]).
     pub fn attacked_now(&self, cell: Cell, by: Side) -> bool {
         let occupied = self.occupied();
         self.attacked(cell, by, occupied, R::Bits::EMPTY)
@@ -407,7 +407,10 @@ impl<R: Rules> Position<R> {
 
     /// Whether `by` attacks `cell` by the data's movement (in the sense of
     /// giving check) when the occupied cells are `occupied` and the pieces on
-    /// `removed` are gone. Absent cells block.
+    /// `removed` are gone. Absent cells block. The question is whether a
+    /// royal piece would be attacked there: `by`'s royal piece facing the
+    /// cell along a facing line (xiangqi's flying General) counts, which
+    /// [`Self::attackers_to`], a list of captures, leaves out.
     pub(crate) fn attacked(
         &self,
         cell: Cell,
@@ -418,7 +421,13 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let pieces = occupied;
         let occupied = occupied | !R::present(self);
-        let theirs = self.by_side[by.index()] & !removed;
+        let mut theirs = self.by_side[by.index()] & !removed;
+        if self.indirect() {
+            if self.royals_face(cell, theirs, occupied) {
+                return true;
+            }
+            theirs = self.unconfined(cell, by, theirs);
+        }
         let slid = self.any_attack_line(cell, by, theirs, |d, ray, sliders| {
             t.nearest(d, ray & occupied)
                 .is_some_and(|b| sliders.contains(b))
@@ -452,7 +461,10 @@ impl<R: Rules> Position<R> {
         let blockers = occupied | !R::present(self);
         let mut found = R::Bits::EMPTY;
         for by in Side::BOTH {
-            let theirs = self.by_side[by.index()] & occupied;
+            let mut theirs = self.by_side[by.index()] & occupied;
+            if self.indirect() {
+                theirs = self.unconfined(cell, by, theirs);
+            }
             self.any_attack_line(cell, by, theirs, |d, ray, sliders| {
                 if let Some(b) = t.nearest(d, ray & blockers) {
                     if sliders.contains(b) {
@@ -476,6 +488,35 @@ impl<R: Rules> Position<R> {
             }
         }
         found
+    }
+
+    /// The pieces of `theirs` (of side `by`) whose kind's confinement lets
+    /// them onto `cell`: only they can attack it.
+    #[inline]
+    fn unconfined(&self, cell: Cell, by: Side, theirs: R::Bits) -> R::Bits {
+        let mut away = self.t.confined_away(by, cell);
+        let mut kept = theirs;
+        while away != 0 {
+            kept &= !self.by_kind[away.trailing_zeros() as usize];
+            away &= away - 1;
+        }
+        kept
+    }
+
+    /// Whether the royal piece among `theirs` faces `cell` along one
+    /// of the game's facing lines with nothing between (`blockers`: the
+    /// pieces and the absent cells): xiangqi's flying General.
+    #[inline]
+    fn royals_face(&self, cell: Cell, theirs: R::Bits, blockers: R::Bits) -> bool {
+        let t = self.t;
+        if t.facing.is_empty() {
+            return false;
+        }
+        let royal = self.by_kind[t.royal as usize] & theirs;
+        t.facing.iter().any(|&d| {
+            t.nearest(d, t.ray(d, cell) & blockers)
+                .is_some_and(|c| royal.contains(c))
+        })
     }
 
     /// Calls `f(leaper)` for each lame leaper of `by` (among `theirs`) that
@@ -788,6 +829,7 @@ impl<R: Rules> Position<R> {
                 };
                 if INDIRECT {
                     targets |= self.indirect_targets(km, from, own, theirs, blockers);
+                    targets &= t.confined[k][us.index()];
                 }
                 if special {
                     targets |= R::special_targets(self, k as Kind, from) & !own;
@@ -871,6 +913,7 @@ impl<R: Rules> Position<R> {
                     if mid != NO_CELL
                         && !blockers.contains(mid)
                         && !blockers.contains(to)
+                        && (!INDIRECT || t.confined[k][us.index()].contains(to))
                         && (!checks
                             || (safety.evasion.contains(to)
                                 && (!safety.pinned.contains(from)

@@ -53,7 +53,7 @@ impl<R: Rules> Variant<R> {
     pub fn new(t: &'static Tables<R::Bits>) -> Self {
         assert!(
             R::INDIRECT || !t.indirect,
-            "{}: its pieces hop or leap lamely; its rules type needs Rules::INDIRECT",
+            "{}: its pieces hop, leap lamely or are confined, or its royal pieces may not face each other; its rules type needs Rules::INDIRECT",
             t.def.id
         );
         Variant::of_checked(t)

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
-use chess3d_core::def::RepetitionRule;
+use chess3d_core::def::{RepetitionRule, StalemateRule};
 use chess3d_core::{BitSet, Move, MoveKind, MoveList, Outcome, Position, Side};
 
 use crate::eval::incremental::{self, PieceSums};
@@ -930,7 +930,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             } else if in_check {
                 -MATE + ply as i32
             } else {
-                self.draw_score()
+                match self.pos.tables().def.stalemate {
+                    StalemateRule::Draw => self.draw_score(),
+                    StalemateRule::Loss => -MATE + ply as i32,
+                    StalemateRule::Win => MATE - ply as i32,
+                }
             };
         }
         if excluded.is_some() {

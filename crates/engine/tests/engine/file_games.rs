@@ -84,6 +84,37 @@ fn the_engine_plays_king_of_the_hill_and_takes_the_hill() {
     }
 }
 
+/// Xiangqi's confined pieces and flying General change what attacks a
+/// cell; and a side without a move loses (`stalemate = "loss"`). Red's
+/// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose
+/// only other cell, e10, faces Red's General: no move, a win for Red,
+/// which a search of depth 2 finds (in chess's rules it would be a draw,
+/// and any other move is one; at depth 1 the reply is quiescence's, which
+/// does not look for a stalemate, as in chess engines).
+#[test]
+fn the_engine_plays_xiangqi_and_wins_by_stalemate() {
+    let file = FileGame::of(load(include_str!("../../../../games/xiangqi.toml")).unwrap());
+    play(file);
+    let FileGame::Small(game) = file else {
+        panic!("xiangqi's 90 cells make a small file game");
+    };
+    let pos = game
+        .position("3k5/9/2P6/9/9/9/9/9/9/4K4 w - - 0 1")
+        .unwrap();
+    let mut engine = Engine::new(Config {
+        hash_mb: 1,
+        ..Config::default()
+    });
+    for depth in [2, 4] {
+        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
+        let best = pos.move_text(report.best.expect("a move"));
+        assert!(
+            ["c8c9", "c8d8"].contains(&best.as_str()),
+            "depth {depth}: {best}"
+        );
+    }
+}
+
 /// Found by the test below: with the promotion zone four ranks deep
 /// (`ranks = [2, 5]`), each side promotes every move, and the search of
 /// depth 1 ran for minutes (every promotion, tried as deep as captures in

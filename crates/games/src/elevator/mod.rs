@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, OptionDef,
-    PawnDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
@@ -613,6 +613,8 @@ pub static ELEVATOR: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -34,6 +34,12 @@ pub struct GameFile {
     pub temple: Option<Spanned<String>>,
     /// Cells a side's royal piece wins on, as White reads them.
     pub royal_goal: Option<Spanned<Vec<Spanned<AreaFile>>>>,
+    /// Directions of the lines along which the royal pieces may not face
+    /// each other (xiangqi's flying General).
+    pub royals_may_not_face: Option<Spanned<Vec<[i32; 3]>>>,
+    /// What having no legal move, not in check, does to the side to move.
+    #[serde(default)]
+    pub stalemate: StalemateName,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,
@@ -132,6 +138,8 @@ pub struct PieceFile {
     pub resets_clock: bool,
     pub pawn: Option<PawnFile>,
     pub forbidden: Option<Vec<Spanned<AreaFile>>>,
+    /// The only cells its moves may end on.
+    pub confined: Option<Spanned<Vec<Spanned<AreaFile>>>>,
     pub becomes: Option<BecomesFile>,
     #[serde(default)]
     pub promotes: bool,
@@ -150,6 +158,8 @@ pub struct MoveFile {
     pub grasshop: Option<[i32; 3]>,
     /// A leap's block: the leap is lame.
     pub lame: Option<[i32; 3]>,
+    /// A plain leap's start cells (all if left out).
+    pub from: Option<Vec<Spanned<AreaFile>>>,
     #[serde(default)]
     pub sym: SymName,
     #[serde(default)]
@@ -259,6 +269,15 @@ pub enum Repetition {
     #[default]
     Draw,
     LossForMover,
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StalemateName {
+    #[default]
+    Draw,
+    Loss,
+    Win,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]

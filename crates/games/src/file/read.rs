@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use chess3d_core::def::{
     About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
-    Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
+    Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{expand, Labels, Naming};
 use chess3d_core::position::MAX_KINDS;
@@ -17,7 +17,7 @@ use toml::Spanned;
 
 use super::format::{
     AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, PieceFile, Repetition,
-    SideName, SymName,
+    SideName, StalemateName, SymName,
 };
 use super::{keep, FileError};
 
@@ -259,6 +259,43 @@ impl Reader<'_> {
         Ok(naming)
     }
 
+    /// The zone of `areas`, refused where it has no cell on the board for
+    /// a side (`what` names it in the message).
+    fn has_cells_for_both(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        mirror: V3,
+        areas: &Spanned<Vec<Spanned<AreaFile>>>,
+        what: &str,
+    ) -> Checked<Zone> {
+        let zone = self.zone(areas.get_ref())?;
+        let cells = zone_cells::<Bits<5>>(geo, mirror, zone);
+        if let Some(side) = Side::BOTH.into_iter().find(|s| cells[s.index()].is_empty()) {
+            return Err(self.error(
+                areas.span(),
+                format!(
+                    "the {what} has no cell on the board for {}",
+                    file.sides[side.index()]
+                ),
+            ));
+        }
+        Ok(zone)
+    }
+
+    /// The directions along which the royal pieces may not face each
+    /// other, each a vector of the board.
+    fn facing_lines(&self, file: &GameFile, extent: V3) -> Checked<&'static [V3]> {
+        let Some(lines) = &file.royals_may_not_face else {
+            return Ok(&[]);
+        };
+        let mut out = Vec::new();
+        for &v in lines.get_ref() {
+            out.push(self.vector(lines.span(), v, extent)?);
+        }
+        Ok(keep::slice(out))
+    }
+
     fn vector(&self, span: Range<usize>, v: V3, extent: V3) -> Checked<V3> {
         if v == [0, 0, 0] {
             return Err(self.error(span, "a move's vector must not be [0, 0, 0]"));
@@ -339,12 +376,23 @@ impl Reader<'_> {
                 }
                 Some(block) => Some(self.vector(span.clone(), block, extent)?),
             };
+            let from = match &m.from {
+                None => None,
+                Some(_) if reach != Reach::Leap || lame.is_some() => {
+                    return Err(self.error(
+                        span,
+                        "only a plain leap can be limited to start cells (from)",
+                    ))
+                }
+                Some(areas) => Some(self.zone(areas)?),
+            };
             moves.push(Component {
                 reach,
                 base,
                 sym: sym(m.sym),
                 mode: mode(m.mode),
                 lame,
+                from,
             });
         }
         let pawn = match &p.pawn {
@@ -369,6 +417,11 @@ impl Reader<'_> {
             resets_clock: p.resets_clock,
             pawn,
             forbidden: p.forbidden.as_deref().map(|z| self.zone(z)).transpose()?,
+            confined: p
+                .confined
+                .as_ref()
+                .map(|z| self.zone(z.get_ref()))
+                .transpose()?,
             becomes: match &p.becomes {
                 None => None,
                 Some(b) => Some(BecomesDef {
@@ -451,11 +504,16 @@ impl Reader<'_> {
                 }
             }
         }
+        let facing = file.royals_may_not_face.as_ref().map(|l| l.get_ref());
+        for v in facing.into_iter().flatten() {
+            dirs.insert(*v);
+            dirs.insert([-v[0], -v[1], -v[2]]);
+        }
         if dirs.len() > MAX_SLIDE_DIRS {
             return Err(self.error(
                 file.pieces.span(),
                 format!(
-                    "the pieces slide and hop in {} directions in all; at most {MAX_SLIDE_DIRS} are possible",
+                    "the pieces slide and hop (and the royal pieces face) in {} directions in all; at most {MAX_SLIDE_DIRS} are possible",
                     dirs.len()
                 ),
             ));
@@ -803,22 +861,14 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         .as_ref()
         .map(|t| r.cell_name(&geo, t))
         .transpose()?;
+    for p in file.pieces.get_ref() {
+        if let Some(areas) = &p.confined {
+            r.has_cells_for_both(&file, &geo, mirror, areas, "confinement")?;
+        }
+    }
     let royal_goal = match &file.royal_goal {
         None => None,
-        Some(areas) => {
-            let zone = r.zone(areas.get_ref())?;
-            let cells = zone_cells::<Bits<5>>(&geo, mirror, zone);
-            if let Some(side) = Side::BOTH.into_iter().find(|s| cells[s.index()].is_empty()) {
-                return Err(r.error(
-                    areas.span(),
-                    format!(
-                        "the royal goal has no cell on the board for {}",
-                        file.sides[side.index()]
-                    ),
-                ));
-            }
-            Some(zone)
-        }
+        Some(areas) => Some(r.has_cells_for_both(&file, &geo, mirror, areas, "royal goal")?),
     };
     let kinds: Vec<(char, &'static str)> = file
         .pieces
@@ -841,6 +891,12 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         bare_kings_draw: file.bare_kings_draw,
         temple,
         royal_goal,
+        facing_lines: r.facing_lines(&file, extent)?,
+        stalemate: match file.stalemate {
+            StalemateName::Draw => StalemateRule::Draw,
+            StalemateName::Loss => StalemateRule::Loss,
+            StalemateName::Win => StalemateRule::Win,
+        },
         repetition: match file.repetition {
             Repetition::Draw => RepetitionRule::Draw,
             Repetition::LossForMover => RepetitionRule::LossForMover,

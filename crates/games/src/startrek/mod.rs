@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use chess3d_core::def::{
     About, Area, BoardDef, CastleDef, Choices, Component, Drawing, GameDef, Mode, Notation,
-    OptionDef, PieceDef, PromotionDef, RepetitionRule, Zone,
+    OptionDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::{
     BuiltIn, Cell, Edit, Exposure, Kind, Move, MoveKind, MoveList, Piece, Position, PositionError,
@@ -354,6 +354,8 @@ pub static STARTREK: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    facing_lines: &[],
+    stalemate: StalemateRule::Draw,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

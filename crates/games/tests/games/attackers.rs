@@ -69,7 +69,15 @@ pub fn agrees_from<R: Rules>(mut pos: Position<R>, seed: u64, plies: usize, all_
                 "an attacker on an empty cell"
             );
             for by in Side::BOTH {
-                let data = (found & pos.side_cells(by)).count() > 0;
+                // The facing royal pieces (xiangqi's flying General) are
+                // no capture: an attack of the rules only.
+                let t = pos.tables();
+                let royal = pos.kind_cells(t.royal) & pos.side_cells(by);
+                let faces = t.facing.iter().any(|&d| {
+                    t.nearest(d, t.ray(d, cell) & occupied)
+                        .is_some_and(|c| royal.contains(c))
+                });
+                let data = (found & pos.side_cells(by)).count() > 0 || faces;
                 let rules = pos.attacked_now(cell, by);
                 if all_in_data {
                     assert_eq!(data, rules, "{}: cell {cell}, {by:?}", pos.to_text());

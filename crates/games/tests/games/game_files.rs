@@ -367,6 +367,22 @@ fn values_past_the_cores_limits_are_refused() {
     refused_somewhere(&many, "directions in all");
 }
 
+/// Loads `text`; if it loads, a short random game from its start must keep
+/// every invariant of the core (`common::walk`), whichever rules type the
+/// catalog picks for it.
+fn plays_if_it_loads(text: &str) -> Result<(), String> {
+    let Ok(def) = load(text) else {
+        return Ok(());
+    };
+    let walked = match FileGame::of(def) {
+        FileGame::Tiny(v) => common::walk(v.start(), 1, 12, 0.3),
+        FileGame::Small(v) => common::walk(v.start(), 1, 12, 0.3),
+        FileGame::Large(v) => common::walk(v.start(), 1, 12, 0.3),
+        FileGame::Pool(v) => common::walk(v.start(), 1, 12, 0.3),
+    };
+    walked.map(|_| ())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -378,15 +394,22 @@ proptest! {
     fn a_mutated_file_loads_and_plays_or_says_why(
         text in common::mutated(RAUMSCHACH_FILE.to_string(), "[]{}=\",-0123456789 \nabcKQPx|/#")
     ) {
-        if let Ok(def) = load(&text) {
-            let walked = match FileGame::of(def) {
-                FileGame::Tiny(v) => common::walk(v.start(), 1, 12, 0.3),
-                FileGame::Small(v) => common::walk(v.start(), 1, 12, 0.3),
-                FileGame::Large(v) => common::walk(v.start(), 1, 12, 0.3),
-                FileGame::Pool(v) => common::walk(v.start(), 1, 12, 0.3),
-            };
-            prop_assert!(walked.is_ok(), "{:?}", walked);
-        }
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
+
+    /// The same for xiangqi's file, whose keys (`confined`, `from`,
+    /// `lame`, `hop`, `royals_may_not_face`, `stalemate`) Raumschach's
+    /// has not.
+    #[test]
+    fn a_mutated_xiangqi_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/xiangqi.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcKAPx|/#",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
     }
 }
 
@@ -489,6 +512,7 @@ fn every_game_files_moves_have_one_text_each() {
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
         ("shako", include_str!("../../../../games/shako.toml")),
+        ("xiangqi", include_str!("../../../../games/xiangqi.toml")),
         ("ziggurat43", ZIGGURAT43_FILE),
     ];
     for (id, text) in files {

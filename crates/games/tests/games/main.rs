@@ -36,6 +36,7 @@ mod startrek_properties;
 mod startrek_rules;
 mod startrek_vs_reference;
 mod variant_files;
+mod xiangqi;
 mod ziggurat43_properties;
 mod ziggurat43_rules;
 mod ziggurat43_vs_reference;
