@@ -126,9 +126,7 @@ impl<R: Rules> Position<R> {
         }
         let def = self.tables().def;
         if !self.has_legal_move() {
-            return Some(if !def.has_check {
-                Outcome::Draw(DrawReason::NoLegalMove)
-            } else if self.in_check() {
+            return Some(if self.in_check() {
                 Outcome::Win {
                     winner: self.side_to_move().other(),
                     reason: WinReason::Checkmate,
@@ -136,6 +134,9 @@ impl<R: Rules> Position<R> {
             } else {
                 let mover = self.side_to_move();
                 match def.stalemate {
+                    // Without check, no side is ever stalemated: it has
+                    // no move.
+                    StalemateRule::Draw if !def.has_check => Outcome::Draw(DrawReason::NoLegalMove),
                     StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
                     StalemateRule::Loss => Outcome::Win {
                         winner: mover.other(),
@@ -176,13 +177,15 @@ impl<R: Rules> Position<R> {
 
     /// Whether `side` could still win, for a flag fall (RULINGS.md has
     /// none; docs/play.md): not with nothing but its royal piece (unless
-    /// that piece can win by reaching a goal), nor in a position the
-    /// game's own insufficient-material rule calls dead.
+    /// that piece can win by reaching a goal, or a stalemate does not
+    /// draw), nor in a position the game's own insufficient-material rule
+    /// calls dead.
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
         let royal = self.kind_cells(t.royal) & own;
-        let walks_to_goal = !t.goal[side.index()].is_empty() && !royal.is_empty();
-        (own.count() > royal.count() || walks_to_goal) && !R::insufficient_material(self)
+        let lone_royal_wins = !royal.is_empty()
+            && (!t.goal[side.index()].is_empty() || t.def.stalemate != StalemateRule::Draw);
+        (own.count() > royal.count() || lone_royal_wins) && !R::insufficient_material(self)
     }
 }

@@ -5,6 +5,7 @@
 //! Independent of the search (no pruning, no evaluation, no table), it is
 //! the reference the engine's mate-finding is tested against.
 
+use chess3d_core::def::StalemateRule;
 use chess3d_core::{MoveList, Outcome, Position, Rules, Side};
 
 /// Whether the side to move can force a win (mate, a King captured, the
@@ -41,8 +42,12 @@ pub fn winning_move<R: Rules>(pos: &mut Position<R>, moves: u32) -> Option<chess
         pos.make(m);
         // With the last move only a mate, a King captured or the temple
         // can win, and a mate gives check: other moves need no look at
-        // the replies (an exact rule, not a heuristic).
-        let can_win = moves > 1 || pos.in_check() || pos.immediate_result().is_some();
+        // the replies (an exact rule, not a heuristic). Where a side
+        // without a move loses, any move may leave the defender none.
+        let can_win = moves > 1
+            || pos.in_check()
+            || pos.immediate_result().is_some()
+            || pos.tables().def.stalemate == StalemateRule::Loss;
         let wins = can_win && wins_after(pos, us, moves - 1);
         pos.unmake();
         wins

@@ -470,7 +470,7 @@ export class Board3D implements Stage, XRStage {
     let m = this.sideMaterials.get(key);
     if (!m) {
       const colours = sideColours(this.state!.sides, side);
-      const gold = this.state!.sides[0] === "Red" && side === 1;
+      const gold = this.state!.sides[1] === "Gold" && side === 1;
       const make = (colour: string, ink: boolean) =>
         new THREE.MeshStandardMaterial({
           color: colour,

@@ -55,6 +55,10 @@ const BY_NAME: Record<string, Design> = {
   Horse: "knight",
   "Walking Knight": "knight",
   Pawn: "pawn",
+  // Xiangqi's: its General moves as a King within the palace, its
+  // Soldier forward as a Pawn; its other kinds keep their letters.
+  General: "king",
+  Soldier: "pawn",
   Wizard: "wizard",
   Ballista: "ballista",
   Cardinal: "cardinal",
@@ -85,7 +89,8 @@ export function designOf(name: string): Design {
 }
 
 /// The colours of a side's pieces: White/Black, or the 43-square
-/// Ziggurat's Red/Gold. `body` fills, `ink` draws details and outlines.
+/// Ziggurat's Red/Gold, or xiangqi's Red/Black. `body` fills, `ink` draws
+/// details and outlines.
 /// `rim` outlines the pieces in 3-D, so that each stands out on both
 /// colours of square.
 export interface SideColours {
@@ -95,11 +100,9 @@ export interface SideColours {
 }
 
 export function sideColours(sides: [string, string], side: number): SideColours {
-  if (sides[0] === "Red") {
-    return side === 0
-      ? { body: "#c2372b", ink: "#3a0d08", rim: "#1a1410" }
-      : { body: "#e0b020", ink: "#4a3500", rim: "#1a1410" };
-  }
+  const red = { body: "#c2372b", ink: "#3a0d08", rim: "#1a1410" };
+  if (sides[0] === "Red" && side === 0) return red;
+  if (sides[1] === "Gold") return { body: "#e0b020", ink: "#4a3500", rim: "#1a1410" };
   return side === 0
     ? { body: "#f4eedf", ink: "#1b1b1b", rim: "#1a1410" }
     : { body: "#2b2b30", ink: "#f0f0f0", rim: "#8c939c" };

@@ -70,10 +70,14 @@ export function escapeHtml(text: string): string {
 /// colours.
 export function glyph(name: string, letter: string, colours: SideColours, options: GlyphOptions = {}): string {
   const design = designOf(name);
+  // A token's letter is all that tells it apart: on a badge (the head
+  // alone) its disc fills the badge's height and the letter the disc.
+  const [y, size] = options.head ? [41, 34] : [38, 26];
   const label =
     design === "token"
-      ? `<text x="50" y="${options.head ? 40 : 38}" text-anchor="middle" font-family="sans-serif" font-size="26" font-weight="bold" fill="${colours.ink}" stroke="none">${escapeHtml(letter)}</text>`
+      ? `<text x="50" y="${y}" text-anchor="middle" font-family="sans-serif" font-size="${size}" font-weight="bold" fill="${options.detail ?? colours.ink}" stroke="none">${escapeHtml(letter)}</text>`
       : "";
+  const shape = design === "token" && options.head ? `<circle cx="50" cy="29" r="27"/>` : SHAPES[design];
   const ns = options.standalone ? ` xmlns="http://www.w3.org/2000/svg"` : "";
   const sheet = options.standalone ? `<style>${STYLE}</style>` : "";
   const box = options.head ? "6 0 88 58" : "0 0 100 100";
@@ -82,6 +86,6 @@ export function glyph(name: string, letter: string, colours: SideColours, option
     // Content-Security-Policy allows no inline style. The details' colour
     // is the group's `color`, which `.ink` parts fill with.
     `<svg${ns} class="glyph" viewBox="${box}" role="img" aria-label="${escapeHtml(options.title ?? name)}" fill="${colours.body}" stroke="${colours.ink}">${sheet}` +
-    `<g stroke-width="3" stroke-linejoin="round" color="${options.detail ?? colours.ink}">${SHAPES[design]}${label}</g></svg>`
+    `<g stroke-width="3" stroke-linejoin="round" color="${options.detail ?? colours.ink}">${shape}${label}</g></svg>`
   );
 }

@@ -829,7 +829,9 @@ impl<R: Rules> Position<R> {
                 };
                 if INDIRECT {
                     targets |= self.indirect_targets(km, from, own, theirs, blockers);
+                    // A confined piece attacks only its zone, shots too.
                     targets &= t.confined[k][us.index()];
+                    shots &= t.confined[k][us.index()];
                 }
                 if special {
                     targets |= R::special_targets(self, k as Kind, from) & !own;

@@ -90,9 +90,10 @@ impl<R: Rules> Position<R> {
             return Err(PositionError::new(
                 "placement",
                 format!(
-                    "{} is to move but {}'s King is already in check",
+                    "{} is to move but {}'s {} is already in check",
                     t.def.side_names[pos.side.index()],
-                    t.def.side_names[pos.side.other().index()]
+                    t.def.side_names[pos.side.other().index()],
+                    t.kinds[t.royal as usize].def.name
                 ),
             ));
         }

@@ -522,10 +522,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
     fn rule_end(&mut self, ply: usize) -> Option<i32> {
         let draw = self.draw_score();
         let pos = &mut self.pos;
-        // Mate on the 100th ply still wins (RULINGS.md §0).
+        // Mate on the 100th ply still wins (RULINGS.md §0), and so does a
+        // stalemate where it is no draw.
+        let no_move_draws = !pos.in_check() && pos.tables().def.stalemate == StalemateRule::Draw;
         if pos.options().hundred_ply_rule
             && pos.halfmove_clock() >= 100
-            && (!pos.in_check() || pos.has_legal_move())
+            && (no_move_draws || pos.has_legal_move())
         {
             return Some(draw);
         }

@@ -43,3 +43,4 @@ mod ziggurat43_vs_reference;
 mod ziggurat_properties;
 mod ziggurat_rules;
 mod ziggurat_vs_reference;
+mod zones;

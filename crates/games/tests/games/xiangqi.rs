@@ -130,6 +130,14 @@ fn a_side_without_a_move_loses() {
         pos.outcome(),
         Some(Outcome::Draw(chess3d_core::DrawReason::Stalemate))
     );
+    // So a lone General can still win (by a stalemate): its side's flag
+    // falling loses, where in the drawn rules it would draw.
+    let bare = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert!(xiangqi().position(bare).unwrap().can_still_win(Side::White));
+    assert!(!small_file(&drawn)
+        .position(bare)
+        .unwrap()
+        .can_still_win(Side::White));
 }
 
 /// Along random games from the start: the core's invariants, the guard

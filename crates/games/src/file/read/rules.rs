@@ -1,0 +1,346 @@
+//! The rules between the pieces and the board: promotion, castling,
+//! zones that must hold cells for both sides, confinement and the lines
+//! along which the royal pieces may not face each other.
+
+use super::*;
+
+impl Reader<'_> {
+    pub(super) fn promotion(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        geo: &Geometry,
+        mirror: V3,
+    ) -> Checked<Option<PromotionDef>> {
+        let Some(p) = &file.promotion else {
+            if let Some(k) = pieces.iter().find(|k| k.promotes || k.promotes_on_capture) {
+                return Err(self.error(
+                    file.pieces.span(),
+                    format!("'{}' promotes, but the game has no [promotion]", k.letter),
+                ));
+            }
+            return Ok(None);
+        };
+        let zone = self.zone(p.zone.get_ref())?;
+        if zone_cells::<Bits<5>>(geo, mirror, zone)[Side::White.index()].is_empty() {
+            return Err(self.error(p.zone.span(), "the promotion zone has no cell on the board"));
+        }
+        self.double_steps_stop_short(file, pieces, geo, mirror, zone)?;
+        let choices = match p.choices.get_ref() {
+            ChoicesFile::Named(name) if name == "captured-pool" => {
+                // The pool holds every kind neither royal nor promoting; a
+                // kind one becomes may not be among them (the change of
+                // kind and the promotion would be the same move).
+                if let Some(b) = pieces.iter().filter_map(|k| k.becomes).find(|b| {
+                    pieces
+                        .iter()
+                        .any(|k| k.letter == b.letter && !k.royal && !k.promotes)
+                }) {
+                    return Err(self.error(
+                        p.choices.span(),
+                        format!(
+                            "'{}', which a piece becomes, would also be a choice from the \
+                             captured pool: make it a promoting kind, or list the choices",
+                            b.letter
+                        ),
+                    ));
+                }
+                Choices::CapturedPool
+            }
+            ChoicesFile::Named(name) => {
+                return Err(self.error(
+                    p.choices.span(),
+                    format!("'{name}': expected a list of letters or \"captured-pool\""),
+                ))
+            }
+            ChoicesFile::Letters(letters) => {
+                for (i, &l) in letters.iter().enumerate() {
+                    if letters[..i].contains(&l) {
+                        return Err(
+                            self.error(p.choices.span(), format!("'{l}' is a choice twice"))
+                        );
+                    }
+                    let ok = pieces
+                        .iter()
+                        .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
+                        && !pieces
+                            .iter()
+                            .any(|k| k.becomes.is_some_and(|b| b.letter == l));
+                    if !ok {
+                        return Err(self.error(
+                            p.choices.span(),
+                            format!(
+                                "'{l}' cannot be promoted to: a choice is a kind of the game, \
+                                 neither royal nor promoting, nor one a piece becomes"
+                            ),
+                        ));
+                    }
+                }
+                Choices::Fixed(keep::slice(letters.clone()))
+            }
+        };
+        Ok(Some(PromotionDef {
+            zone,
+            choices,
+            optional: p.optional,
+        }))
+    }
+
+    /// A promoting kind's double step must not land in the promotion zone:
+    /// it neither promotes nor changes kind on its way, so the pawn would
+    /// stand unpromoted where no position string may put it. Refused at
+    /// the double step's `step`.
+    pub(super) fn double_steps_stop_short(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        geo: &Geometry,
+        mirror: V3,
+        zone: &[Area],
+    ) -> Checked<()> {
+        let promotion = zone_cells::<Bits<5>>(geo, mirror, zone);
+        for (def, piece) in pieces.iter().zip(file.pieces.get_ref()) {
+            let (
+                Some(PawnDef {
+                    double_step: Some((step, from)),
+                    ..
+                }),
+                Some(double),
+            ) = (
+                def.pawn.filter(|_| def.promotes),
+                piece.pawn.as_ref().and_then(|p| p.double_step.as_ref()),
+            )
+            else {
+                continue;
+            };
+            let starts = zone_cells::<Bits<5>>(geo, mirror, from);
+            for side in Side::BOTH {
+                let v: V3 = match side {
+                    Side::White => step,
+                    Side::Black => std::array::from_fn(|i| step[i] * mirror[i]),
+                };
+                for c in starts[side.index()].iter() {
+                    let [x, y, z] = geo.coord(c);
+                    // Two steps of `step`.
+                    let Some(to) = geo.cell_at([x + 2 * v[0], y + 2 * v[1], z + 2 * v[2]]) else {
+                        continue;
+                    };
+                    if promotion[side.index()].contains(to) {
+                        return Err(self.error(
+                            double.step.span(),
+                            format!(
+                                "'{}''s double step from {} lands on {}, in the promotion zone, \
+                                 where it would not promote: start it further back, or leave \
+                                 those ranks out of its `from`",
+                                def.letter,
+                                geo.name(c),
+                                geo.name(to)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn castling(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        pieces: &[PieceDef],
+    ) -> Checked<Vec<CastleDef>> {
+        let rook_kind = pieces.iter().any(|k| k.letter == 'R' && !k.royal);
+        let mut rules: Vec<CastleDef> = Vec::new();
+        for c in &file.castling {
+            let span = c.span();
+            let c = c.get_ref();
+            if !c.symbol.is_ascii_alphabetic() || rules.iter().any(|r| r.symbol == c.symbol) {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling symbol '{}': one letter per rule, each once",
+                        c.symbol
+                    ),
+                ));
+            }
+            if rules.len() == 8 {
+                return Err(self.error(span, "at most 8 castling rules"));
+            }
+            if !rook_kind {
+                return Err(self.error(
+                    span,
+                    "castling moves the kind with the letter R, which this game lacks (or is royal)",
+                ));
+            }
+            let cells = [&c.king[0], &c.king[1], &c.rook[0], &c.rook[1]].map(|n| n.get_ref());
+            if cells[0] == cells[2] || cells[1] == cells[3] {
+                return Err(self.error(
+                    span,
+                    "the King and the Rook start, and end, on different cells",
+                ));
+            }
+            if c.text.trim().is_empty()
+                || rules
+                    .iter()
+                    .any(|r| r.text == c.text && r.side == c_side(c.side))
+            {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling text '{}': each of a side's castlings has its own",
+                        c.text
+                    ),
+                ));
+            }
+            let names = |list: &[Spanned<String>]| -> Checked<&'static [&'static str]> {
+                let names: Vec<_> = list
+                    .iter()
+                    .map(|n| self.cell_name(geo, n))
+                    .collect::<Checked<_>>()?;
+                Ok(keep::slice(names))
+            };
+            rules.push(CastleDef::new(
+                c_side(c.side),
+                c.symbol,
+                keep::text(c.text.clone()),
+                [
+                    self.cell_name(geo, &c.king[0])?,
+                    self.cell_name(geo, &c.king[1])?,
+                    self.cell_name(geo, &c.rook[0])?,
+                    self.cell_name(geo, &c.rook[1])?,
+                ],
+                names(&c.empty)?,
+                names(&c.safe)?,
+            ));
+        }
+        Ok(rules)
+    }
+
+    /// The zone of `areas`, refused where it has no cell on the board for
+    /// a side (`what` names it in the message).
+    pub(super) fn has_cells_for_both(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        mirror: V3,
+        span: Range<usize>,
+        areas: &[Spanned<AreaFile>],
+        what: &str,
+    ) -> Checked<Zone> {
+        let zone = self.zone(areas)?;
+        let cells = zone_cells::<Bits<5>>(geo, mirror, zone);
+        if let Some(side) = Side::BOTH.into_iter().find(|s| cells[s.index()].is_empty()) {
+            return Err(self.error(
+                span,
+                format!(
+                    "the {what} has no cell on the board for {}",
+                    file.sides[side.index()]
+                ),
+            ));
+        }
+        Ok(zone)
+    }
+
+    /// The directions along which the royal pieces may not face each
+    /// other, each a vector of the board.
+    pub(super) fn facing_lines(&self, file: &GameFile, extent: V3) -> Checked<&'static [V3]> {
+        let Some(lines) = &file.royals_may_not_face else {
+            return Ok(&[]);
+        };
+        if !file.check {
+            return Err(self.error(
+                lines.span(),
+                "royal pieces that may not face each other need a game with check (check = true)",
+            ));
+        }
+        let mut out = Vec::new();
+        for &v in lines.get_ref() {
+            out.push(self.vector(lines.span(), v, extent)?);
+        }
+        Ok(keep::slice(out))
+    }
+
+    /// The zones of the pieces' moves: each confinement and each leap's
+    /// `from` has cells for both sides, and no move takes a confined kind
+    /// out of its zone by another rule than its own moves (which the
+    /// move generator holds to the zone): arriving as a promotion or as
+    /// the kind another becomes, by en passant, or by castling.
+    pub(super) fn move_zones(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        promotion: Option<&PromotionDef>,
+        castling: &[CastleDef],
+        geo: &Geometry,
+        mirror: V3,
+    ) -> Checked<()> {
+        for p in file.pieces.get_ref() {
+            for m in p.moves.get_ref() {
+                if let Some(from) = &m.get_ref().from {
+                    self.has_cells_for_both(file, geo, mirror, m.span(), from, "leap's from")?;
+                }
+            }
+        }
+        for (p, def) in file.pieces.get_ref().iter().zip(pieces) {
+            let Some(areas) = &p.confined else {
+                continue;
+            };
+            let span = areas.span();
+            let zone = self.has_cells_for_both(
+                file,
+                geo,
+                mirror,
+                span.clone(),
+                areas.get_ref(),
+                "confinement",
+            )?;
+            let refuse = |why: String| {
+                Err(self.error(
+                    span.clone(),
+                    format!("'{}' is confined to a zone, so {why}", def.letter),
+                ))
+            };
+            if def.pawn.is_some_and(|p| p.en_passant) {
+                return refuse("it cannot take en passant (its capture may end outside)".into());
+            }
+            if let Some(other) = pieces
+                .iter()
+                .find(|q| q.becomes.is_some_and(|b| b.letter == def.letter))
+            {
+                return refuse(format!(
+                    "'{}' cannot become it (anywhere in its zone)",
+                    other.letter
+                ));
+            }
+            let chosen = match promotion.map(|p| p.choices) {
+                Some(Choices::Fixed(letters)) => letters.contains(&def.letter),
+                Some(Choices::CapturedPool) => !def.promotes && !def.royal,
+                None => false,
+            };
+            if chosen {
+                return refuse(
+                    "it cannot be a promotion choice (anywhere in the promotion zone)".into(),
+                );
+            }
+            let cells = zone_cells::<Bits<5>>(geo, mirror, zone);
+            for c in castling {
+                let to = match (def.royal, def.letter) {
+                    (true, _) => c.king_to,
+                    (false, 'R') => c.rook_to,
+                    _ => continue,
+                };
+                let inside = geo
+                    .parse_cell(to)
+                    .is_some_and(|cell| cells[c.side.index()].contains(cell));
+                if !inside {
+                    return refuse(format!(
+                        "castling {} cannot take it to {to}, outside",
+                        c.text
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
