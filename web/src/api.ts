@@ -62,6 +62,8 @@ export interface View {
   last: [string, string] | null;
   result: [string, string] | null;
   position: string;
+  /// Each side's checks still to give (three-check chess).
+  checks_left?: [number, number];
   camera: Camera;
 }
 

@@ -27,6 +27,7 @@ export function renderStatus(state: GameState, held: Held | null, message: strin
       text += state.seats[v.to_move].taken ? " (waiting for your opponent)" : " (waiting for the invited player to join)";
     else if (!held) text += " (you are watching)";
   }
+  if (v.checks_left) text += ` · checks to give: ${state.sides[0]} ${v.checks_left[0]}, ${state.sides[1]} ${v.checks_left[1]}`;
   if (state.draw_offer !== null && !v.result) text += `; ${state.sides[state.draw_offer]} offers a draw`;
   if (state.takeback_offer != null && !v.result) text += `; ${state.sides[state.takeback_offer]} asks to take back`;
   if (page.spectators > 0) text += ` · ${page.spectators} watching`;

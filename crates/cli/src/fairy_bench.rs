@@ -19,6 +19,12 @@ use crate::bench::{best_of, rate};
 /// game, the file, the depth from its start.
 const FILES: &[(&str, &str, &str, u32)] = &[
     (
+        "3check",
+        "3check",
+        include_str!("../../../games/3check.toml"),
+        5,
+    ),
+    (
         "capablanca",
         "capablanca",
         include_str!("../../../games/capablanca.toml"),

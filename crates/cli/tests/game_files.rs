@@ -92,6 +92,13 @@ fn fails(dir: &Path, args: &[&str]) -> String {
     err
 }
 
+/// The loader's word on the broken file's unknown key: it names every key
+/// a game file may have at its top.
+const UNKNOWN_COLOUR: &str = "unknown field `colour`, expected one of `id`, `name`, `sides`, \
+    `side_letters`, `board`, `naming`, `black_mirror`, `piece`, `promotion`, `castling`, `check`, \
+    `bare_kings_draw`, `temple`, `royal_goal`, `royals_may_not_face`, `stalemate`, \
+    `checks_to_win`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`";
+
 #[test]
 fn variants_lists_the_folders_games_after_the_built_in_ones() {
     let dir = games_dir("variants");
@@ -108,7 +115,7 @@ fn variants_lists_the_folders_games_after_the_built_in_ones() {
     assert_eq!(
         err,
         format!(
-            "warning: {}:2:1: unknown field `colour`, expected one of `id`, `name`, `sides`, `side_letters`, `board`, `naming`, `black_mirror`, `piece`, `promotion`, `castling`, `check`, `bare_kings_draw`, `temple`, `royal_goal`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`\n\
+            "warning: {}:2:1: {UNKNOWN_COLOUR}\n\
              warning: {}: the id 'chess' is a built-in game's: this file is left out\n",
             broken.display(),
             again.display()
@@ -170,7 +177,10 @@ fn a_file_that_cannot_be_played_is_one_line_saying_where_and_why() {
     let dir = games_dir("errors");
     let broken = dir.join("broken.toml");
     let err = fails(&dir, &["perft", broken.to_str().unwrap(), "1"]);
-    assert_eq!(err, format!("error: {}:2:1: unknown field `colour`, expected one of `id`, `name`, `sides`, `side_letters`, `board`, `naming`, `black_mirror`, `piece`, `promotion`, `castling`, `check`, `bare_kings_draw`, `temple`, `royal_goal`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`\n", broken.display()));
+    assert_eq!(
+        err,
+        format!("error: {}:2:1: {UNKNOWN_COLOUR}\n", broken.display())
+    );
     let again = dir.join("chess-again.toml");
     let err = fails(&dir, &["moves", again.to_str().unwrap()]);
     assert!(err.contains("the id 'chess' is a built-in game's"), "{err}");

@@ -520,6 +520,10 @@ pub struct GameDef {
     /// Whether a side to move without a legal move, not in check, draws,
     /// loses or wins.
     pub stalemate: StalemateRule,
+    /// The number of checks that wins: the side that gives them wins at
+    /// once (three-check chess: 3). Position strings then hold each
+    /// side's checks still to give.
+    pub checks_to_win: Option<u8>,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

@@ -21,6 +21,8 @@ pub enum WinReason {
     /// A side without a legal move, not in check, lost (xiangqi) or won
     /// (antichess): [`StalemateRule`].
     Stalemate,
+    /// The winner gave the checks that win (three-check chess).
+    ChecksGiven,
 }
 
 /// Why a game was drawn.
@@ -66,6 +68,7 @@ impl Outcome {
                 WinReason::GoalReached => "goal reached",
                 WinReason::Repetition => "threefold repetition caused by the loser",
                 WinReason::Stalemate => "stalemate",
+                WinReason::ChecksGiven => "checks given",
             },
             Outcome::Draw(reason) => match reason {
                 DrawReason::Stalemate => "stalemate",
@@ -82,7 +85,8 @@ impl Outcome {
 impl<R: Rules> Position<R> {
     /// A result reached by the last move itself, which ends even a perft
     /// line: in a game without check, a side whose royal piece was captured
-    /// loses; a royal piece on its side's goal (the temple) wins.
+    /// loses; a side that has given the checks that win wins; a royal
+    /// piece on its side's goal (the temple) wins.
     #[inline]
     pub fn immediate_result(&self) -> Option<Outcome> {
         let t = self.tables();
@@ -92,6 +96,16 @@ impl<R: Rules> Position<R> {
                     return Some(Outcome::Win {
                         winner: side.other(),
                         reason: WinReason::RoyalCaptured,
+                    });
+                }
+            }
+        }
+        if t.def.checks_to_win.is_some() {
+            for side in Side::BOTH {
+                if self.checks_left(side) == Some(0) {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: WinReason::ChecksGiven,
                     });
                 }
             }

@@ -219,6 +219,10 @@ pub struct Tables<B> {
     /// side's cells of `GameDef::royal_goal`), and whether there are any.
     pub goal: [B; 2],
     pub has_goal: bool,
+    /// Whether a move can end the game at once
+    /// ([`crate::Position::immediate_result`]): in a game without check,
+    /// with a goal, or counting checks.
+    pub ends_by_move: bool,
     pub castles: Vec<CastleInfo<B>>,
     /// Per cell: castling rights lost when a move starts or ends there.
     pub castle_clear: Vec<u8>,
@@ -696,6 +700,9 @@ impl<B: BitSet> Tables<B> {
             facing,
             temple,
             has_goal: goal.iter().any(|g| !g.is_empty()),
+            ends_by_move: !def.has_check
+                || goal.iter().any(|g| !g.is_empty())
+                || def.checks_to_win.is_some(),
             goal,
             castles,
             castle_clear,

@@ -11,6 +11,7 @@ pub struct Keys {
     pub castle: [u64; 8],
     ep: Vec<u64>,
     pool: Vec<u64>,
+    checks: [u64; 2],
 }
 
 impl Keys {
@@ -34,6 +35,7 @@ impl Keys {
         let castle = std::array::from_fn(|_| next());
         let ep = (0..cells).map(|_| next()).collect();
         let pool = (0..codes).map(|_| next()).collect();
+        let checks = [next(), next()];
         Keys {
             cells,
             pieces,
@@ -41,6 +43,7 @@ impl Keys {
             castle,
             ep,
             pool,
+            checks,
         }
     }
 
@@ -64,10 +67,14 @@ impl Keys {
         if count == 0 {
             return 0;
         }
-        let mut z = self.pool[code] ^ (count as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        mix(self.pool[code], count)
+    }
+
+    /// Key of `side` having `left` checks still to give (a game that counts
+    /// checks), a function of the count as [`Keys::pool`]'s.
+    #[inline]
+    pub fn checks(&self, side: crate::Side, left: u8) -> u64 {
+        mix(self.checks[side.index()], left)
     }
 
     /// Key of a set of castling rights (one bit per rule).
@@ -77,6 +84,16 @@ impl Keys {
             .filter(|i| rights >> i & 1 != 0)
             .fold(0, |h, i| h ^ self.castle[i])
     }
+}
+
+/// A key for `count` of something whose own key is `key`: SplitMix64's
+/// finaliser of the two.
+#[inline]
+fn mix(key: u64, count: u8) -> u64 {
+    let mut z = key ^ (count as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

@@ -123,6 +123,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         royal_goal: None,
         facing_lines: &[],
         stalemate: StalemateRule::Draw,
+        checks_to_win: None,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

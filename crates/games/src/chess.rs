@@ -182,6 +182,7 @@ pub static CHESS: GameDef = GameDef {
     royal_goal: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
+    checks_to_win: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -345,6 +345,7 @@ const DEF: GameDef = GameDef {
     royal_goal: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
+    checks_to_win: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

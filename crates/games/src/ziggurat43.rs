@@ -152,6 +152,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     royal_goal: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
+    checks_to_win: None,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -6,7 +6,7 @@
 //! toward Black; the page needs no knowledge of any game.
 
 use chess3d_core::def::GameDef;
-use chess3d_core::{BitSet, Move, MoveKind, MoveList, Position, Rules, V3};
+use chess3d_core::{BitSet, Move, MoveKind, MoveList, Position, Rules, Side, V3};
 use chess3d_games::elevator::POLES;
 use chess3d_games::startrek::board::PINS;
 use chess3d_play::words::{board_cells, cell_label, move_words};
@@ -105,6 +105,10 @@ pub struct View {
     pub result: Option<(String, String)>,
     /// The position string.
     pub position: String,
+    /// Each side's checks still to give, in a game that counts them
+    /// (three-check chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checks_left: Option<[u8; 2]>,
     pub camera: Camera,
 }
 
@@ -197,6 +201,10 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             .map(|m| (geo.name(m.from).to_string(), geo.name(m.to).to_string())),
         result: result.map(|(r, why)| (r.to_string(), why)),
         position: pos.to_text(),
+        checks_left: pos
+            .checks_left(Side::White)
+            .zip(pos.checks_left(Side::Black))
+            .map(|(w, b)| [w, b]),
         camera: Camera {
             elevation: t.def.drawing.elevation,
             azimuth: t.def.drawing.azimuth,

@@ -26,6 +26,7 @@ impl<R: Rules> Position<R> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            checks: self.checks,
         });
         let previous_ep = self.ep;
         self.set_ep(None);
@@ -121,6 +122,18 @@ impl<R: Rules> Position<R> {
             };
             R::after_turn(&mut edit, m);
         }
+        if t.def.checks_to_win.is_some() && self.may_give_check(m) && self.in_check() {
+            self.count_check(us);
+        }
+    }
+
+    /// One check more given by `side`, in a game that counts them.
+    fn count_check(&mut self, side: Side) {
+        let left = &mut self.checks[side.index()];
+        let keys = &self.t.keys;
+        self.hash ^= keys.checks(side, *left);
+        *left = left.saturating_sub(1);
+        self.hash ^= keys.checks(side, *left);
     }
 
     /// Removes a captured piece; it enters its owner's pool.
@@ -205,6 +218,7 @@ impl<R: Rules> Position<R> {
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.hash = u.hash;
+        self.checks = u.checks;
         Some(u.mv)
     }
 
@@ -222,6 +236,7 @@ impl<R: Rules> Position<R> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            checks: self.checks,
         });
         self.set_ep(None);
         self.halfmove = self.halfmove.saturating_add(1);

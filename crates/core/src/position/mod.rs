@@ -366,6 +366,7 @@ struct Undo<S> {
     halfmove: u16,
     fullmove: u16,
     hash: u64,
+    checks: [u8; 2],
 }
 
 /// A position of the game `R`.
@@ -381,6 +382,9 @@ pub struct Position<R: Rules> {
     halfmove: u16,
     fullmove: u16,
     hash: u64,
+    /// Per side: the checks it has still to give to win, in a game that
+    /// counts them (`GameDef::checks_to_win`; 0 in the others).
+    checks: [u8; 2],
     state: R::State,
     history: Vec<Undo<R::State>>,
     /// Every board change made by the moves in `history`: the cell and the
@@ -406,6 +410,7 @@ impl<R: Rules> Clone for Position<R> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            checks: self.checks,
             state: self.state,
             history: self.history.clone(),
             log: self.log.clone(),
@@ -431,6 +436,7 @@ impl<R: Rules> PartialEq for Position<R> {
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
             && self.hash == other.hash
+            && self.checks == other.checks
             && self.state == other.state
             && self.options == other.options
     }
@@ -495,6 +501,7 @@ impl<R: Rules> Position<R> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            checks: [t.def.checks_to_win.unwrap_or(0); 2],
             state: R::State::default(),
             history: Vec::with_capacity(256),
             log: Vec::with_capacity(1024),
@@ -534,6 +541,13 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.ep
+    }
+
+    /// The checks `side` has still to give to win, in a game that counts
+    /// them (`GameDef::checks_to_win`).
+    #[inline]
+    pub fn checks_left(&self, side: Side) -> Option<u8> {
+        self.t.def.checks_to_win.map(|_| self.checks[side.index()])
     }
 
     /// Plies since the last capture or pawn-type move.
@@ -685,6 +699,11 @@ impl<R: Rules> Position<R> {
         h ^= k.castling(self.castling);
         if let Some(ep) = self.ep {
             h ^= k.ep(ep.target);
+        }
+        if self.t.def.checks_to_win.is_some() {
+            for side in Side::BOTH {
+                h ^= k.checks(side, self.checks[side.index()]);
+            }
         }
         if let Some(pools) = self.pools() {
             for side in Side::BOTH {

@@ -369,11 +369,11 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether the last move ended the game at once. Only games without
-    /// check or with a goal (a temple) can end so; for the others this is
-    /// two tests of constant data.
+    /// check, with a goal (a temple) or counting checks can end so; for
+    /// the others this is a test of constant data.
     #[inline]
     fn finished_by_last_move(&self) -> bool {
-        (!self.t.def.has_check || self.t.has_goal) && self.immediate_result().is_some()
+        self.t.ends_by_move && self.immediate_result().is_some()
     }
 
     /// Whether the side to move has a legal move.

@@ -28,7 +28,15 @@ impl<R: Rules> Position<R> {
         pos.set_options(options)
             .map_err(|e| PositionError::new("options", e.0))?;
         let t = pos.t;
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        // A game that counts checks has each side's checks still to give
+        // after en passant, as Fairy-Stockfish and lichess write them
+        // (`3+3`); left out, none has been given.
+        if let Some(limit) = t.def.checks_to_win {
+            if fields.get(4).is_some_and(|f| f.contains('+')) {
+                pos.checks = read_checks(fields.remove(4), limit)?;
+            }
+        }
         match fields.len() {
             0 => {
                 return Err(PositionError::new(
@@ -143,6 +151,22 @@ impl<R: Rules> Position<R> {
                  but {} is to move",
                 names[self.side.index()],
                 names[self.side.index()],
+                names[self.side.index()],
+            ));
+        }
+        if self.checks_left(self.side) == Some(0) {
+            return error(format!(
+                "{} has given the checks that win, which ended the game on its own move, but \
+                 {} is to move",
+                names[self.side.index()],
+                names[self.side.index()],
+            ));
+        }
+        if self.checks_left(mover) == Some(0) && !self.royal_attacked(self.side) {
+            return error(format!(
+                "{} has given the checks that win, so its last move gave check, but {}'s {royal} \
+                 is not in check",
+                names[mover.index()],
                 names[self.side.index()],
             ));
         }
@@ -468,8 +492,12 @@ impl<R: Rules> Position<R> {
             .filter(|(i, _)| self.castling >> i & 1 != 0)
             .map(|(_, c)| c.symbol)
             .collect();
+        let checks = match t.def.checks_to_win {
+            Some(_) => format!(" {}+{}", self.checks[0], self.checks[1]),
+            None => String::new(),
+        };
         let mut text = format!(
-            "{} {} {} {} {} {}",
+            "{} {} {} {}{checks} {} {}",
             levels.join("|"),
             t.def.side_letters[self.side.index()],
             if castling.is_empty() { "-" } else { &castling },
@@ -767,4 +795,22 @@ fn read_counter(
             format!("'{s}' is not a whole number"),
         )),
     }
+}
+
+/// Each side's checks still to give, `W+B`, each from 0 to `limit`.
+fn read_checks(text: &str, limit: u8) -> Result<[u8; 2], PositionError> {
+    let bad = || {
+        PositionError::new(
+            "checks",
+            format!("'{text}' is not each side's checks still to give, two numbers from 0 to {limit} such as {limit}+{limit}"),
+        )
+    };
+    let (white, black) = text.split_once('+').ok_or_else(bad)?;
+    let count = |s: &str| {
+        s.parse::<u8>()
+            .ok()
+            .filter(|&n| n <= limit && s.bytes().all(|b| b.is_ascii_digit()))
+            .ok_or_else(bad)
+    };
+    Ok([count(white)?, count(black)?])
 }

@@ -84,6 +84,29 @@ fn the_engine_plays_king_of_the_hill_and_takes_the_hill() {
     }
 }
 
+/// Three-check chess (`checks_to_win`): the engine plays the game, and
+/// with one check still to give (Rook a1, King e1 against a lone King e8)
+/// it gives it, Ra8+, which wins at once, at any depth (in chess the King
+/// would step away).
+#[test]
+fn the_engine_plays_three_check_and_gives_the_last_check() {
+    let file = FileGame::of(load(include_str!("../../../../games/3check.toml")).unwrap());
+    play(file);
+    let FileGame::Tiny(game) = file else {
+        panic!("three-check's 64 cells make a tiny file game");
+    };
+    let pos = game.position("4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
+    let mut engine = Engine::new(Config {
+        hash_mb: 1,
+        ..Config::default()
+    });
+    for depth in [1, 4] {
+        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
+        let best = pos.move_text(report.best.expect("a move"));
+        assert_eq!(best, "a1a8", "depth {depth}");
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

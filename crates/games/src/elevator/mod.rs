@@ -615,6 +615,7 @@ pub static ELEVATOR: GameDef = GameDef {
     royal_goal: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
+    checks_to_win: None,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

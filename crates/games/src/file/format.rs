@@ -40,6 +40,8 @@ pub struct GameFile {
     /// What having no legal move, not in check, does to the side to move.
     #[serde(default)]
     pub stalemate: StalemateName,
+    /// The number of checks that wins (three-check chess).
+    pub checks_to_win: Option<Spanned<i64>>,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,

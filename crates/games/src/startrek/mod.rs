@@ -356,6 +356,7 @@ pub static STARTREK: GameDef = GameDef {
     royal_goal: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
+    checks_to_win: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -496,6 +496,7 @@ fn every_game_files_moves_have_one_text_each() {
         }
     }
     let files = [
+        ("3check", include_str!("../../../../games/3check.toml")),
         (
             "capablanca",
             include_str!("../../../../games/capablanca.toml"),

@@ -1,10 +1,12 @@
 //! Goals other than checkmate (docs/game-files.md): a royal piece that
-//! reaches its side's goal region wins at once (`royal_goal`). King of the
-//! Hill (games/kingofthehill.toml) against Fairy-Stockfish's published
-//! perft and positions counted by hand.
+//! reaches its side's goal region wins at once (`royal_goal`), and so does
+//! a side that gives its last check (`checks_to_win`). King of the Hill
+//! (games/kingofthehill.toml) and three-check chess (games/3check.toml)
+//! against Fairy-Stockfish's published perft and positions counted by
+//! hand.
 
 use chess3d_core::perft::perft;
-use chess3d_core::{Outcome, Side, Variant, WinReason};
+use chess3d_core::{Outcome, Position, Side, Variant, WinReason};
 use chess3d_games::file::{load, TinyFileRules};
 
 use crate::common::{moves, tiny_file};
@@ -113,4 +115,112 @@ fn a_goal_off_the_board_is_placed() {
         + 1;
     assert_eq!((e.line, e.column), (line, 14), "{e}");
     assert!(e.message.contains("royal goal has no cell"), "{e}");
+}
+
+const THREE_CHECK_FILE: &str = include_str!("../../../../games/3check.toml");
+
+fn three_check() -> Variant<TinyFileRules> {
+    tiny_file(THREE_CHECK_FILE)
+}
+
+/// From the start no side can give three checks within six plies (White's
+/// come on plies 3 and 5 at the soonest, the third on 7), so the counts
+/// are chess's published ones; and Fairy-Stockfish's suite
+/// (tests/perft.sh) has `3check "fen 7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1
+/// w - - 1+3 1 39" 3 12407`: White has one check still to give.
+#[test]
+fn three_check_has_the_published_perft() {
+    let mut start = three_check().start();
+    for (depth, nodes) in [(1, 20), (2, 400), (3, 8_902), (4, 197_281), (5, 4_865_609)] {
+        assert_eq!(perft(&mut start, depth), nodes, "depth {depth}");
+    }
+    let mut pos = three_check()
+        .position("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39")
+        .unwrap();
+    assert_eq!(perft(&mut pos, 3), 12_407);
+}
+
+/// White (Rook a1, King e1) has one check still to give against Black's
+/// lone King e8. By hand: 15 moves as in chess (the Rook's 7 up its file
+/// and 3 along the rank, the King's 5), of which one checks, Ra8+; that
+/// check wins at once, so its 3 replies in chess (Kd7, Ke7, Kf7) are not
+/// there: chess's 68 (Fairy-Stockfish's chess perft 2) less 3, 65.
+#[test]
+fn the_last_check_wins_at_once() {
+    let mut pos = three_check()
+        .position("4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1")
+        .unwrap();
+    assert_eq!(pos.checks_left(Side::White), Some(1));
+    assert_eq!(perft(&mut pos, 1), 15);
+    assert_eq!(perft(&mut pos, 2), 68 - 3);
+    let check = pos.parse_move("a1a8").unwrap();
+    pos.make(check);
+    assert_eq!(pos.checks_left(Side::White), Some(0));
+    assert!(moves(&pos).is_empty());
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::ChecksGiven
+        })
+    );
+    assert!(pos.to_text().contains(" - 0+3 "), "{}", pos.to_text());
+    pos.unmake();
+    assert_eq!(pos.checks_left(Side::White), Some(1));
+    assert_eq!(pos.hash(), pos.fresh_hash());
+}
+
+/// A check counts, whatever else the move does: 1. e4 e5 2. Qh5 Nc6
+/// 3. Qxf7+ takes a Pawn and checks, White's first. The count is part of
+/// the position string (after en passant, as Fairy-Stockfish and lichess
+/// write it) and of the hash: two positions that differ only in it are
+/// not the same position.
+#[test]
+fn checks_are_counted_in_the_string_and_the_hash() {
+    let mut pos: Position<TinyFileRules> = three_check().start();
+    for m in ["e2e4", "e7e5", "d1h5", "b8c6"] {
+        let m = pos.parse_move(m).unwrap();
+        pos.make(m);
+    }
+    assert_eq!(pos.checks_left(Side::White), Some(3));
+    let m = pos.parse_move("h5f7").unwrap();
+    pos.make(m);
+    assert_eq!(pos.checks_left(Side::White), Some(2));
+    let text = pos.to_text();
+    assert_eq!(
+        text,
+        "r1bqkbnr/pppp1Qpp/2n5/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 2+3 0 3"
+    );
+    let again = three_check().position(&text).unwrap();
+    assert_eq!(again.to_text(), text);
+    assert_eq!(again.hash(), pos.hash());
+    // One check fewer given is another position (Black in check with
+    // White's count unchanged cannot be told from the board).
+    let other = three_check()
+        .position(&text.replacen(" 2+3 ", " 3+3 ", 1))
+        .unwrap();
+    assert_ne!(other.hash(), pos.hash());
+}
+
+/// Position strings are checked: counts from 0 to 3, `W+B`; a side to
+/// move that has given its last check (the game ended on its own move);
+/// a side that has given its last check with the other's King not in
+/// check (its last move gave it). Left out, the counts are 3+3.
+#[test]
+fn check_counts_in_position_strings_are_checked() {
+    for bad in [
+        "4k3/8/8/8/8/8/8/R3K3 w - - 4+3 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 1+x 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0+3 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0+3 0 1",
+    ] {
+        assert!(three_check().position(bad).is_err(), "{bad}");
+    }
+    assert!(three_check()
+        .position("R3k3/8/8/8/8/8/8/4K3 b - - 0+3 0 1")
+        .is_ok());
+    let plain = three_check()
+        .position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+        .unwrap();
+    assert_eq!(plain.checks_left(Side::Black), Some(3));
 }

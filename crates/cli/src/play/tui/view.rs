@@ -268,6 +268,11 @@ impl<R: Evaluate> App<R> {
                 if s.pos.in_check() {
                     parts.push(Span::styled(" · check", Style::default().fg(Color::Red)));
                 }
+                // Three-check: each side's checks still to give.
+                let left = Side::BOTH.map(|side| s.pos.checks_left(side));
+                if let [Some(white), Some(black)] = left {
+                    parts.push(Span::raw(format!(" · checks to give {white}-{black}")));
+                }
                 if let Some(by) = s.draw_offer {
                     parts.push(Span::raw(format!(
                         " · draw offered by {}",

@@ -110,8 +110,10 @@ fn mode(m: ModeName) -> Mode {
 pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     let r = Reader { text };
     let id = file.id.get_ref();
+    // Fairy-Stockfish's names start with a digit at times (3check).
     let id_ok = (1..=32).contains(&id.len())
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && id.contains(|c: char| c.is_ascii_lowercase())
         && id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
@@ -119,7 +121,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         return Err(r.error(
             file.id.span(),
             format!(
-                "id '{}': 1 to 32 lower-case letters, digits or '-', from a letter",
+                "id '{}': 1 to 32 lower-case letters, digits or '-', from a letter or digit, with a letter",
                 id.escape_debug()
             ),
         ));
@@ -187,6 +189,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         temple,
         royal_goal,
         facing_lines: r.facing_lines(&file, extent)?,
+        checks_to_win: r.checks_to_win(&file)?,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

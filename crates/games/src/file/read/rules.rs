@@ -261,6 +261,26 @@ impl Reader<'_> {
         Ok(keep::slice(out))
     }
 
+    /// The number of checks that wins: from 1 to 99, in a game with check.
+    pub(super) fn checks_to_win(&self, file: &GameFile) -> Checked<Option<u8>> {
+        let Some(n) = &file.checks_to_win else {
+            return Ok(None);
+        };
+        if !file.check {
+            return Err(self.error(
+                n.span(),
+                "checks can win only in a game with check (check = true)",
+            ));
+        }
+        match u8::try_from(*n.get_ref()) {
+            Ok(n @ 1..=99) => Ok(Some(n)),
+            _ => Err(self.error(
+                n.span(),
+                format!("checks_to_win {}: from 1 to 99", n.get_ref()),
+            )),
+        }
+    }
+
     /// The zones of the pieces' moves: each confinement and each leap's
     /// `from` has cells for both sides, and no move takes a confined kind
     /// out of its zone by another rule than its own moves (which the
