@@ -56,7 +56,9 @@ impl<R: Rules> Position<R> {
     }
 
     /// `+`, `#` or nothing: what the move does to the opponent's King in a
-    /// game with check.
+    /// game with check. A check that ends the game by another rule (the
+    /// third check of three-check chess, a King reaching the hill) is `+`:
+    /// the game then has no moves, mate or not.
     fn check_mark(&mut self, m: Move) -> &'static str {
         if !self.t.def.has_check {
             return "";
@@ -64,7 +66,7 @@ impl<R: Rules> Position<R> {
         self.make(m);
         let mark = if !self.in_check() {
             ""
-        } else if self.count_legal() == 0 {
+        } else if self.immediate_result().is_none() && self.count_legal() == 0 {
             "#"
         } else {
             "+"

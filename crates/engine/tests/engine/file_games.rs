@@ -59,24 +59,45 @@ fn the_engine_plays_shako_from_its_file() {
     ));
 }
 
+/// The game of the file `text` played as [`play`] does, then the engine's
+/// best move from the position `position` at each of `depths`, as text.
+fn best_moves(text: &str, position: &str, depths: &[u32]) -> Vec<(u32, String)> {
+    fn searched<R: Evaluate>(
+        game: Variant<R>,
+        position: &str,
+        depths: &[u32],
+    ) -> Vec<(u32, String)> {
+        let pos = game.position(position).unwrap();
+        let mut engine = Engine::<R>::new(Config {
+            hash_mb: 1,
+            ..Config::default()
+        });
+        depths
+            .iter()
+            .map(|&depth| {
+                let report =
+                    engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
+                (depth, pos.move_text(report.best.expect("a move")))
+            })
+            .collect()
+    }
+    let file = FileGame::of(load(text).unwrap());
+    play(file);
+    match file {
+        FileGame::Tiny(v) => searched(v, position, depths),
+        FileGame::Small(v) => searched(v, position, depths),
+        FileGame::Large(v) => searched(v, position, depths),
+        FileGame::Pool(v) => searched(v, position, depths),
+    }
+}
+
 /// King of the Hill's goal (`royal_goal`): the engine plays the game, and
 /// with its King a step from the hill (e3, against a lone King) it steps
 /// on it, which wins at once, at any depth.
 #[test]
 fn the_engine_plays_king_of_the_hill_and_takes_the_hill() {
-    let file = FileGame::of(load(include_str!("../../../../games/kingofthehill.toml")).unwrap());
-    play(file);
-    let FileGame::Tiny(game) = file else {
-        panic!("King of the Hill's 64 cells make a tiny file game");
-    };
-    let pos = game.position("8/8/8/8/8/4K3/8/k7 w - - 0 1").unwrap();
-    let mut engine = Engine::new(Config {
-        hash_mb: 1,
-        ..Config::default()
-    });
-    for depth in [1, 4] {
-        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
-        let best = pos.move_text(report.best.expect("a move"));
+    let koth = include_str!("../../../../games/kingofthehill.toml");
+    for (depth, best) in best_moves(koth, "8/8/8/8/8/4K3/8/k7 w - - 0 1", &[1, 4]) {
         assert!(
             ["e3d4", "e3e4"].contains(&best.as_str()),
             "depth {depth}: {best}"
@@ -90,19 +111,8 @@ fn the_engine_plays_king_of_the_hill_and_takes_the_hill() {
 /// would step away).
 #[test]
 fn the_engine_plays_three_check_and_gives_the_last_check() {
-    let file = FileGame::of(load(include_str!("../../../../games/3check.toml")).unwrap());
-    play(file);
-    let FileGame::Tiny(game) = file else {
-        panic!("three-check's 64 cells make a tiny file game");
-    };
-    let pos = game.position("4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
-    let mut engine = Engine::new(Config {
-        hash_mb: 1,
-        ..Config::default()
-    });
-    for depth in [1, 4] {
-        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
-        let best = pos.move_text(report.best.expect("a move"));
+    let three_check = include_str!("../../../../games/3check.toml");
+    for (depth, best) in best_moves(three_check, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", &[1, 4]) {
         assert_eq!(best, "a1a8", "depth {depth}");
     }
 }
@@ -116,21 +126,8 @@ fn the_engine_plays_three_check_and_gives_the_last_check() {
 /// does not look for a stalemate, as in chess engines).
 #[test]
 fn the_engine_plays_xiangqi_and_wins_by_stalemate() {
-    let file = FileGame::of(load(include_str!("../../../../games/xiangqi.toml")).unwrap());
-    play(file);
-    let FileGame::Small(game) = file else {
-        panic!("xiangqi's 90 cells make a small file game");
-    };
-    let pos = game
-        .position("3k5/9/2P6/9/9/9/9/9/9/4K4 w - - 0 1")
-        .unwrap();
-    let mut engine = Engine::new(Config {
-        hash_mb: 1,
-        ..Config::default()
-    });
-    for depth in [2, 4] {
-        let report = engine.search(&pos, &Limits::depth(depth), &AtomicBool::new(false), |_| {});
-        let best = pos.move_text(report.best.expect("a move"));
+    let xiangqi = include_str!("../../../../games/xiangqi.toml");
+    for (depth, best) in best_moves(xiangqi, "3k5/9/2P6/9/9/9/9/9/9/4K4 w - - 0 1", &[2, 4]) {
         assert!(
             ["c8c9", "c8d8"].contains(&best.as_str()),
             "depth {depth}: {best}"

@@ -154,6 +154,8 @@ fn the_last_check_wins_at_once() {
     assert_eq!(perft(&mut pos, 1), 15);
     assert_eq!(perft(&mut pos, 2), 68 - 3);
     let check = pos.parse_move("a1a8").unwrap();
+    // The check that wins is no mate: `+` (a review's finding).
+    assert_eq!(pos.move_label(check), "Ra8+");
     pos.make(check);
     assert_eq!(pos.checks_left(Side::White), Some(0));
     assert!(moves(&pos).is_empty());
