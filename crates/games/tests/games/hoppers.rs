@@ -11,9 +11,7 @@ use chess3d_core::perft::perft;
 use chess3d_core::Variant;
 use chess3d_games::file::{SmallFileRules, TinyFileRules};
 
-use crate::attackers::agrees_from;
 use crate::common::{self, moves, moves_from, small_file, tiny_file};
-use crate::may_expose::safe_moves_are_legal_from;
 
 const SHAKO_FILE: &str = include_str!("../../../../games/shako.toml");
 
@@ -139,13 +137,7 @@ fn en_passant_that_leaves_one_screen_is_illegal_and_castling_into_a_cannon_line_
 /// exchange evaluation reads agree with the attack test.
 #[test]
 fn the_shortcuts_agree_with_their_definitions_along_random_shako_games() {
-    for seed in 0..6 {
-        if let Err(e) = common::walk(shako().start(), seed, 120, 0.3) {
-            panic!("seed {seed}: {e}");
-        }
-        assert!(safe_moves_are_legal_from(shako().start(), seed, 120) > 0);
-        agrees_from(shako().start(), seed, 80, true);
-    }
+    common::shortcuts_agree_along_random_games(shako().start(), 120);
 }
 
 /// A Grasshopper game, chess's board with a Grasshopper a side.

@@ -8,9 +8,7 @@
 use chess3d_core::Variant;
 use chess3d_games::file::TinyFileRules;
 
-use crate::attackers::agrees_from;
 use crate::common::{self, moves, moves_from, tiny_file};
-use crate::may_expose::safe_moves_are_legal_from;
 
 /// Chess with Horses for Knights (`H`: a Knight's leap, stopped by a piece
 /// on the square next to it along the longer side) and an Elephant (`E`:
@@ -89,14 +87,7 @@ fn a_horses_check_is_parried_on_its_block() {
 /// attackers against the attack test.
 #[test]
 fn the_shortcuts_agree_with_their_definitions_along_random_horse_games() {
-    for seed in 0..6 {
-        let start = horse_chess().start();
-        if let Err(e) = common::walk(start.clone(), seed, 120, 0.3) {
-            panic!("seed {seed}: {e}");
-        }
-        assert!(safe_moves_are_legal_from(start.clone(), seed, 120) > 0);
-        agrees_from(start, seed, 80, true);
-    }
+    common::shortcuts_agree_along_random_games(horse_chess().start(), 120);
 }
 
 /// A piece on the block of an enemy Horse that would check its King is

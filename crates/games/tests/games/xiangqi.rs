@@ -11,9 +11,7 @@ use chess3d_core::perft::perft;
 use chess3d_core::{Outcome, Side, Variant, WinReason};
 use chess3d_games::file::{load, SmallFileRules};
 
-use crate::attackers::agrees_from;
 use crate::common::{self, moves, moves_from, small_file};
-use crate::may_expose::safe_moves_are_legal_from;
 
 const XIANGQI_FILE: &str = include_str!("../../../../games/xiangqi.toml");
 
@@ -146,14 +144,7 @@ fn a_side_without_a_move_loses() {
 /// Generals change).
 #[test]
 fn the_shortcuts_agree_with_their_definitions_along_random_xiangqi_games() {
-    for seed in 0..6 {
-        let start = xiangqi().start();
-        if let Err(e) = common::walk(start.clone(), seed, 150, 0.3) {
-            panic!("seed {seed}: {e}");
-        }
-        assert!(safe_moves_are_legal_from(start.clone(), seed, 150) > 0);
-        agrees_from(start, seed, 100, true);
-    }
+    common::shortcuts_agree_along_random_games(xiangqi().start(), 150);
 }
 
 /// The new keys are checked where they are written: `from` on anything

@@ -553,3 +553,23 @@ pub fn pool_file(text: &str) -> Variant<PoolFileRules> {
         other => panic!("{other:?}: a game with pools"),
     }
 }
+
+/// Along six seeded random games from `start` of `plies` plies: the core's
+/// invariants (`walk`), every move the guard calls safe legal and the
+/// check guard's clearances right (`may_expose`), and the exchange
+/// attackers agreeing with the attack test (`attackers`, on the first
+/// two thirds of each game): the shortcuts of legal move generation
+/// against their definitions, for the games whose pieces attack
+/// indirectly (hoppers, lame leapers, confined pieces).
+pub fn shortcuts_agree_along_random_games<R: chess3d_core::Rules>(
+    start: chess3d_core::Position<R>,
+    plies: usize,
+) {
+    for seed in 0..6 {
+        if let Err(e) = walk(start.clone(), seed, plies, 0.3) {
+            panic!("seed {seed}: {e}");
+        }
+        assert!(crate::may_expose::safe_moves_are_legal_from(start.clone(), seed, plies) > 0);
+        crate::attackers::agrees_from(start.clone(), seed, plies * 2 / 3, true);
+    }
+}
