@@ -140,28 +140,7 @@ impl<R: Rules> Position<R> {
         }
         let def = self.tables().def;
         if !self.has_legal_move() {
-            return Some(if self.in_check() {
-                Outcome::Win {
-                    winner: self.side_to_move().other(),
-                    reason: WinReason::Checkmate,
-                }
-            } else {
-                let mover = self.side_to_move();
-                match def.stalemate {
-                    // Without check, no side is ever stalemated: it has
-                    // no move.
-                    StalemateRule::Draw if !def.has_check => Outcome::Draw(DrawReason::NoLegalMove),
-                    StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
-                    StalemateRule::Loss => Outcome::Win {
-                        winner: mover.other(),
-                        reason: WinReason::Stalemate,
-                    },
-                    StalemateRule::Win => Outcome::Win {
-                        winner: mover,
-                        reason: WinReason::Stalemate,
-                    },
-                }
-            });
+            return Some(self.no_move_outcome(self.in_check()));
         }
         if self.repetitions() >= 3 {
             return Some(match def.repetition {
@@ -187,6 +166,32 @@ impl<R: Rules> Position<R> {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         None
+    }
+
+    /// The result when the side to move has no legal move; `in_check`:
+    /// whether it is in check. Mate, or the game's stalemate rule.
+    pub fn no_move_outcome(&self, in_check: bool) -> Outcome {
+        let def = self.tables().def;
+        let mover = self.side_to_move();
+        if in_check {
+            return Outcome::Win {
+                winner: mover.other(),
+                reason: WinReason::Checkmate,
+            };
+        }
+        match def.stalemate {
+            // Without check, no side is ever stalemated: it has no move.
+            StalemateRule::Draw if !def.has_check => Outcome::Draw(DrawReason::NoLegalMove),
+            StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
+            StalemateRule::Loss => Outcome::Win {
+                winner: mover.other(),
+                reason: WinReason::Stalemate,
+            },
+            StalemateRule::Win => Outcome::Win {
+                winner: mover,
+                reason: WinReason::Stalemate,
+            },
+        }
     }
 
     /// Whether `side` could still win, for a flag fall (RULINGS.md has

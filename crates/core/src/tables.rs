@@ -567,6 +567,7 @@ impl<B: BitSet> Tables<B> {
         if let Some(temple) = temple {
             goal = goal.map(|cells| cells | B::single(temple));
         }
+        let has_goal = goal.iter().any(|g| !g.is_empty());
         let keys = Keys::new(def.id, n, 2 + 2 * def.pieces.len());
         // The cells of a group's lines (walk directions) out from `cell`.
         let lines = |walk_dirs: &[u8], cell: usize| {
@@ -699,10 +700,8 @@ impl<B: BitSet> Tables<B> {
             confined_away,
             facing,
             temple,
-            has_goal: goal.iter().any(|g| !g.is_empty()),
-            ends_by_move: !def.has_check
-                || goal.iter().any(|g| !g.is_empty())
-                || def.checks_to_win.is_some(),
+            has_goal,
+            ends_by_move: !def.has_check || has_goal || def.checks_to_win.is_some(),
             goal,
             castles,
             castle_clear,

@@ -929,13 +929,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             // in a singular search, the left-out move was the only one.
             return if excluded.is_some() {
                 alpha
-            } else if in_check {
-                -MATE + ply as i32
             } else {
-                match self.pos.tables().def.stalemate {
-                    StalemateRule::Draw => self.draw_score(),
-                    StalemateRule::Loss => -MATE + ply as i32,
-                    StalemateRule::Win => MATE - ply as i32,
+                match self.pos.no_move_outcome(in_check) {
+                    Outcome::Draw(_) => self.draw_score(),
+                    o => outcome_score(o, self.pos.side_to_move(), ply),
                 }
             };
         }
