@@ -37,6 +37,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         6,
     ),
     (
+        "grand",
+        "grand",
+        include_str!("../../../games/grand.toml"),
+        3,
+    ),
+    (
         "losalamos",
         "losalamos",
         include_str!("../../../games/losalamos.toml"),

@@ -280,12 +280,35 @@ impl Drawing {
 /// Pawn-like behaviour of a piece kind beyond its movement components.
 #[derive(Clone, Copy, Debug)]
 pub struct PawnDef {
-    /// Double step: the vector of one step (for White) and the cells it may
-    /// start from. Both the skipped and the target cell must be empty.
-    pub double_step: Option<(V3, Zone)>,
+    /// The double step, if the kind has one.
+    pub double_step: Option<DoubleStep>,
     /// Whether a double step of this kind can be taken en passant, and this
     /// kind can take en passant (on the skipped cell, with a capture vector).
     pub en_passant: bool,
+}
+
+/// Two steps along one vector from a start cell: both the skipped and
+/// the target cell must be empty, and the skipped one can be taken en
+/// passant.
+#[derive(Clone, Copy, Debug)]
+pub struct DoubleStep {
+    /// One step, for White, expanded by `sym` (Berolina's pawn: `[1, 1,
+    /// 0]` with `SignsX`, two squares diagonally forward either way).
+    pub step: V3,
+    pub sym: Sym,
+    /// The cells it may start from.
+    pub from: Zone,
+}
+
+impl DoubleStep {
+    /// Two steps of `step` only, from the cells of `from`.
+    pub const fn along(step: V3, from: Zone) -> DoubleStep {
+        DoubleStep {
+            step,
+            sym: Sym::Exact,
+            from,
+        }
+    }
 }
 
 /// A change of kind on arrival (Ziggurat's Guard becoming a Pawn on level
@@ -372,10 +395,27 @@ pub struct PromotionDef {
     /// The side's promotion zone.
     pub zone: Zone,
     pub choices: Choices,
-    /// Whether the piece may also stay as it is (Elevator). When promotion
-    /// is compulsory and there is no choice, the piece cannot enter the
-    /// zone at all (Polyhedron's empty pool).
-    pub optional: bool,
+    /// The cells of the zone where the piece may also stay as it is
+    /// (Elevator: all of it; Grand chess: its 8th and 9th ranks, not the
+    /// 10th); `None`, none. Where promotion is compulsory and there is no
+    /// choice, the piece cannot enter at all (Polyhedron's empty pool).
+    pub optional: Option<Zone>,
+    /// Kinds a piece may become only while its side has fewer than this
+    /// many of them on the board, by letter (Grand chess: one Queen, two
+    /// Rooks); a kind not listed has no limit.
+    pub limits: &'static [(char, u8)],
+}
+
+impl PromotionDef {
+    /// Compulsory promotion in `zone` to one of `choices`, no limits.
+    pub const fn new(zone: Zone, choices: Choices) -> PromotionDef {
+        PromotionDef {
+            zone,
+            choices,
+            optional: None,
+            limits: &[],
+        }
+    }
 }
 
 /// What a threefold repetition does (RULINGS.md §0).

@@ -83,9 +83,33 @@ pub struct KindInfo {
     pub def: &'static PieceDef,
     /// Movement per side.
     pub moves: [KindMoves; 2],
-    /// Per side and cell: the skipped and the target cell of a double step
-    /// from there, or `(NO_CELL, NO_CELL)`. Empty when the kind has none.
-    pub double_step: [Vec<(Cell, Cell)>; 2],
+    /// Per side: the kind's double steps from each cell.
+    pub double_step: [DoubleSteps; 2],
+}
+
+/// A kind's double steps from each cell: the skipped and the target cell
+/// of each, padded with `(NO_CELL, NO_CELL)` to the same number per cell
+/// (one in chess, two for Berolina's diagonal ones).
+#[derive(Clone, Debug, Default)]
+pub struct DoubleSteps {
+    per_cell: usize,
+    steps: Vec<(Cell, Cell)>,
+}
+
+impl DoubleSteps {
+    /// The double steps from `from`, some of them padding; none when the
+    /// kind has none.
+    #[inline]
+    pub fn from(&self, from: Cell) -> &[(Cell, Cell)] {
+        let start = from as usize * self.per_cell;
+        self.steps.get(start..start + self.per_cell).unwrap_or(&[])
+    }
+
+    /// Whether some cell has two or more, so that the skipped cell alone
+    /// may not say which double step was made.
+    pub fn several(&self) -> bool {
+        self.per_cell > 1
+    }
 }
 
 /// Slide directions along which the same kinds attack (each direction is in
@@ -190,6 +214,11 @@ pub struct Tables<B> {
     /// Per capturing side: kinds that may capture en passant, with the leap
     /// table of the cells from which they capture a cell.
     pub ep_capturers: [Vec<(Kind, u16)>; 2],
+    /// Whether en passant is written and hashed with the cell the double
+    /// step landed on as well as the one it skipped: where a kind has
+    /// several double steps from a cell (Berolina), the skipped cell alone
+    /// may not say which was made.
+    pub ep_names_landing: bool,
     pub promotion_zone: [B; 2],
     /// Fixed promotion choices (empty when they come from the pool).
     pub promotion_choices: Vec<Kind>,
@@ -197,7 +226,12 @@ pub struct Tables<B> {
     /// which kinds may be taken from it.
     pub promotion_pool: bool,
     pub pool_kinds: Vec<Kind>,
-    pub promotion_optional: bool,
+    /// Per side: the cells of the promotion zone where a piece must
+    /// promote (`PromotionDef::optional` names the others).
+    pub promotion_compulsory: [B; 2],
+    /// Per kind: how many a side may have on the board before it is no
+    /// longer a promotion choice (`PromotionDef::limits`); 0, no limit.
+    pub promotion_limit: Vec<u8>,
     /// Per kind: the kind it becomes on arrival in a zone, with each side's
     /// zone (Ziggurat's Guard on level 0).
     pub becomes: Vec<Option<(Kind, [B; 2])>>,
@@ -260,13 +294,15 @@ impl<B: BitSet> Tables<B> {
         let mut capture_vectors: Vec<[CaptureVectors; 2]> = Vec::new();
         for pd in def.pieces {
             // The double step: its vector and each side's start cells.
-            let double_step_of = pd
-                .pawn
-                .and_then(|p| p.double_step)
-                .map(|(v, starts)| (v, zone_cells::<B>(&geo, def.black_mirror, starts)));
+            let double_step_of = pd.pawn.and_then(|p| p.double_step).map(|d| {
+                (
+                    expand(d.step, d.sym),
+                    zone_cells::<B>(&geo, def.black_mirror, d.from),
+                )
+            });
             let mut moves: [KindMoves; 2] = Default::default();
             let mut caps: [CaptureVectors; 2] = Default::default();
-            let mut double_step: [Vec<(Cell, Cell)>; 2] = Default::default();
+            let mut double_step: [DoubleSteps; 2] = Default::default();
             for side in Side::BOTH {
                 let mut by_mode: BTreeMap<(u8, bool), Vec<Origin>> = BTreeMap::new();
                 for comp in pd.moves {
@@ -353,20 +389,25 @@ impl<B: BitSet> Tables<B> {
                         }
                     }
                 }
-                if let Some((v, starts)) = double_step_of {
-                    let v = mirror(side, v);
+                if let Some((steps, starts)) = &double_step_of {
                     let from = starts[side.index()];
-                    double_step[side.index()] = geo
-                        .cells()
-                        .map(|c| {
+                    let per_cell = steps.len();
+                    let mut table = Vec::with_capacity(n * per_cell);
+                    for c in geo.cells() {
+                        for &v in steps {
+                            let v = mirror(side, v);
                             let mid = geo.offset(c, v);
                             let to = mid.and_then(|m| geo.offset(m, v));
-                            match (from.contains(c), mid, to) {
+                            table.push(match (from.contains(c), mid, to) {
                                 (true, Some(m), Some(t)) => (m, t),
                                 _ => (NO_CELL, NO_CELL),
-                            }
-                        })
-                        .collect();
+                            });
+                        }
+                    }
+                    double_step[side.index()] = DoubleSteps {
+                        per_cell,
+                        steps: table,
+                    };
                 }
             }
             kinds.push(KindInfo {
@@ -475,7 +516,12 @@ impl<B: BitSet> Tables<B> {
                 .unwrap_or_else(|| panic!("{}: no cell '{name}'", def.id))
         };
         let zone_of = |zone: Zone| -> [B; 2] { zone_cells(&geo, def.black_mirror, zone) };
+        let ep_names_landing = kinds
+            .iter()
+            .any(|k: &KindInfo| k.double_step.iter().any(DoubleSteps::several));
         let mut promotion_zone = [B::EMPTY; 2];
+        let mut promotion_compulsory = [B::EMPTY; 2];
+        let mut promotion_limit = vec![0; def.pieces.len()];
         let mut promotion_choices = Vec::new();
         let mut promotion_pool = false;
         let pool_kinds: Vec<Kind> = (0..def.pieces.len())
@@ -484,6 +530,11 @@ impl<B: BitSet> Tables<B> {
             .collect();
         if let Some(p) = &def.promotion {
             promotion_zone = zone_of(p.zone);
+            let optional = p.optional.map_or([B::EMPTY; 2], zone_of);
+            promotion_compulsory = [0, 1].map(|s| promotion_zone[s] & !optional[s]);
+            for &(letter, limit) in p.limits {
+                promotion_limit[kind_of(letter) as usize] = limit;
+            }
             match p.choices {
                 Choices::Fixed(letters) => {
                     promotion_choices = letters.iter().map(|&l| kind_of(l)).collect()
@@ -688,12 +739,14 @@ impl<B: BitSet> Tables<B> {
             royal_lines,
             hop_lines,
             attack_from,
+            ep_names_landing,
             ep_capturers,
             promotion_zone,
             promotion_choices,
             promotion_pool,
             pool_kinds,
-            promotion_optional: def.promotion.is_some_and(|p| p.optional),
+            promotion_compulsory,
+            promotion_limit,
             becomes,
             forbidden,
             confined,

@@ -113,7 +113,8 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         promotion: Some(PromotionDef {
             zone: LAST_RANK,
             choices: Choices::CapturedPool,
-            optional,
+            optional: if optional { Some(LAST_RANK) } else { None },
+            limits: &[],
         }),
         castling: &[],
         options: &[],

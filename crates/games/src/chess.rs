@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef, Mode, Notation,
-    PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
+    About, Area, Block, BoardDef, CastleDef, Choices, Component, DoubleStep, Drawing, GameDef,
+    Mode, Notation, PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
@@ -63,7 +63,7 @@ pub static PIECES: [PieceDef; 6] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along([0, 1, 0], PAWN_START)),
             en_passant: true,
         }),
         forbidden: Some(BACK_RANKS),
@@ -124,11 +124,10 @@ pub static CHESS: GameDef = GameDef {
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
-    promotion: Some(PromotionDef {
-        zone: LAST_RANK,
-        choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
-        optional: false,
-    }),
+    promotion: Some(PromotionDef::new(
+        LAST_RANK,
+        Choices::Fixed(&['Q', 'R', 'B', 'N']),
+    )),
     castling: &[
         CastleDef {
             side: Side::White,

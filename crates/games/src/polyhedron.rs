@@ -9,8 +9,8 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, PawnDef,
-    PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, DoubleStep, Drawing, GameDef, Mode, Notation,
+    PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{Bits, BuiltIn, Pools, Position, Rules, Sym, Tables};
@@ -93,7 +93,7 @@ pub static PIECES: [PieceDef; 14] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along([0, 1, 0], PAWN_START)),
             en_passant: true,
         }),
         // A pawn on its level's last rank would have promoted.
@@ -195,11 +195,7 @@ pub static POLYHEDRON: GameDef = GameDef {
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
-    promotion: Some(PromotionDef {
-        zone: LAST_RANK,
-        choices: Choices::CapturedPool,
-        optional: false,
-    }),
+    promotion: Some(PromotionDef::new(LAST_RANK, Choices::CapturedPool)),
     castling: &[],
     options: &[],
     has_check: true,

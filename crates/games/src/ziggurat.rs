@@ -11,9 +11,9 @@
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
-    Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule,
-    Zone,
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, DoubleStep, Drawing,
+    GameDef, Mode, Notation, OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule,
+    StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{BitSet, Bits, BuiltIn, Position, Rules, Side, Sym, Tables};
@@ -133,7 +133,7 @@ pub static PIECES: [PieceDef; 12] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 2, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along([0, 2, 0], PAWN_START)),
             en_passant: true,
         }),
         forbidden: Some(PAWN_FORBIDDEN),
@@ -332,11 +332,10 @@ const DEF: GameDef = GameDef {
     },
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
-    promotion: Some(PromotionDef {
-        zone: PROMOTION_RANK,
-        choices: Choices::Fixed(&['Q', 'N', 'W']),
-        optional: false,
-    }),
+    promotion: Some(PromotionDef::new(
+        PROMOTION_RANK,
+        Choices::Fixed(&['Q', 'N', 'W']),
+    )),
     castling: &CASTLING,
     options: &OPTIONS,
     has_check: true,
@@ -372,11 +371,10 @@ pub static ZIGGURAT: GameDef = DEF;
 
 /// The game with the wide-promotion option.
 static ZIGGURAT_WIDE: GameDef = GameDef {
-    promotion: Some(PromotionDef {
-        zone: PROMOTION_RANK,
-        choices: Choices::Fixed(&['W', 'C', 'A', 'F', 'L', 'Q', 'R', 'B', 'N']),
-        optional: false,
-    }),
+    promotion: Some(PromotionDef::new(
+        PROMOTION_RANK,
+        Choices::Fixed(&['W', 'C', 'A', 'F', 'L', 'Q', 'R', 'B', 'N']),
+    )),
     ..DEF
 };
 

@@ -164,12 +164,13 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let mover = self.side.other();
         let piece = self.board[m.to as usize];
-        let table = &t.kinds[piece.kind() as usize].double_step[mover.index()];
+        let steps = &t.kinds[piece.kind() as usize].double_step[mover.index()];
         // A game may produce double steps the data does not describe (its
         // own en passant then lives in its state).
-        if let Some(&(mid, _)) = table
-            .get(m.from as usize)
-            .filter(|(mid, _)| *mid != NO_CELL)
+        if let Some(&(mid, _)) = steps
+            .from(m.from)
+            .iter()
+            .find(|&&(mid, to)| mid != NO_CELL && to == m.to)
         {
             self.offer_en_passant(EnPassant {
                 target: mid,

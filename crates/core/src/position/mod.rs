@@ -698,7 +698,7 @@ impl<R: Rules> Position<R> {
         }
         h ^= k.castling(self.castling);
         if let Some(ep) = self.ep {
-            h ^= k.ep(ep.target);
+            h ^= self.ep_key(ep);
         }
         if self.t.def.checks_to_win.is_some() {
             for side in Side::BOTH {
@@ -764,12 +764,25 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn set_ep(&mut self, ep: Option<EnPassant>) {
         if let Some(old) = self.ep {
-            self.hash ^= self.t.keys.ep(old.target);
+            self.hash ^= self.ep_key(old);
         }
         if let Some(new) = ep {
-            self.hash ^= self.t.keys.ep(new.target);
+            self.hash ^= self.ep_key(new);
         }
         self.ep = ep;
+    }
+
+    /// The en-passant state's hash key: its skipped cell's, and where the
+    /// landing cell is part of the state (`Tables::ep_names_landing`), a
+    /// second key from that cell's.
+    #[inline]
+    fn ep_key(&self, ep: EnPassant) -> u64 {
+        let k = &self.t.keys;
+        if self.t.ep_names_landing {
+            k.ep(ep.target) ^ k.ep(ep.victim).rotate_left(32)
+        } else {
+            k.ep(ep.target)
+        }
     }
 
     /// Sets the castling rights, keeping the hash in step.

@@ -752,7 +752,7 @@ impl<R: Rules> Position<R> {
     /// The kinds a piece of the side to move may promote to now.
     fn promotion_choices(&self) -> ArrayVec<Kind, MAX_KINDS> {
         let t = self.t;
-        match self.pools() {
+        let mut choices: ArrayVec<Kind, MAX_KINDS> = match self.pools() {
             Some(pools) if t.promotion_pool => t
                 .pool_kinds
                 .iter()
@@ -760,7 +760,13 @@ impl<R: Rules> Position<R> {
                 .filter(|&k| pools.count(self.side, k) > 0)
                 .collect(),
             _ => t.promotion_choices.iter().copied().collect(),
-        }
+        };
+        let own = self.by_side[self.side.index()];
+        choices.retain(|k| match t.promotion_limit[*k as usize] {
+            0 => true,
+            limit => (self.by_kind[*k as usize] & own).count() < u32::from(limit),
+        });
+        choices
     }
 
     /// The moves of the data and castling: legal ones (`LEGAL`, for games
@@ -872,9 +878,7 @@ impl<R: Rules> Position<R> {
                     let promoting = targets & t.promotion_zone[us.index()];
                     if !promoting.is_empty() {
                         sink.promotions(from, promoting, &self.promotion_choices());
-                        if !t.promotion_optional {
-                            targets &= !promoting;
-                        }
+                        targets &= !(promoting & t.promotion_compulsory[us.index()]);
                     }
                 }
                 if let Some((new_kind, zone)) = &t.becomes[k] {
@@ -890,11 +894,8 @@ impl<R: Rules> Position<R> {
                         if !promoting.is_empty() {
                             sink.promotions(from, promoting, &self.promotion_choices());
                         }
-                        let unpromoted = if t.promotion_optional {
-                            arriving
-                        } else {
-                            arriving & !promoting
-                        };
+                        let unpromoted =
+                            arriving & !(promoting & t.promotion_compulsory[us.index()]);
                         sink.promotions(from, unpromoted, &[*new_kind]);
                     }
                 }
@@ -911,7 +912,7 @@ impl<R: Rules> Position<R> {
                     sink.targets(from, shots, MoveKind::Shot);
                 }
 
-                if let Some(&(mid, to)) = info.double_step[us.index()].get(from as usize) {
+                for &(mid, to) in info.double_step[us.index()].from(from) {
                     if mid != NO_CELL
                         && !blockers.contains(mid)
                         && !blockers.contains(to)
@@ -975,7 +976,7 @@ impl<R: Rules> Position<R> {
                             ..m
                         });
                     }
-                    if !t.promotion_optional {
+                    if t.promotion_compulsory[us.index()].contains(ep.target) {
                         continue;
                     }
                 }

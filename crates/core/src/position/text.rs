@@ -317,6 +317,19 @@ impl<R: Rules> Position<R> {
         Ok(())
     }
 
+    /// The en-passant field: the skipped cell, and the cell the double
+    /// step landed on where a skipped cell may not say which (Berolina).
+    fn write_en_passant(&self) -> String {
+        let geo = &self.t.geo;
+        match self.ep {
+            None => "-".into(),
+            Some(ep) if self.t.ep_names_landing => {
+                format!("{}{}", geo.name(ep.target), geo.name(ep.victim))
+            }
+            Some(ep) => geo.name(ep.target).into(),
+        }
+    }
+
     fn write_pools(&self, pools: &super::Pools) -> String {
         let mut s = String::new();
         for side in Side::BOTH {
@@ -411,40 +424,82 @@ impl<R: Rules> Position<R> {
                 format!("'{text}' given, but this game has no en passant (write '-')"),
             ));
         }
-        let target = t.geo.parse_cell(text).ok_or_else(|| {
-            PositionError::new("en passant", format!("'{text}' is not a cell (or '-')"))
-        })?;
-        // The side that just moved double-stepped across `target`, from a
-        // cell that exists, over one that exists.
+        let (target, landing) = self.read_en_passant_cells(text)?;
+        // The side that just moved double-stepped across `target` (to
+        // `landing`, if named), from a cell that exists, over one that
+        // exists.
         let mover = self.side.other();
         let present = R::present(self);
-        let mut victim = None;
+        let mut victims: Vec<Cell> = Vec::new();
         for (k, info) in t.kinds.iter().enumerate() {
-            for (from, &(mid, to)) in info.double_step[mover.index()].iter().enumerate() {
-                if mid == target
-                    && self.piece_at(to) == Piece::new(mover, k as u8)
-                    && self.piece_at(mid).is_empty()
-                    && self.piece_at(from as Cell).is_empty()
-                    && present.contains(mid)
-                    && present.contains(from as Cell)
-                {
-                    victim = Some(to);
+            for from in 0..t.geo.len() as Cell {
+                for &(mid, to) in info.double_step[mover.index()].from(from) {
+                    if mid == target
+                        && landing.is_none_or(|l| l == to)
+                        && self.piece_at(to) == Piece::new(mover, k as u8)
+                        && self.piece_at(mid).is_empty()
+                        && self.piece_at(from).is_empty()
+                        && present.contains(mid)
+                        && present.contains(from)
+                        && !victims.contains(&to)
+                    {
+                        victims.push(to);
+                    }
                 }
             }
         }
-        let Some(victim) = victim else {
-            return Err(PositionError::new(
-                "en passant",
-                format!(
-                    "{text} is not the cell skipped by a double step {} just made",
-                    t.def.side_names[mover.index()]
-                ),
-            ));
-        };
+        let victim =
+            match victims[..] {
+                [victim] => victim,
+                [] => {
+                    return Err(PositionError::new(
+                        "en passant",
+                        format!(
+                            "{text} is not the cell skipped by a double step {} just made",
+                            t.def.side_names[mover.index()]
+                        ),
+                    ))
+                }
+                _ => {
+                    return Err(PositionError::new(
+                        "en passant",
+                        format!(
+                        "double steps to {} each skip {text}: name the one made, as the skipped \
+                         cell and then the cell it landed on ({text}{})",
+                        victims.iter().map(|&v| t.geo.name(v)).collect::<Vec<_>>().join(" and "),
+                        t.geo.name(victims[0])
+                    ),
+                    ))
+                }
+            };
         // Kept only if a legal capture exists: otherwise it is the same
         // position as without it, and prints and hashes the same.
         self.offer_en_passant(EnPassant { target, victim });
         Ok(())
+    }
+
+    /// The en-passant field's cells: the skipped cell, and the cell the
+    /// double step landed on where the game writes it too (Berolina:
+    /// `d3c4`).
+    fn read_en_passant_cells(&self, text: &str) -> Result<(Cell, Option<Cell>), PositionError> {
+        let geo = &self.t.geo;
+        if let Some(target) = geo.parse_cell(text) {
+            return Ok((target, None));
+        }
+        text.char_indices()
+            .skip(1)
+            .find_map(|(i, _)| {
+                Some((
+                    geo.parse_cell(&text[..i])?,
+                    Some(geo.parse_cell(&text[i..])?),
+                ))
+            })
+            .ok_or_else(|| {
+                PositionError::new(
+                    "en passant",
+                    format!("'{text}' is not a cell, two cells, or '-'"),
+                )
+            })
     }
 
     /// Whether a piece of `side` could capture en passant onto `target`.
@@ -501,7 +556,7 @@ impl<R: Rules> Position<R> {
             levels.join("|"),
             t.def.side_letters[self.side.index()],
             if castling.is_empty() { "-" } else { &castling },
-            self.ep.map_or("-", |ep| t.geo.name(ep.target)),
+            self.write_en_passant(),
             self.halfmove,
             self.fullmove
         );

@@ -18,8 +18,8 @@ mod moves;
 use std::sync::OnceLock;
 
 use chess3d_core::def::{
-    About, Area, Block, BoardDef, Choices, Component, Drawing, GameDef, Mode, Notation, OptionDef,
-    PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
+    About, Area, Block, BoardDef, Choices, Component, DoubleStep, Drawing, GameDef, Mode, Notation,
+    OptionDef, PawnDef, PieceDef, PromotionDef, RepetitionRule, StalemateRule, Zone,
 };
 use chess3d_core::geometry::{Labels, Naming};
 use chess3d_core::{
@@ -489,7 +489,7 @@ pub static PIECES: [PieceDef; 9] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(([0, 1, 0], DOUBLE_STEP_RANKS)),
+            double_step: Some(DoubleStep::along([0, 1, 0], DOUBLE_STEP_RANKS)),
             en_passant: true,
         }),
         ..PieceDef::new(
@@ -605,7 +605,8 @@ pub static ELEVATOR: GameDef = GameDef {
     promotion: Some(PromotionDef {
         zone: PROMOTION_ZONE,
         choices: Choices::CapturedPool,
-        optional: true,
+        optional: Some(PROMOTION_ZONE),
+        limits: &[],
     }),
     castling: &[],
     options: &OPTIONS,

@@ -202,11 +202,14 @@ pub struct PawnFile {
 #[serde(deny_unknown_fields)]
 pub struct DoubleStepFile {
     pub step: Spanned<[i32; 3]>,
+    /// The step's turns (Berolina: `signs-x`).
+    #[serde(default)]
+    pub sym: SymName,
     pub from: Vec<Spanned<AreaFile>>,
 }
 
 /// Cells by rule, in the side's own view (Black's mirrored).
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AreaFile {
     pub files: Option<[i32; 2]>,
@@ -228,8 +231,23 @@ pub struct BecomesFile {
 pub struct PromotionFile {
     pub zone: Spanned<Vec<Spanned<AreaFile>>>,
     pub choices: Spanned<ChoicesFile>,
-    #[serde(default)]
-    pub optional: bool,
+    pub optional: Option<Spanned<OptionalFile>>,
+    /// Per letter, how many of the kind a side may have on the board
+    /// before it is no longer a choice.
+    pub limits: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+}
+
+/// Where promotion is optional: everywhere in the zone, nowhere, or in
+/// some of its cells.
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "true, false, or a zone such as [{ ranks = [7, 8] }]"
+)]
+pub enum OptionalFile {
+    Everywhere(bool),
+    /// Without spans of their own: serde's untagged enums lose them.
+    Cells(Vec<AreaFile>),
 }
 
 #[derive(Debug, Deserialize)]

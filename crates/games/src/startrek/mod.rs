@@ -343,11 +343,10 @@ pub static STARTREK: GameDef = GameDef {
     naming: board::NAMING,
     black_mirror: [1, -1, 1],
     pieces: &PIECES,
-    promotion: Some(PromotionDef {
-        zone: PROMOTION_ZONE,
-        choices: Choices::Fixed(&['Q', 'R', 'B', 'N']),
-        optional: false,
-    }),
+    promotion: Some(PromotionDef::new(
+        PROMOTION_ZONE,
+        Choices::Fixed(&['Q', 'R', 'B', 'N']),
+    )),
     castling: &CASTLING,
     options: &OPTIONS,
     has_check: true,

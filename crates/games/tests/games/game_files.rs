@@ -497,11 +497,13 @@ fn every_game_files_moves_have_one_text_each() {
     }
     let files = [
         ("3check", include_str!("../../../../games/3check.toml")),
+        ("berolina", include_str!("../../../../games/berolina.toml")),
         (
             "capablanca",
             include_str!("../../../../games/capablanca.toml"),
         ),
         ("chess", CHESS_FILE),
+        ("grand", include_str!("../../../../games/grand.toml")),
         (
             "kingofthehill",
             include_str!("../../../../games/kingofthehill.toml"),

@@ -25,6 +25,7 @@ mod lame;
 mod may_expose;
 mod moving_boards;
 mod notation;
+mod pawns;
 mod polyhedron_properties;
 mod polyhedron_rules;
 mod polyhedron_vs_reference;

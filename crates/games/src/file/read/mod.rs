@@ -6,8 +6,9 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 use chess3d_core::def::{
-    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, Drawing, GameDef,
-    Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule, StalemateRule, Zone,
+    About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, DoubleStep, Drawing,
+    GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule, StalemateRule,
+    Zone,
 };
 use chess3d_core::geometry::{expand, Labels, Naming};
 use chess3d_core::position::MAX_KINDS;
@@ -16,8 +17,8 @@ use chess3d_core::{BitSet, Bits, Geometry, Side, Sym, V3};
 use toml::Spanned;
 
 use super::format::{
-    AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, PieceFile, Repetition,
-    SideName, StalemateName, SymName,
+    AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, OptionalFile, PieceFile,
+    PromotionFile, Repetition, SideName, StalemateName, SymName,
 };
 use super::{keep, FileError};
 

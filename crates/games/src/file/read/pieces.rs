@@ -107,10 +107,11 @@ impl Reader<'_> {
             Some(pawn) => Some(PawnDef {
                 double_step: match &pawn.double_step {
                     None => None,
-                    Some(d) => Some((
-                        self.vector(d.step.span(), *d.step.get_ref(), extent)?,
-                        self.zone(&d.from)?,
-                    )),
+                    Some(d) => Some(DoubleStep {
+                        step: self.vector(d.step.span(), *d.step.get_ref(), extent)?,
+                        sym: sym(d.sym),
+                        from: self.zone(&d.from)?,
+                    }),
                 },
                 en_passant: pawn.en_passant,
             }),

@@ -79,11 +79,76 @@ impl Reader<'_> {
                 Choices::Fixed(keep::slice(letters.clone()))
             }
         };
+        let optional = match p.optional.as_ref().map(|o| (o.get_ref(), o.span())) {
+            None | Some((OptionalFile::Everywhere(false), _)) => None,
+            Some((OptionalFile::Everywhere(true), _)) => Some(zone),
+            Some((OptionalFile::Cells(areas), span)) => {
+                let areas: Vec<_> = areas
+                    .iter()
+                    .map(|a| Spanned::new(span.clone(), a.clone()))
+                    .collect();
+                let optional = self.zone(&areas)?;
+                let [cells, whole] =
+                    [optional, zone].map(|z| zone_cells::<Bits<5>>(geo, mirror, z));
+                if [0, 1].iter().any(|&s| !(cells[s] & !whole[s]).is_empty()) {
+                    return Err(self.error(
+                        span,
+                        "the cells where promotion is optional must lie in the promotion zone",
+                    ));
+                }
+                Some(optional)
+            }
+        };
+        let limits = self.promotion_limits(p, pieces, choices)?;
         Ok(Some(PromotionDef {
             zone,
             choices,
-            optional: p.optional,
+            optional,
+            limits,
         }))
+    }
+
+    /// `limits`: each key a promotion choice's letter, each value from 1
+    /// to 255.
+    fn promotion_limits(
+        &self,
+        p: &PromotionFile,
+        pieces: &[PieceDef],
+        choices: Choices,
+    ) -> Checked<&'static [(char, u8)]> {
+        let mut limits = Vec::new();
+        let Some(file_limits) = &p.limits else {
+            return Ok(&[]);
+        };
+        for (key, limit) in file_limits.get_ref() {
+            let mut letters = key.chars();
+            let letter = match (letters.next(), letters.next()) {
+                (Some(l), None) => l,
+                _ => {
+                    return Err(self.error(
+                        file_limits.span(),
+                        format!("'{key}': a limit's key is one piece letter"),
+                    ))
+                }
+            };
+            let chosen = match choices {
+                Choices::Fixed(letters) => letters.contains(&letter),
+                Choices::CapturedPool => pieces
+                    .iter()
+                    .any(|k| k.letter == letter && !k.royal && !k.promotes),
+            };
+            if !chosen {
+                return Err(self.error(
+                    file_limits.span(),
+                    format!("'{letter}' has a limit but is not a promotion choice"),
+                ));
+            }
+            let Ok(count @ 1..=255) = u8::try_from(*limit.get_ref()) else {
+                return Err(self.error(limit.span(), "a limit is a count from 1 to 255"));
+            };
+            limits.push((letter, count));
+        }
+        Ok(keep::slice(limits))
     }
 
     /// A promoting kind's double step must not land in the promotion zone:
@@ -102,7 +167,7 @@ impl Reader<'_> {
         for (def, piece) in pieces.iter().zip(file.pieces.get_ref()) {
             let (
                 Some(PawnDef {
-                    double_step: Some((step, from)),
+                    double_step: Some(step),
                     ..
                 }),
                 Some(double),
@@ -113,11 +178,15 @@ impl Reader<'_> {
             else {
                 continue;
             };
-            let starts = zone_cells::<Bits<5>>(geo, mirror, from);
-            for side in Side::BOTH {
+            let starts = zone_cells::<Bits<5>>(geo, mirror, step.from);
+            for (side, v) in Side::BOTH.into_iter().flat_map(|side| {
+                expand(step.step, step.sym)
+                    .into_iter()
+                    .map(move |v| (side, v))
+            }) {
                 let v: V3 = match side {
-                    Side::White => step,
-                    Side::Black => std::array::from_fn(|i| step[i] * mirror[i]),
+                    Side::White => v,
+                    Side::Black => std::array::from_fn(|i| v[i] * mirror[i]),
                 };
                 for c in starts[side.index()].iter() {
                     let [x, y, z] = geo.coord(c);

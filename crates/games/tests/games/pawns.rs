@@ -1,0 +1,170 @@
+//! Pawn families from files: Grand chess's promotion (games/grand.toml:
+//! optional on some cells of the zone, compulsory on the others, choices
+//! limited by what stands on the board) and Berolina chess's double steps
+//! in two directions (games/berolina.toml), against Fairy-Stockfish's
+//! published perft and positions counted by hand.
+
+use chess3d_core::perft::perft;
+use chess3d_core::Variant;
+use chess3d_games::file::{SmallFileRules, TinyFileRules};
+
+use crate::common::{self, moves_from, small_file, tiny_file};
+
+const GRAND_FILE: &str = include_str!("../../../../games/grand.toml");
+const BEROLINA_FILE: &str = include_str!("../../../../games/berolina.toml");
+
+fn grand() -> Variant<SmallFileRules> {
+    small_file(GRAND_FILE)
+}
+
+fn berolina() -> Variant<TinyFileRules> {
+    tiny_file(BEROLINA_FILE)
+}
+
+/// Fairy-Stockfish's perft suite (tests/perft.sh): `grand startpos 3
+/// 259514`, and a position with en passant open on e7 to depth 2 (5,768).
+/// Depth 1 by hand: ten Pawns with a step and a double step each (20);
+/// the Rooks a2 and eight squares along the first rank each (18); the
+/// Knights three each (a4, c4, d1 from b2; 6); the Queen d1, c1, e1 (3);
+/// the Bishops two each (4); the King d1, e1, f1 (3); the Marshal f1 and
+/// the leaps d1, h1, e4, g4 (5); the Cardinal f1, h1 and the leaps e1,
+/// i1, f4, h4 (6): 65.
+#[test]
+fn grand_has_the_published_perft() {
+    let mut start = grand().start();
+    for (depth, nodes) in [(1, 65), (3, 259_514)] {
+        assert_eq!(perft(&mut start, depth), nodes, "depth {depth}");
+    }
+    let mut pos = grand()
+        .position("r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3")
+        .unwrap();
+    assert_eq!(perft(&mut pos, 2), 5_768);
+}
+
+/// Grand's promotion, by hand. A lone King and Pawn: the Pawn on e8 may
+/// stay a Pawn on e9 or become any of the six kinds (7 moves); on e9 it
+/// must promote on e10 (6). With a Queen on the board the Queen is no
+/// choice. With every kind at its limit (one Queen, Marshal and Cardinal,
+/// two Rooks, Bishops and Knights) the Pawn on e8 may only step, and the
+/// one on e9 may not move at all; with one Rook lost, it may only become a
+/// Rook. (Fairy-Stockfish, whose limits these are, counts the same.)
+#[test]
+fn grand_promotes_by_rank_and_by_what_was_lost() {
+    let cases: [(&str, &str, &[&str]); 6] = [
+        (
+            "k9/10/4P5/10/10/10/10/10/10/4K5 w - - 0 1",
+            "e8",
+            &["e8e9", "e8e9a", "e8e9b", "e8e9c", "e8e9n", "e8e9q", "e8e9r"],
+        ),
+        (
+            "k9/4P5/10/10/10/10/10/10/10/4K5 w - - 0 1",
+            "e9",
+            &["e9e10a", "e9e10b", "e9e10c", "e9e10n", "e9e10q", "e9e10r"],
+        ),
+        (
+            "k9/4P5/10/10/10/10/10/10/1Q8/4K5 w - - 0 1",
+            "e9",
+            &["e9e10a", "e9e10b", "e9e10c", "e9e10n", "e9e10r"],
+        ),
+        (
+            "k9/10/4P5/10/10/10/10/10/1QCARRBBNN/4K5 w - - 0 1",
+            "e8",
+            &["e8e9"],
+        ),
+        (
+            "k9/4P5/10/10/10/10/10/10/1QCARRBBNN/4K5 w - - 0 1",
+            "e9",
+            &[],
+        ),
+        (
+            "k9/4P5/10/10/10/10/10/10/1QCARBBNN1/4K5 w - - 0 1",
+            "e9",
+            &["e9e10r"],
+        ),
+    ];
+    for (text, from, expected) in cases {
+        let pos = grand().position(text).unwrap();
+        let mut got = moves_from(&pos, from);
+        got.sort();
+        assert_eq!(got, expected, "{text}");
+    }
+}
+
+/// A Pawn may not stand unpromoted on its last rank, nor behind its start.
+#[test]
+fn grand_refuses_a_pawn_where_none_can_stand() {
+    for text in [
+        "4P4k/10/10/10/10/10/10/10/10/4K5 w - - 0 1",
+        "k9/10/10/10/10/10/10/10/4P5/4K5 w - - 0 1",
+    ] {
+        assert!(grand().position(text).is_err(), "{text}");
+    }
+}
+
+/// Fairy-Stockfish's perft suite (tests/perft.sh) for berolina: the start
+/// to depth 3 by pyffish's move lists (28,328; see scripts/fairy-diff),
+/// and its three positions: after 1. d2f4 e7c5, to depth 3 (46,643); a
+/// King and Pawn ending with promotions by capture only straight ahead,
+/// to depth 3 (1,983); and with en passant open on d6 against the double
+/// step e7c5 (d6c5), to depth 2 (1,047). Depth 1 by hand: each Pawn steps
+/// diagonally either way (the a- and h-Pawns one way) and double-steps
+/// the same ways: 14 + 14, and each Knight two: 30.
+#[test]
+fn berolina_has_the_published_perft() {
+    let mut start = berolina().start();
+    for (depth, nodes) in [(1, 30), (3, 28_328)] {
+        assert_eq!(perft(&mut start, depth), nodes, "depth {depth}");
+    }
+    for (text, depth, nodes) in [
+        (
+            "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq d6c5 2 2",
+            3,
+            46_643,
+        ),
+        ("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1", 3, 1_983),
+        (
+            "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1",
+            2,
+            1_047,
+        ),
+    ] {
+        let mut pos = berolina().position(text).unwrap();
+        assert_eq!(perft(&mut pos, depth), nodes, "{text}");
+    }
+}
+
+/// Two double steps can skip the same square: Black's e7c5 and c7e5 both
+/// skip d6. A position string must then say which was made
+/// (`d6c5`: skipped, then landed); `d6` alone is refused with the two
+/// readings named. Each reading takes its own Pawn: after d5xd6 en passant
+/// the c5 Pawn is gone in one, the e5 Pawn in the other. The written form
+/// reads back to the same position and hash.
+#[test]
+fn berolina_en_passant_names_the_pawn_that_moved() {
+    let ambiguous = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6 0 1";
+    let e = berolina().position(ambiguous).unwrap_err().to_string();
+    assert!(e.contains("e5 and c5 each skip d6"), "{e}");
+    for (landed, survivor) in [("c5", "e5"), ("e5", "c5")] {
+        let text = ambiguous.replace(" d6 ", &format!(" d6{landed} "));
+        let mut pos = berolina().position(&text).unwrap();
+        assert_eq!(pos.to_text(), text);
+        let again = berolina().position(&pos.to_text()).unwrap();
+        assert_eq!(again.hash(), pos.hash());
+        let m = pos.parse_move("d5d6").unwrap();
+        assert_eq!(m.kind, chess3d_core::MoveKind::EnPassant, "{text}");
+        pos.make(m);
+        let at = |name: &str| pos.piece_at(pos.tables().geo.parse_cell(name).unwrap());
+        assert!(at(landed).is_empty(), "{text}: {landed} taken");
+        assert!(!at(survivor).is_empty(), "{text}: {survivor} stays");
+    }
+}
+
+/// The core's invariants along random games of both files (make and
+/// unmake, hashes, legal moves, one text each).
+#[test]
+fn grand_and_berolina_keep_the_invariants_along_random_games() {
+    for seed in 0..6 {
+        common::walk(grand().start(), seed, 150, 0.3).unwrap();
+        common::walk(berolina().start(), seed, 150, 0.3).unwrap();
+    }
+}
