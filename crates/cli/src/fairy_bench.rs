@@ -43,6 +43,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         3,
     ),
     (
+        "horde",
+        "horde",
+        include_str!("../../../games/horde.toml"),
+        5,
+    ),
+    (
         "losalamos",
         "losalamos",
         include_str!("../../../games/losalamos.toml"),

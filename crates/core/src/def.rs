@@ -298,6 +298,9 @@ pub struct DoubleStep {
     pub sym: Sym,
     /// The cells it may start from.
     pub from: Zone,
+    /// The start cells of the double steps that can be taken en passant
+    /// (Horde: White's from its second rank, not its first); `None`, all.
+    pub en_passant_from: Option<Zone>,
 }
 
 impl DoubleStep {
@@ -307,6 +310,7 @@ impl DoubleStep {
             step,
             sym: Sym::Exact,
             from,
+            en_passant_from: None,
         }
     }
 }
@@ -330,7 +334,8 @@ pub struct PieceDef {
     pub name: &'static str,
     pub moves: &'static [Component],
     /// Losing it loses the game; check is about this piece. One kind per
-    /// game; each side has exactly one (at most one without check).
+    /// game; each side has exactly one (at most one without check, or
+    /// where `GameDef::extinction` ends the game).
     pub royal: bool,
     /// Whether this kind attacks royal pieces (gives check). Ziggurat's
     /// higher-level pieces do not.
@@ -435,6 +440,15 @@ pub enum StalemateRule {
     /// The side without a move loses (xiangqi).
     Loss,
     /// The side without a move wins (antichess).
+    Win,
+}
+
+/// What a side left with no piece at all does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extinction {
+    /// It loses (Horde).
+    Loss,
+    /// It wins (antichess).
     Win,
 }
 
@@ -564,6 +578,11 @@ pub struct GameDef {
     /// once (three-check chess: 3). Position strings then hold each
     /// side's checks still to give.
     pub checks_to_win: Option<u8>,
+    /// What it means to be left with no piece at all, in a game where a
+    /// side may then lack its royal piece: Horde's White, which has none
+    /// and loses when its last Pawn is taken. `None`: each side has its
+    /// royal piece (in a game with check).
+    pub extinction: Option<Extinction>,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

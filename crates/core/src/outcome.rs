@@ -1,7 +1,7 @@
 //! How games end.
 
 use crate::bits::BitSet;
-use crate::def::{RepetitionRule, StalemateRule};
+use crate::def::{Extinction, RepetitionRule, StalemateRule};
 use crate::position::{Position, Rules};
 use crate::Side;
 
@@ -21,6 +21,9 @@ pub enum WinReason {
     /// A side without a legal move, not in check, lost (xiangqi) or won
     /// (antichess): [`StalemateRule`].
     Stalemate,
+    /// The loser was left with no piece (Horde), or the winner was
+    /// (antichess): [`crate::def::Extinction`].
+    Extinction,
     /// The winner gave the checks that win (three-check chess).
     ChecksGiven,
 }
@@ -69,6 +72,7 @@ impl Outcome {
                 WinReason::Repetition => "threefold repetition caused by the loser",
                 WinReason::Stalemate => "stalemate",
                 WinReason::ChecksGiven => "checks given",
+                WinReason::Extinction => "no piece left",
             },
             Outcome::Draw(reason) => match reason {
                 DrawReason::Stalemate => "stalemate",
@@ -85,8 +89,9 @@ impl Outcome {
 impl<R: Rules> Position<R> {
     /// A result reached by the last move itself, which ends even a perft
     /// line: in a game without check, a side whose royal piece was captured
-    /// loses; a side that has given the checks that win wins; a royal
-    /// piece on its side's goal (the temple) wins.
+    /// loses; a side left with no piece loses or wins (`extinction`); a
+    /// side that has given the checks that win wins; a royal piece on its
+    /// side's goal (the temple) wins.
     #[inline]
     pub fn immediate_result(&self) -> Option<Outcome> {
         let t = self.tables();
@@ -96,6 +101,20 @@ impl<R: Rules> Position<R> {
                     return Some(Outcome::Win {
                         winner: side.other(),
                         reason: WinReason::RoyalCaptured,
+                    });
+                }
+            }
+        }
+        if let Some(extinction) = t.def.extinction {
+            for side in Side::BOTH {
+                if self.side_cells(side).is_empty() {
+                    let winner = match extinction {
+                        Extinction::Loss => side.other(),
+                        Extinction::Win => side,
+                    };
+                    return Some(Outcome::Win {
+                        winner,
+                        reason: WinReason::Extinction,
                     });
                 }
             }
@@ -196,15 +215,17 @@ impl<R: Rules> Position<R> {
 
     /// Whether `side` could still win, for a flag fall (RULINGS.md has
     /// none; docs/play.md): not with nothing but its royal piece (unless
-    /// that piece can win by reaching a goal, or a stalemate does not
-    /// draw), nor in a position the game's own insufficient-material rule
+    /// that piece can win by reaching a goal, by taking the last enemy
+    /// piece, or a stalemate does not draw), nor in a position the game's own insufficient-material rule
     /// calls dead.
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
         let royal = self.kind_cells(t.royal) & own;
         let lone_royal_wins = !royal.is_empty()
-            && (!t.goal[side.index()].is_empty() || t.def.stalemate != StalemateRule::Draw);
+            && (!t.goal[side.index()].is_empty()
+                || t.def.stalemate != StalemateRule::Draw
+                || t.def.extinction == Some(Extinction::Loss));
         (own.count() > royal.count() || lone_royal_wins) && !R::insufficient_material(self)
     }
 }

@@ -94,6 +94,8 @@ pub struct KindInfo {
 pub struct DoubleSteps {
     per_cell: usize,
     steps: Vec<(Cell, Cell)>,
+    /// Per start cell: whether its double steps can be taken en passant.
+    takeable: Vec<bool>,
 }
 
 impl DoubleSteps {
@@ -105,10 +107,10 @@ impl DoubleSteps {
         self.steps.get(start..start + self.per_cell).unwrap_or(&[])
     }
 
-    /// Whether some cell has two or more, so that the skipped cell alone
-    /// may not say which double step was made.
-    pub fn several(&self) -> bool {
-        self.per_cell > 1
+    /// Whether the double steps from `from` can be taken en passant.
+    #[inline]
+    pub fn takeable_from(&self, from: Cell) -> bool {
+        self.takeable.get(from as usize).copied().unwrap_or(false)
     }
 }
 
@@ -215,9 +217,9 @@ pub struct Tables<B> {
     /// table of the cells from which they capture a cell.
     pub ep_capturers: [Vec<(Kind, u16)>; 2],
     /// Whether en passant is written and hashed with the cell the double
-    /// step landed on as well as the one it skipped: where a kind has
-    /// several double steps from a cell (Berolina), the skipped cell alone
-    /// may not say which was made.
+    /// step landed on as well as the one it skipped: where two double
+    /// steps of a side skip the same cell (Berolina's diagonal ones), the
+    /// skipped cell alone may not say which was made.
     pub ep_names_landing: bool,
     pub promotion_zone: [B; 2],
     /// Fixed promotion choices (empty when they come from the pool).
@@ -255,7 +257,7 @@ pub struct Tables<B> {
     pub has_goal: bool,
     /// Whether a move can end the game at once
     /// ([`crate::Position::immediate_result`]): in a game without check,
-    /// with a goal, or counting checks.
+    /// with a goal, counting checks, or ended by extinction.
     pub ends_by_move: bool,
     pub castles: Vec<CastleInfo<B>>,
     /// Per cell: castling rights lost when a move starts or ends there.
@@ -298,6 +300,8 @@ impl<B: BitSet> Tables<B> {
                 (
                     expand(d.step, d.sym),
                     zone_cells::<B>(&geo, def.black_mirror, d.from),
+                    d.en_passant_from
+                        .map_or([B::FULL; 2], |z| zone_cells(&geo, def.black_mirror, z)),
                 )
             });
             let mut moves: [KindMoves; 2] = Default::default();
@@ -389,7 +393,7 @@ impl<B: BitSet> Tables<B> {
                         }
                     }
                 }
-                if let Some((steps, starts)) = &double_step_of {
+                if let Some((steps, starts, takeable)) = &double_step_of {
                     let from = starts[side.index()];
                     let per_cell = steps.len();
                     let mut table = Vec::with_capacity(n * per_cell);
@@ -407,6 +411,10 @@ impl<B: BitSet> Tables<B> {
                     double_step[side.index()] = DoubleSteps {
                         per_cell,
                         steps: table,
+                        takeable: geo
+                            .cells()
+                            .map(|c| takeable[side.index()].contains(c))
+                            .collect(),
                     };
                 }
             }
@@ -516,9 +524,21 @@ impl<B: BitSet> Tables<B> {
                 .unwrap_or_else(|| panic!("{}: no cell '{name}'", def.id))
         };
         let zone_of = |zone: Zone| -> [B; 2] { zone_cells(&geo, def.black_mirror, zone) };
-        let ep_names_landing = kinds
-            .iter()
-            .any(|k: &KindInfo| k.double_step.iter().any(DoubleSteps::several));
+        // Whether two double steps of a side that can be taken en passant
+        // (of one kind or two) skip the same cell and land on different
+        // ones.
+        let ep_names_landing = Side::BOTH.iter().any(|side| {
+            let mut landing: BTreeMap<Cell, Cell> = BTreeMap::new();
+            kinds.iter().any(|k: &KindInfo| {
+                let steps = &k.double_step[side.index()];
+                (0..n as Cell).filter(|&c| steps.takeable_from(c)).any(|c| {
+                    steps
+                        .from(c)
+                        .iter()
+                        .any(|&(mid, to)| mid != NO_CELL && *landing.entry(mid).or_insert(to) != to)
+                })
+            })
+        });
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_compulsory = [B::EMPTY; 2];
         let mut promotion_limit = vec![0; def.pieces.len()];
@@ -754,7 +774,10 @@ impl<B: BitSet> Tables<B> {
             facing,
             temple,
             has_goal,
-            ends_by_move: !def.has_check || has_goal || def.checks_to_win.is_some(),
+            ends_by_move: !def.has_check
+                || has_goal
+                || def.checks_to_win.is_some()
+                || def.extinction.is_some(),
             goal,
             castles,
             castle_clear,

@@ -125,6 +125,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         facing_lines: &[],
         stalemate: StalemateRule::Draw,
         checks_to_win: None,
+        extinction: None,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

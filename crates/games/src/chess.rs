@@ -182,6 +182,7 @@ pub static CHESS: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -205,6 +205,7 @@ pub static POLYHEDRON: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -345,6 +345,7 @@ const DEF: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -153,6 +153,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

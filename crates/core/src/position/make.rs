@@ -171,6 +171,7 @@ impl<R: Rules> Position<R> {
             .from(m.from)
             .iter()
             .find(|&&(mid, to)| mid != NO_CELL && to == m.to)
+            .filter(|_| steps.takeable_from(m.from))
         {
             self.offer_en_passant(EnPassant {
                 target: mid,

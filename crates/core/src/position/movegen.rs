@@ -369,8 +369,9 @@ impl<R: Rules> Position<R> {
     }
 
     /// Whether the last move ended the game at once. Only games without
-    /// check, with a goal (a temple) or counting checks can end so; for
-    /// the others this is a test of constant data.
+    /// check, with a goal (a temple), counting checks or ended by
+    /// extinction can end so; for the others this is a test of constant
+    /// data.
     #[inline]
     fn finished_by_last_move(&self) -> bool {
         self.t.ends_by_move && self.immediate_result().is_some()
@@ -389,11 +390,12 @@ impl<R: Rules> Position<R> {
     /// Whether `side`'s royal piece is attacked by the other side.
     /// A side without its royal piece counts as attacked in a game with
     /// check: the piece can only have been lost by the move just made (a
-    /// push, say), and that move is illegal.
+    /// push, say), and that move is illegal; except where a side may have
+    /// none (`GameDef::extinction`: Horde's White), and is never in check.
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
         match self.royal_cell(side) {
             Some(k) => self.attacked_now(k, side.other()),
-            None => self.t.def.has_check,
+            None => self.t.def.has_check && self.t.def.extinction.is_none(),
         }
     }
 

@@ -13,6 +13,7 @@ use super::{EnPassant, GameState, Options, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
+use crate::geometry::NO_CELL;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT};
 
 impl<R: Rules> Position<R> {
@@ -126,7 +127,23 @@ impl<R: Rules> Position<R> {
         let names = t.def.side_names;
         let royal = t.kinds[t.royal as usize].def.name;
         let mover = self.side.other();
-        let missing = Side::BOTH.map(|s| self.royal_cell(s).is_none());
+        // Where a side may lack its royal piece, its absence says nothing;
+        // a side with no piece at all lost them to the other's moves.
+        let extinct = Side::BOTH.map(|s| self.by_side[s.index()].is_empty());
+        if t.def.extinction.is_some() && extinct[mover.index()] {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "{} has no piece left, but only {}'s move can have taken its last and {} is \
+                     to move",
+                    names[mover.index()],
+                    names[self.side.index()],
+                    names[self.side.index()],
+                ),
+            ));
+        }
+        let missing =
+            Side::BOTH.map(|s| self.royal_cell(s).is_none() && t.def.extinction.is_none());
         let on_goal = Side::BOTH.map(|s| {
             self.royal_cell(s)
                 .is_some_and(|c| t.goal[s.index()].contains(c))
@@ -272,8 +289,10 @@ impl<R: Rules> Position<R> {
         }
         for side in Side::BOTH {
             let count = (self.by_kind[t.royal as usize] & self.by_side[side.index()]).count();
-            // Without check a royal piece can be captured, ending the game.
-            let allowed = if t.def.has_check { 1..=1 } else { 0..=1 };
+            // Without check a royal piece can be captured, ending the game;
+            // where extinction ends it, a side may have none from the start.
+            let one = t.def.has_check && t.def.extinction.is_none();
+            let allowed = if one { 1..=1 } else { 0..=1 };
             if !allowed.contains(&count) {
                 return Err(PositionError::new(
                     "placement",
@@ -281,11 +300,7 @@ impl<R: Rules> Position<R> {
                         "{} has {count} {}s, needs {}",
                         t.def.side_names[side.index()],
                         t.kinds[t.royal as usize].def.name,
-                        if t.def.has_check {
-                            "exactly one"
-                        } else {
-                            "at most one"
-                        }
+                        if one { "exactly one" } else { "at most one" }
                     ),
                 ));
             }
@@ -424,82 +439,86 @@ impl<R: Rules> Position<R> {
                 format!("'{text}' given, but this game has no en passant (write '-')"),
             ));
         }
-        let (target, landing) = self.read_en_passant_cells(text)?;
-        // The side that just moved double-stepped across `target` (to
-        // `landing`, if named), from a cell that exists, over one that
-        // exists.
+        // The readings of the field: one cell, the skipped one; or two,
+        // the skipped one and the landing one in either order (a set to
+        // Fairy-Stockfish, which writes them in the board's order).
+        let readings: Vec<(Cell, Option<Cell>)> = match t.geo.parse_cell(text) {
+            Some(target) => vec![(target, None)],
+            None => self
+                .after_a_cell(text)
+                .filter_map(|(first, rest)| Some((first, t.geo.parse_cell(rest)?)))
+                .flat_map(|(a, b)| [(a, Some(b)), (b, Some(a))])
+                .collect(),
+        };
+        if readings.is_empty() {
+            return Err(PositionError::new(
+                "en passant",
+                format!("'{text}' is not a cell, two cells, or '-'"),
+            ));
+        }
+        // The double steps the side that just moved can have made across
+        // a reading's skipped cell (to its landing cell, if named), from a
+        // cell that exists, over one that exists.
         let mover = self.side.other();
         let present = R::present(self);
-        let mut victims: Vec<Cell> = Vec::new();
+        let mut made: Vec<EnPassant> = Vec::new();
         for (k, info) in t.kinds.iter().enumerate() {
-            for from in 0..t.geo.len() as Cell {
-                for &(mid, to) in info.double_step[mover.index()].from(from) {
-                    if mid == target
-                        && landing.is_none_or(|l| l == to)
+            let steps = &info.double_step[mover.index()];
+            for from in (0..t.geo.len() as Cell).filter(|&c| steps.takeable_from(c)) {
+                for &(mid, to) in steps.from(from) {
+                    let ep = EnPassant {
+                        target: mid,
+                        victim: to,
+                    };
+                    if mid != NO_CELL
+                        && readings.iter().any(|&(target, landing)| {
+                            mid == target && landing.is_none_or(|l| l == to)
+                        })
                         && self.piece_at(to) == Piece::new(mover, k as u8)
                         && self.piece_at(mid).is_empty()
                         && self.piece_at(from).is_empty()
                         && present.contains(mid)
                         && present.contains(from)
-                        && !victims.contains(&to)
+                        && !made.contains(&ep)
                     {
-                        victims.push(to);
+                        made.push(ep);
                     }
                 }
             }
         }
-        let victim =
-            match victims[..] {
-                [victim] => victim,
-                [] => {
-                    return Err(PositionError::new(
-                        "en passant",
-                        format!(
-                            "{text} is not the cell skipped by a double step {} just made",
-                            t.def.side_names[mover.index()]
-                        ),
-                    ))
-                }
-                _ => {
-                    return Err(PositionError::new(
-                        "en passant",
-                        format!(
-                        "double steps to {} each skip {text}: name the one made, as the skipped \
-                         cell and then the cell it landed on ({text}{})",
-                        victims.iter().map(|&v| t.geo.name(v)).collect::<Vec<_>>().join(" and "),
-                        t.geo.name(victims[0])
+        let ep = match made[..] {
+            [ep] => ep,
+            [] => {
+                return Err(PositionError::new(
+                    "en passant",
+                    format!(
+                        "{text} is not the cell skipped by a double step {} just made that can be \
+                         taken en passant",
+                        t.def.side_names[mover.index()]
                     ),
-                    ))
-                }
-            };
+                ))
+            }
+            _ => {
+                let name = |c: Cell| t.geo.name(c);
+                return Err(PositionError::new(
+                    "en passant",
+                    format!(
+                        "{text} may be any of the double steps {}: name the one made, as the \
+                         skipped cell and then the cell it landed on ({}{})",
+                        made.iter()
+                            .map(|ep| format!("over {} to {}", name(ep.target), name(ep.victim)))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        name(made[0].target),
+                        name(made[0].victim)
+                    ),
+                ));
+            }
+        };
         // Kept only if a legal capture exists: otherwise it is the same
         // position as without it, and prints and hashes the same.
-        self.offer_en_passant(EnPassant { target, victim });
+        self.offer_en_passant(ep);
         Ok(())
-    }
-
-    /// The en-passant field's cells: the skipped cell, and the cell the
-    /// double step landed on where the game writes it too (Berolina:
-    /// `d3c4`).
-    fn read_en_passant_cells(&self, text: &str) -> Result<(Cell, Option<Cell>), PositionError> {
-        let geo = &self.t.geo;
-        if let Some(target) = geo.parse_cell(text) {
-            return Ok((target, None));
-        }
-        text.char_indices()
-            .skip(1)
-            .find_map(|(i, _)| {
-                Some((
-                    geo.parse_cell(&text[..i])?,
-                    Some(geo.parse_cell(&text[i..])?),
-                ))
-            })
-            .ok_or_else(|| {
-                PositionError::new(
-                    "en passant",
-                    format!("'{text}' is not a cell, two cells, or '-'"),
-                )
-            })
     }
 
     /// Whether a piece of `side` could capture en passant onto `target`.

@@ -532,7 +532,11 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             return Some(draw);
         }
         let def = pos.tables().def;
-        if def.bare_kings_draw && pos.occupied().count() == 2 {
+        // Two pieces, both royal (Horde's lone King and Pawn are not).
+        if def.bare_kings_draw
+            && pos.occupied().count() == 2
+            && Side::BOTH.iter().all(|&s| pos.royal_cell(s).is_some())
+        {
             return Some(draw);
         }
         // Below a null move the history holds a pass, and a position can

@@ -117,6 +117,17 @@ fn the_engine_plays_three_check_and_gives_the_last_check() {
     }
 }
 
+/// Horde (`extinction`): the engine plays the side without a King, which
+/// is never in check, and the side with one; with White's last Pawn d2
+/// under its Queen c3, Black takes it, which wins at once, at any depth.
+#[test]
+fn the_engine_plays_horde_and_takes_the_last_piece() {
+    let horde = include_str!("../../../../games/horde.toml");
+    for (depth, best) in best_moves(horde, "4k3/8/8/8/8/2q5/3P4/8 b - - 0 1", &[1, 4]) {
+        assert_eq!(best, "c3d2", "depth {depth}");
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

@@ -617,6 +617,7 @@ pub static ELEVATOR: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

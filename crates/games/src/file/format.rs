@@ -42,6 +42,8 @@ pub struct GameFile {
     pub stalemate: StalemateName,
     /// The number of checks that wins (three-check chess).
     pub checks_to_win: Option<Spanned<i64>>,
+    /// What a side left with no piece does (Horde: loses).
+    pub extinction: Option<Spanned<ExtinctionName>>,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,
@@ -206,6 +208,9 @@ pub struct DoubleStepFile {
     #[serde(default)]
     pub sym: SymName,
     pub from: Vec<Spanned<AreaFile>>,
+    /// The start cells of the double steps that can be taken en passant
+    /// (all if left out).
+    pub en_passant_from: Option<Vec<Spanned<AreaFile>>>,
 }
 
 /// Cells by rule, in the side's own view (Black's mirrored).
@@ -289,6 +294,13 @@ pub enum Repetition {
     #[default]
     Draw,
     LossForMover,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExtinctionName {
+    Loss,
+    Win,
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize)]

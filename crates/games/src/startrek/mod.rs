@@ -356,6 +356,7 @@ pub static STARTREK: GameDef = GameDef {
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
+    extinction: None,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -504,6 +504,7 @@ fn every_game_files_moves_have_one_text_each() {
         ),
         ("chess", CHESS_FILE),
         ("grand", include_str!("../../../../games/grand.toml")),
+        ("horde", include_str!("../../../../games/horde.toml")),
         (
             "kingofthehill",
             include_str!("../../../../games/kingofthehill.toml"),

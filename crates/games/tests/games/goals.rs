@@ -1,9 +1,10 @@
 //! Goals other than checkmate (docs/game-files.md): a royal piece that
 //! reaches its side's goal region wins at once (`royal_goal`), and so does
-//! a side that gives its last check (`checks_to_win`). King of the Hill
-//! (games/kingofthehill.toml) and three-check chess (games/3check.toml)
-//! against Fairy-Stockfish's published perft and positions counted by
-//! hand.
+//! a side that gives its last check (`checks_to_win`), and a side left with
+//! no piece loses (`extinction`). King of the Hill
+//! (games/kingofthehill.toml), three-check chess (games/3check.toml) and
+//! Horde (games/horde.toml) against Fairy-Stockfish's published perft and
+//! positions counted by hand.
 
 use chess3d_core::perft::perft;
 use chess3d_core::{Outcome, Position, Side, Variant, WinReason};
@@ -225,4 +226,94 @@ fn check_counts_in_position_strings_are_checked() {
         .position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
         .unwrap();
     assert_eq!(plain.checks_left(Side::Black), Some(3));
+}
+
+const HORDE_FILE: &str = include_str!("../../../../games/horde.toml");
+
+fn horde() -> Variant<TinyFileRules> {
+    tiny_file(HORDE_FILE)
+}
+
+/// Fairy-Stockfish's perft suite (tests/perft.sh): `horde startpos 4
+/// 23310` and its four positions to depth 4. Depth 1 by hand: the Pawns
+/// b5, c5, f5 and g5 step to the sixth rank, and a4, d4, e4 and h4 to the
+/// fifth (the others are blocked, and no double step has room): 8.
+#[test]
+fn horde_has_the_published_perft() {
+    let mut start = horde().start();
+    for (depth, nodes) in [(1, 8), (4, 23_310)] {
+        assert_eq!(perft(&mut start, depth), nodes, "depth {depth}");
+    }
+    for (text, nodes) in [
+        (
+            "4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1",
+            56_539,
+        ),
+        (
+            "k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1",
+            33_781,
+        ),
+        ("4k3/7r/8/P7/2p1n2P/3p2P1/1P3P2/PPP1PPP1 w - - 0 1", 128_809),
+        (
+            "rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18",
+            197_287,
+        ),
+    ] {
+        let mut pos = horde().position(text).unwrap();
+        assert_eq!(perft(&mut pos, 4), nodes, "{text}");
+    }
+}
+
+/// White, without a King, is never in check and loses when its last piece
+/// is taken: the Queen c3 takes the Pawn d2 and the game is over, Black
+/// winning, with no reply (Fairy-Stockfish also counts 29 moves, then 59).
+/// A position string with White to move and no White piece is that
+/// finished game; one with Black to move and none is refused (only Black's
+/// move can have taken the last).
+#[test]
+fn horde_is_lost_with_the_last_piece() {
+    let mut pos = horde().position("4k3/8/8/8/8/2q5/3P4/8 b - - 0 1").unwrap();
+    assert_eq!(perft(&mut pos, 1), 29);
+    assert_eq!(perft(&mut pos, 2), 59);
+    let take = pos.parse_move("c3d2").unwrap();
+    pos.make(take);
+    assert!(!pos.in_check());
+    assert!(moves(&pos).is_empty());
+    let won = Some(Outcome::Win {
+        winner: Side::Black,
+        reason: WinReason::Extinction,
+    });
+    assert_eq!(pos.outcome(), won);
+    let ended = "4k3/8/8/8/8/8/3q4/8 w - - 0 2";
+    assert_eq!(pos.to_text(), ended);
+    assert_eq!(horde().position(ended).unwrap().outcome(), won);
+    let e = horde()
+        .position("4k3/8/8/8/8/8/3q4/8 b - - 0 2")
+        .unwrap_err();
+    assert!(e.to_string().contains("White has no piece left"), "{e}");
+    // While it has a piece, no result: the King e8 alone cannot be
+    // stalemated by a Pawn far away.
+    pos.unmake();
+    assert_eq!(pos.outcome(), None);
+}
+
+/// A double step from White's first rank skips its second and cannot be
+/// taken en passant; one from the second can (Fairy-Stockfish's
+/// `enPassantRegion`). After a1a3 the Pawn b3 has only its step (b3a2
+/// would be the capture); after a2a4 the Pawn b4 takes on a3. The string
+/// naming a2 as the en-passant cell is refused.
+#[test]
+fn horde_double_steps_from_the_first_rank_cannot_be_taken() {
+    let mut first = horde().position("4k3/8/8/8/8/1p6/8/P7 w - - 0 1").unwrap();
+    let m = first.parse_move("a1a3").unwrap();
+    first.make(m);
+    assert!(!moves(&first).contains(&"b3a2".to_string()));
+    let e = horde()
+        .position("4k3/8/8/8/8/Pp6/8/8 b - a2 0 1")
+        .unwrap_err();
+    assert!(e.to_string().contains("can be taken en passant"), "{e}");
+    let mut second = horde().position("4k3/8/8/8/1p6/8/P7/8 w - - 0 1").unwrap();
+    let m = second.parse_move("a2a4").unwrap();
+    second.make(m);
+    assert!(moves(&second).contains(&"b4a3".to_string()));
 }

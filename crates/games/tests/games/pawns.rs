@@ -101,14 +101,17 @@ fn grand_refuses_a_pawn_where_none_can_stand() {
     }
 }
 
-/// Fairy-Stockfish's perft suite (tests/perft.sh) for berolina: the start
-/// to depth 3 by pyffish's move lists (28,328; see scripts/fairy-diff),
-/// and its three positions: after 1. d2f4 e7c5, to depth 3 (46,643); a
-/// King and Pawn ending with promotions by capture only straight ahead,
-/// to depth 3 (1,983); and with en passant open on d6 against the double
-/// step e7c5 (d6c5), to depth 2 (1,047). Depth 1 by hand: each Pawn steps
-/// diagonally either way (the a- and h-Pawns one way) and double-steps
-/// the same ways: 14 + 14, and each Knight two: 30.
+/// Fairy-Stockfish's perft suite (tests/perft.sh) for berolina, its
+/// position strings as they are there: after 1. d2f4 e7c5, with en passant
+/// written `c5d6` (the landing cell first: to Fairy-Stockfish the field is
+/// a set of cells), to depth 3 (46,643); a King and Pawn ending with
+/// promotions by capture only straight ahead, to depth 3 (1,983); and with
+/// en passant open on d6 against the double step e7c5 (`d6c5`), to depth 2
+/// (1,047). And the start to depth 3 by pyffish's move lists (28,328; see
+/// scripts/fairy-diff). Depth 1 by hand: each Pawn steps diagonally either
+/// way, the a- and h-Pawns one way (14); the double steps go the same
+/// ways where there is room, one for the a-, b-, g- and h-Pawns and two
+/// for the others (12); each Knight two (4): 30.
 #[test]
 fn berolina_has_the_published_perft() {
     let mut start = berolina().start();
@@ -117,7 +120,7 @@ fn berolina_has_the_published_perft() {
     }
     for (text, depth, nodes) in [
         (
-            "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq d6c5 2 2",
+            "rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2",
             3,
             46_643,
         ),
@@ -143,10 +146,13 @@ fn berolina_has_the_published_perft() {
 fn berolina_en_passant_names_the_pawn_that_moved() {
     let ambiguous = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6 0 1";
     let e = berolina().position(ambiguous).unwrap_err().to_string();
-    assert!(e.contains("e5 and c5 each skip d6"), "{e}");
+    assert!(e.contains("over d6 to e5, over d6 to c5"), "{e}");
     for (landed, survivor) in [("c5", "e5"), ("e5", "c5")] {
         let text = ambiguous.replace(" d6 ", &format!(" d6{landed} "));
-        let mut pos = berolina().position(&text).unwrap();
+        // Either order reads, as Fairy-Stockfish's set does; the skipped
+        // cell is written first.
+        let swapped = ambiguous.replace(" d6 ", &format!(" {landed}d6 "));
+        let mut pos = berolina().position(&swapped).unwrap();
         assert_eq!(pos.to_text(), text);
         let again = berolina().position(&pos.to_text()).unwrap();
         assert_eq!(again.hash(), pos.hash());
@@ -166,5 +172,72 @@ fn grand_and_berolina_keep_the_invariants_along_random_games() {
     for seed in 0..6 {
         common::walk(grand().start(), seed, 150, 0.3).unwrap();
         common::walk(berolina().start(), seed, 150, 0.3).unwrap();
+    }
+}
+
+/// The en-passant field names the landing cell only where two double steps
+/// of a side skip the same cell: in Berolina's file, and in no built-in
+/// game nor other file, whose strings stay as they were (the skipped cell
+/// alone, as FEN writes it).
+#[test]
+fn only_shared_skipped_cells_make_en_passant_name_the_landing_cell() {
+    use chess3d_games::{chess, elevator, polyhedron, startrek, ziggurat, ziggurat43};
+    assert!(berolina().start().tables().ep_names_landing);
+    let built_in = [
+        chess::Chess::start().tables().ep_names_landing,
+        elevator::Elevator::start().tables().ep_names_landing,
+        polyhedron::Polyhedron::start().tables().ep_names_landing,
+        startrek::StarTrek::start().tables().ep_names_landing,
+        ziggurat::Ziggurat::start().tables().ep_names_landing,
+        ziggurat43::Ziggurat43::start().tables().ep_names_landing,
+        grand().start().tables().ep_names_landing,
+        common::tiny_file(include_str!("../../../../games/horde.toml"))
+            .start()
+            .tables()
+            .ep_names_landing,
+    ];
+    assert_eq!(built_in, [false; 8]);
+}
+
+/// The loader's refusals for the new keys, each at its key: a limit on a
+/// letter that is no choice, a limit of 0, an `optional` zone outside the
+/// promotion zone, and a turned double step that lands in the promotion
+/// zone (Berolina's from the 6th rank reaches the 8th).
+#[test]
+fn promotion_and_double_step_mistakes_are_placed() {
+    let cases = [
+        (
+            GRAND_FILE,
+            "limits = { Q = 1,",
+            "limits = { K = 1,",
+            "'K' has a limit but is not a promotion choice",
+        ),
+        (
+            GRAND_FILE,
+            "N = 2 }",
+            "N = 0 }",
+            "a limit is a count from 1 to 255",
+        ),
+        (
+            GRAND_FILE,
+            "optional = [{ ranks = [7, 8] }]",
+            "optional = [{ ranks = [6, 8] }]",
+            "must lie in the promotion zone",
+        ),
+        (
+            BEROLINA_FILE,
+            "from = [{ ranks = [1, 1] }]",
+            "from = [{ ranks = [1, 5] }]",
+            "lands on",
+        ),
+    ];
+    for (file, old, new, says) in cases {
+        assert_eq!(file.matches(old).count(), 1, "{old}");
+        let text = file.replacen(old, new, 1);
+        let e = chess3d_games::file::load(&text).expect_err(says);
+        assert!(e.message.contains(says), "{e}");
+        // Placed on the line of the changed key.
+        let line = text[..text.find(new).unwrap()].matches('\n').count() + 1;
+        assert_eq!(e.line, line, "{e}");
     }
 }

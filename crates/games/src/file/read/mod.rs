@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use chess3d_core::def::{
     About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, DoubleStep, Drawing,
-    GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule, StalemateRule,
-    Zone,
+    Extinction, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
+    StalemateRule, Zone,
 };
 use chess3d_core::geometry::{expand, Labels, Naming};
 use chess3d_core::position::MAX_KINDS;
@@ -17,8 +17,8 @@ use chess3d_core::{BitSet, Bits, Geometry, Side, Sym, V3};
 use toml::Spanned;
 
 use super::format::{
-    AreaFile, ChoicesFile, GameFile, LabelsFile, ModeName, NotationName, OptionalFile, PieceFile,
-    PromotionFile, Repetition, SideName, StalemateName, SymName,
+    AreaFile, ChoicesFile, ExtinctionName, GameFile, LabelsFile, ModeName, NotationName,
+    OptionalFile, PieceFile, PromotionFile, Repetition, SideName, StalemateName, SymName,
 };
 use super::{keep, FileError};
 
@@ -191,6 +191,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         royal_goal,
         facing_lines: r.facing_lines(&file, extent)?,
         checks_to_win: r.checks_to_win(&file)?,
+        extinction: r.extinction(&file)?,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

@@ -111,6 +111,11 @@ impl Reader<'_> {
                         step: self.vector(d.step.span(), *d.step.get_ref(), extent)?,
                         sym: sym(d.sym),
                         from: self.zone(&d.from)?,
+                        en_passant_from: d
+                            .en_passant_from
+                            .as_deref()
+                            .map(|z| self.zone(z))
+                            .transpose()?,
                     }),
                 },
                 en_passant: pawn.en_passant,

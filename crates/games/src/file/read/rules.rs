@@ -350,6 +350,24 @@ impl Reader<'_> {
         }
     }
 
+    /// `extinction`: for now only where there is check, so that the royal
+    /// piece is never taken and a side lacks it only from the start.
+    pub(super) fn extinction(&self, file: &GameFile) -> Checked<Option<Extinction>> {
+        let Some(e) = &file.extinction else {
+            return Ok(None);
+        };
+        if !file.check {
+            return Err(self.error(
+                e.span(),
+                "extinction is supported only in a game with check (check = true)",
+            ));
+        }
+        Ok(Some(match e.get_ref() {
+            ExtinctionName::Loss => Extinction::Loss,
+            ExtinctionName::Win => Extinction::Win,
+        }))
+    }
+
     /// The zones of the pieces' moves: each confinement and each leap's
     /// `from` has cells for both sides, and no move takes a confined kind
     /// out of its zone by another rule than its own moves (which the
