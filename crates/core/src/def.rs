@@ -366,10 +366,31 @@ pub struct PieceDef {
 pub enum Choices {
     /// These kinds, by letter (chess: Q R B N).
     Fixed(&'static [char]),
+    /// White's kinds and Black's, by letter (Chigorin chess: White's
+    /// Chancellor, Rook, Knight; Black's Queen, Rook, Bishop).
+    Sides([&'static [char]; 2]),
     /// A kind of the player's own captured pieces, which leaves the pool
     /// (Polyhedron, Elevator): never a promoting kind nor the royal one.
     /// With the pool empty there is nothing to promote to.
     CapturedPool,
+}
+
+impl Choices {
+    /// The letters `side` may promote to, where they are fixed.
+    pub fn letters(&self, side: Side) -> Option<&'static [char]> {
+        match *self {
+            Choices::Fixed(letters) => Some(letters),
+            Choices::Sides(sides) => Some(sides[side.index()]),
+            Choices::CapturedPool => None,
+        }
+    }
+
+    /// Whether `letter` is a fixed choice of either side.
+    pub fn lists(&self, letter: char) -> bool {
+        Side::BOTH
+            .iter()
+            .any(|&side| self.letters(side).is_some_and(|l| l.contains(&letter)))
+    }
 }
 
 impl PieceDef {

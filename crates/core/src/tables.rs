@@ -223,7 +223,7 @@ pub struct Tables<B> {
     pub ep_names_landing: bool,
     pub promotion_zone: [B; 2],
     /// Fixed promotion choices (empty when they come from the pool).
-    pub promotion_choices: Vec<Kind>,
+    pub promotion_choices: [Vec<Kind>; 2],
     /// Whether promotion choices come from the captured-piece pool, and
     /// which kinds may be taken from it.
     pub promotion_pool: bool,
@@ -542,7 +542,7 @@ impl<B: BitSet> Tables<B> {
         let mut promotion_zone = [B::EMPTY; 2];
         let mut promotion_compulsory = [B::EMPTY; 2];
         let mut promotion_limit = vec![0; def.pieces.len()];
-        let mut promotion_choices = Vec::new();
+        let mut promotion_choices: [Vec<Kind>; 2] = Default::default();
         let mut promotion_pool = false;
         let pool_kinds: Vec<Kind> = (0..def.pieces.len())
             .filter(|&k| !def.pieces[k].promotes && !def.pieces[k].royal)
@@ -556,8 +556,11 @@ impl<B: BitSet> Tables<B> {
                 promotion_limit[kind_of(letter) as usize] = limit;
             }
             match p.choices {
-                Choices::Fixed(letters) => {
-                    promotion_choices = letters.iter().map(|&l| kind_of(l)).collect()
+                Choices::Fixed(_) | Choices::Sides(_) => {
+                    promotion_choices = Side::BOTH.map(|side| {
+                        let letters = p.choices.letters(side).unwrap_or_default();
+                        letters.iter().map(|&l| kind_of(l)).collect()
+                    })
                 }
                 Choices::CapturedPool => promotion_pool = true,
             }
@@ -599,7 +602,8 @@ impl<B: BitSet> Tables<B> {
         // the two moves would be the same move.
         for (kind, _) in becomes.iter().flatten() {
             assert!(
-                !(promotion_choices.contains(kind) || promotion_pool && pool_kinds.contains(kind)),
+                !(promotion_choices.iter().any(|c| c.contains(kind))
+                    || promotion_pool && pool_kinds.contains(kind)),
                 "{}: a kind one becomes is also a promotion choice",
                 def.id
             );

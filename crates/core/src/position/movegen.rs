@@ -761,7 +761,10 @@ impl<R: Rules> Position<R> {
                 .copied()
                 .filter(|&k| pools.count(self.side, k) > 0)
                 .collect(),
-            _ => t.promotion_choices.iter().copied().collect(),
+            _ => t.promotion_choices[self.side.index()]
+                .iter()
+                .copied()
+                .collect(),
         };
         let own = self.by_side[self.side.index()];
         choices.retain(|k| match t.promotion_limit[*k as usize] {
@@ -924,6 +927,14 @@ impl<R: Rules> Position<R> {
                                 && (!safety.pinned.contains(from)
                                     || pin_line(&safety.pins, from).contains(to))))
                     {
+                        // A double step into the promotion zone promotes as
+                        // any other move there (Torpedo chess).
+                        if info.def.promotes && t.promotion_zone[us.index()].contains(to) {
+                            sink.promotions(from, R::Bits::single(to), &self.promotion_choices());
+                            if t.promotion_compulsory[us.index()].contains(to) {
+                                continue;
+                            }
+                        }
                         sink.one(Move::new(from, to, MoveKind::DoubleStep));
                     }
                 }

@@ -258,10 +258,16 @@ pub enum OptionalFile {
 #[derive(Debug, Deserialize)]
 #[serde(
     untagged,
-    expecting = "a list of piece letters such as [\"Q\", \"R\"], or \"captured-pool\""
+    expecting = "a list of piece letters such as [\"Q\", \"R\"], one for each side \
+                 ({ white = [\"Q\"], black = [\"Q\"] }), or \"captured-pool\""
 )]
 pub enum ChoicesFile {
     Letters(Vec<char>),
+    /// Each side's own list (Chigorin chess).
+    Sides {
+        white: Vec<char>,
+        black: Vec<char>,
+    },
     Named(String),
 }
 

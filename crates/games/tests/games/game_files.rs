@@ -413,29 +413,6 @@ proptest! {
     }
 }
 
-/// A double step that would land in the promotion zone (issue 62): the
-/// pawn would arrive there unpromoted, a position no string may hold, so
-/// the loader refuses the file at the double step's `step`. Chess's file
-/// with the double step allowed from ranks 2 to 6 (indices 1 to 5): from
-/// the 6th rank it lands on the 8th. From ranks 2 to 5 it lands on the 7th
-/// at most, and loads.
-#[test]
-fn a_double_step_into_the_promotion_zone_is_refused_at_its_step() {
-    let old = "from = [{ ranks = [1, 1] }]";
-    assert_eq!(CHESS_FILE.matches(old).count(), 1);
-    let text = CHESS_FILE.replacen(old, "from = [{ ranks = [1, 5] }]", 1);
-    let at = text.find("step = [0, 1, 0]").unwrap() + "step = ".len();
-    let line = text[..at].matches('\n').count() + 1;
-    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
-    let e = load(&text).expect_err("a double step onto the last rank");
-    assert_eq!((e.line, e.column), (line, column), "{e}");
-    assert!(
-        e.message.contains("a6 lands on a8, in the promotion zone"),
-        "{e}"
-    );
-    assert!(load(&CHESS_FILE.replacen(old, "from = [{ ranks = [1, 4] }]", 1)).is_ok());
-}
-
 /// One text for each move (issue 62). In UCI notation a castling whose
 /// King goes one square prints as the King taking its own Rook, as UCI
 /// writes such castlings: otherwise it would print as the King's plain
@@ -503,6 +480,7 @@ fn every_game_files_moves_have_one_text_each() {
             include_str!("../../../../games/capablanca.toml"),
         ),
         ("chess", CHESS_FILE),
+        ("chigorin", include_str!("../../../../games/chigorin.toml")),
         ("grand", include_str!("../../../../games/grand.toml")),
         ("horde", include_str!("../../../../games/horde.toml")),
         (
@@ -516,6 +494,7 @@ fn every_game_files_moves_have_one_text_each() {
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
         ("shako", include_str!("../../../../games/shako.toml")),
+        ("torpedo", include_str!("../../../../games/torpedo.toml")),
         ("xiangqi", include_str!("../../../../games/xiangqi.toml")),
         ("ziggurat43", ZIGGURAT43_FILE),
     ];

@@ -1,8 +1,10 @@
 //! Pawn families from files: Grand chess's promotion (games/grand.toml:
 //! optional on some cells of the zone, compulsory on the others, choices
-//! limited by what stands on the board) and Berolina chess's double steps
-//! in two directions (games/berolina.toml), against Fairy-Stockfish's
-//! published perft and positions counted by hand.
+//! limited by what stands on the board), Chigorin chess's choices per side
+//! (games/chigorin.toml), Berolina chess's double steps in two directions
+//! (games/berolina.toml) and Torpedo chess's from every rank, promoting on
+//! the last (games/torpedo.toml), against Fairy-Stockfish's published
+//! perft and positions counted by hand.
 
 use chess3d_core::perft::perft;
 use chess3d_core::Variant;
@@ -12,6 +14,8 @@ use crate::common::{self, moves_from, small_file, tiny_file};
 
 const GRAND_FILE: &str = include_str!("../../../../games/grand.toml");
 const BEROLINA_FILE: &str = include_str!("../../../../games/berolina.toml");
+const CHIGORIN_FILE: &str = include_str!("../../../../games/chigorin.toml");
+const TORPEDO_FILE: &str = include_str!("../../../../games/torpedo.toml");
 
 fn grand() -> Variant<SmallFileRules> {
     small_file(GRAND_FILE)
@@ -201,8 +205,7 @@ fn only_shared_skipped_cells_make_en_passant_name_the_landing_cell() {
 
 /// The loader's refusals for the new keys, each at its key: a limit on a
 /// letter that is no choice, a limit of 0, an `optional` zone outside the
-/// promotion zone, and a turned double step that lands in the promotion
-/// zone (Berolina's from the 6th rank reaches the 8th).
+/// promotion zone, and a side's choice that is the royal kind.
 #[test]
 fn promotion_and_double_step_mistakes_are_placed() {
     let cases = [
@@ -225,10 +228,10 @@ fn promotion_and_double_step_mistakes_are_placed() {
             "must lie in the promotion zone",
         ),
         (
-            BEROLINA_FILE,
-            "from = [{ ranks = [1, 1] }]",
-            "from = [{ ranks = [1, 5] }]",
-            "lands on",
+            CHIGORIN_FILE,
+            "black = [\"Q\", \"R\", \"B\"]",
+            "black = [\"Q\", \"K\", \"B\"]",
+            "'K' cannot be promoted to",
         ),
     ];
     for (file, old, new, says) in cases {
@@ -240,4 +243,44 @@ fn promotion_and_double_step_mistakes_are_placed() {
         let line = text[..text.find(new).unwrap()].matches('\n').count() + 1;
         assert_eq!(e.line, line, "{e}");
     }
+}
+
+/// Fairy-Stockfish's perft suite (tests/perft.sh): `chigorin startpos 3
+/// 11408`, and a Pawn each about to promote, Black to move, depth 2: 117.
+/// By hand for that position: Black's a2 Pawn has three promotions (a1=Q,
+/// R, B: its own army's), and its King b7 all eight of its moves (White's
+/// h7 Pawn attacks only g8, White's King d3 none of them): 11 at depth 1.
+/// With White to move, the h7 Pawn promotes only to a Chancellor, Rook or
+/// Knight, never a Queen.
+#[test]
+fn chigorin_promotes_each_side_to_its_own_kinds() {
+    let game = tiny_file(CHIGORIN_FILE);
+    let mut start = game.start();
+    assert_eq!(perft(&mut start, 3), 11_408);
+    let mut pos = game.position("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1").unwrap();
+    assert_eq!(perft(&mut pos, 1), 11);
+    assert_eq!(perft(&mut pos, 2), 117);
+    assert_eq!(moves_from(&pos, "a2"), ["a2a1b", "a2a1q", "a2a1r"]);
+    let white = game.position("8/1k5P/8/8/8/3K4/p7/8 w - - 0 1").unwrap();
+    assert_eq!(moves_from(&white, "h7"), ["h7h8c", "h7h8n", "h7h8r"]);
+}
+
+/// Fairy-Stockfish's perft suite (tests/perft.sh): `torpedo startpos 4
+/// 209719` and a position to depth 4 (232,819). A double step from the
+/// 6th rank lands on the 8th and promotes, as a step would: the Pawn a6
+/// (the Kings on a1 and h1) has its step to a7 and four double-step
+/// promotions a8=Q, R, B, N, and no unpromoted a8.
+#[test]
+fn torpedo_double_steps_from_every_rank_and_promotes_with_them() {
+    let game = tiny_file(TORPEDO_FILE);
+    let mut start = game.start();
+    assert_eq!(perft(&mut start, 4), 209_719);
+    let mut pos = game
+        .position("rnbqkbnr/1ppppppp/8/6P1/p7/8/PPPPPP1P/RNBQKBNR w KQkq - 0 1")
+        .unwrap();
+    assert_eq!(perft(&mut pos, 4), 232_819);
+    let pos = game.position("8/8/P7/8/8/8/8/K6k w - - 0 1").unwrap();
+    let mut from_a6 = moves_from(&pos, "a6");
+    from_a6.sort();
+    assert_eq!(from_a6, ["a6a7", "a6a8b", "a6a8n", "a6a8q", "a6a8r"]);
 }

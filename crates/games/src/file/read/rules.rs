@@ -25,7 +25,6 @@ impl Reader<'_> {
         if zone_cells::<Bits<5>>(geo, mirror, zone)[Side::White.index()].is_empty() {
             return Err(self.error(p.zone.span(), "the promotion zone has no cell on the board"));
         }
-        self.double_steps_stop_short(file, pieces, geo, mirror, zone)?;
         let choices = match p.choices.get_ref() {
             ChoicesFile::Named(name) if name == "captured-pool" => {
                 // The pool holds every kind neither royal nor promoting; a
@@ -54,30 +53,12 @@ impl Reader<'_> {
                 ))
             }
             ChoicesFile::Letters(letters) => {
-                for (i, &l) in letters.iter().enumerate() {
-                    if letters[..i].contains(&l) {
-                        return Err(
-                            self.error(p.choices.span(), format!("'{l}' is a choice twice"))
-                        );
-                    }
-                    let ok = pieces
-                        .iter()
-                        .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
-                        && !pieces
-                            .iter()
-                            .any(|k| k.becomes.is_some_and(|b| b.letter == l));
-                    if !ok {
-                        return Err(self.error(
-                            p.choices.span(),
-                            format!(
-                                "'{l}' cannot be promoted to: a choice is a kind of the game, \
-                                 neither royal nor promoting, nor one a piece becomes"
-                            ),
-                        ));
-                    }
-                }
-                Choices::Fixed(keep::slice(letters.clone()))
+                Choices::Fixed(self.choice_letters(p.choices.span(), letters, pieces)?)
             }
+            ChoicesFile::Sides { white, black } => Choices::Sides([
+                self.choice_letters(p.choices.span(), white, pieces)?,
+                self.choice_letters(p.choices.span(), black, pieces)?,
+            ]),
         };
         let optional = match p.optional.as_ref().map(|o| (o.get_ref(), o.span())) {
             None | Some((OptionalFile::Everywhere(false), _)) => None,
@@ -108,6 +89,37 @@ impl Reader<'_> {
         }))
     }
 
+    /// A list of choices: each once, each a kind neither royal, nor
+    /// promoting, nor one a piece becomes.
+    fn choice_letters(
+        &self,
+        span: Range<usize>,
+        letters: &[char],
+        pieces: &[PieceDef],
+    ) -> Checked<&'static [char]> {
+        for (i, &l) in letters.iter().enumerate() {
+            if letters[..i].contains(&l) {
+                return Err(self.error(span, format!("'{l}' is a choice twice")));
+            }
+            let ok = pieces
+                .iter()
+                .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
+                && !pieces
+                    .iter()
+                    .any(|k| k.becomes.is_some_and(|b| b.letter == l));
+            if !ok {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "'{l}' cannot be promoted to: a choice is a kind of the game, \
+                         neither royal nor promoting, nor one a piece becomes"
+                    ),
+                ));
+            }
+        }
+        Ok(keep::slice(letters.to_vec()))
+    }
+
     /// `limits`: each key a promotion choice's letter, each value from 1
     /// to 255.
     fn promotion_limits(
@@ -132,7 +144,7 @@ impl Reader<'_> {
                 }
             };
             let chosen = match choices {
-                Choices::Fixed(letters) => letters.contains(&letter),
+                Choices::Fixed(_) | Choices::Sides(_) => choices.lists(letter),
                 Choices::CapturedPool => pieces
                     .iter()
                     .any(|k| k.letter == letter && !k.royal && !k.promotes),
@@ -149,68 +161,6 @@ impl Reader<'_> {
             limits.push((letter, count));
         }
         Ok(keep::slice(limits))
-    }
-
-    /// A promoting kind's double step must not land in the promotion zone:
-    /// it neither promotes nor changes kind on its way, so the pawn would
-    /// stand unpromoted where no position string may put it. Refused at
-    /// the double step's `step`.
-    pub(super) fn double_steps_stop_short(
-        &self,
-        file: &GameFile,
-        pieces: &[PieceDef],
-        geo: &Geometry,
-        mirror: V3,
-        zone: &[Area],
-    ) -> Checked<()> {
-        let promotion = zone_cells::<Bits<5>>(geo, mirror, zone);
-        for (def, piece) in pieces.iter().zip(file.pieces.get_ref()) {
-            let (
-                Some(PawnDef {
-                    double_step: Some(step),
-                    ..
-                }),
-                Some(double),
-            ) = (
-                def.pawn.filter(|_| def.promotes),
-                piece.pawn.as_ref().and_then(|p| p.double_step.as_ref()),
-            )
-            else {
-                continue;
-            };
-            let starts = zone_cells::<Bits<5>>(geo, mirror, step.from);
-            for (side, v) in Side::BOTH.into_iter().flat_map(|side| {
-                expand(step.step, step.sym)
-                    .into_iter()
-                    .map(move |v| (side, v))
-            }) {
-                let v: V3 = match side {
-                    Side::White => v,
-                    Side::Black => std::array::from_fn(|i| v[i] * mirror[i]),
-                };
-                for c in starts[side.index()].iter() {
-                    let [x, y, z] = geo.coord(c);
-                    // Two steps of `step`.
-                    let Some(to) = geo.cell_at([x + 2 * v[0], y + 2 * v[1], z + 2 * v[2]]) else {
-                        continue;
-                    };
-                    if promotion[side.index()].contains(to) {
-                        return Err(self.error(
-                            double.step.span(),
-                            format!(
-                                "'{}''s double step from {} lands on {}, in the promotion zone, \
-                                 where it would not promote: start it further back, or leave \
-                                 those ranks out of its `from`",
-                                def.letter,
-                                geo.name(c),
-                                geo.name(to)
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     pub(super) fn castling(
@@ -421,8 +371,8 @@ impl Reader<'_> {
                 ));
             }
             let chosen = match promotion.map(|p| p.choices) {
-                Some(Choices::Fixed(letters)) => letters.contains(&def.letter),
                 Some(Choices::CapturedPool) => !def.promotes && !def.royal,
+                Some(choices) => choices.lists(def.letter),
                 None => false,
             };
             if chosen {
