@@ -264,11 +264,16 @@ pub enum OptionalFile {
 pub enum ChoicesFile {
     Letters(Vec<char>),
     /// Each side's own list (Chigorin chess).
-    Sides {
-        white: Vec<char>,
-        black: Vec<char>,
-    },
+    Sides(SideChoicesFile),
     Named(String),
+}
+
+/// Each side's promotion choices.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideChoicesFile {
+    pub white: Vec<char>,
+    pub black: Vec<char>,
 }
 
 #[derive(Debug, Deserialize)]

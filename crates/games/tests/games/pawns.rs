@@ -207,7 +207,7 @@ fn only_shared_skipped_cells_make_en_passant_name_the_landing_cell() {
 /// letter that is no choice, a limit of 0, an `optional` zone outside the
 /// promotion zone, and a side's choice that is the royal kind.
 #[test]
-fn promotion_and_double_step_mistakes_are_placed() {
+fn promotion_mistakes_are_placed() {
     let cases = [
         (
             GRAND_FILE,

@@ -18,7 +18,8 @@ use toml::Spanned;
 
 use super::format::{
     AreaFile, ChoicesFile, ExtinctionName, GameFile, LabelsFile, ModeName, NotationName,
-    OptionalFile, PieceFile, PromotionFile, Repetition, SideName, StalemateName, SymName,
+    OptionalFile, PieceFile, PromotionFile, Repetition, SideChoicesFile, SideName, StalemateName,
+    SymName,
 };
 use super::{keep, FileError};
 

@@ -49,13 +49,16 @@ impl Reader<'_> {
             ChoicesFile::Named(name) => {
                 return Err(self.error(
                     p.choices.span(),
-                    format!("'{name}': expected a list of letters or \"captured-pool\""),
+                    format!(
+                        "'{name}': expected a list of letters, one for each side, or \
+                         \"captured-pool\""
+                    ),
                 ))
             }
             ChoicesFile::Letters(letters) => {
                 Choices::Fixed(self.choice_letters(p.choices.span(), letters, pieces)?)
             }
-            ChoicesFile::Sides { white, black } => Choices::Sides([
+            ChoicesFile::Sides(SideChoicesFile { white, black }) => Choices::Sides([
                 self.choice_letters(p.choices.span(), white, pieces)?,
                 self.choice_letters(p.choices.span(), black, pieces)?,
             ]),
