@@ -216,8 +216,8 @@ impl<R: Rules> Position<R> {
     /// Whether `side` could still win, for a flag fall (RULINGS.md has
     /// none; docs/play.md): not with nothing but its royal piece (unless
     /// that piece can win by reaching a goal, by taking the last enemy
-    /// piece, or a stalemate does not draw), nor in a position the game's own insufficient-material rule
-    /// calls dead.
+    /// piece, or a stalemate does not draw), nor in a position the game's
+    /// own insufficient-material rule calls dead.
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
