@@ -385,11 +385,15 @@ impl Choices {
         }
     }
 
-    /// Whether `letter` is a fixed choice of either side.
-    pub fn lists(&self, letter: char) -> bool {
-        Side::BOTH
-            .iter()
-            .any(|&side| self.letters(side).is_some_and(|l| l.contains(&letter)))
+    /// Whether a piece of either side may become `kind`: it is listed,
+    /// or, with the captured pool, neither royal nor promoting.
+    pub fn offers(&self, kind: &PieceDef) -> bool {
+        match self {
+            Choices::CapturedPool => !kind.royal && !kind.promotes,
+            _ => Side::BOTH
+                .iter()
+                .any(|&side| self.letters(side).is_some_and(|l| l.contains(&kind.letter))),
+        }
     }
 }
 
@@ -618,4 +622,13 @@ pub struct GameDef {
     pub about: About,
     /// Where the page draws the cells.
     pub drawing: Drawing,
+}
+
+impl GameDef {
+    /// Whether each side always has its royal piece: with check, unless
+    /// extinction ends the game (where a side may have none, and is then
+    /// never in check).
+    pub const fn every_side_has_royal(&self) -> bool {
+        self.has_check && self.extinction.is_none()
+    }
 }

@@ -101,10 +101,10 @@ impl<R: Rules> Position<R> {
             // Where a side may have no royal piece (Horde's White), it is
             // never in check: nothing to test. Elsewhere only a move just
             // made can have lost it, and that move is illegal.
-            return if self.t.def.extinction.is_some() {
-                Guard::none()
-            } else {
+            return if self.t.def.every_side_has_royal() {
                 Guard::all()
+            } else {
+                Guard::none()
             };
         };
         if in_check {

@@ -395,7 +395,7 @@ impl<R: Rules> Position<R> {
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
         match self.royal_cell(side) {
             Some(k) => self.attacked_now(k, side.other()),
-            None => self.t.def.has_check && self.t.def.extinction.is_none(),
+            None => self.t.def.every_side_has_royal(),
         }
     }
 

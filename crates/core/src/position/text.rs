@@ -291,7 +291,7 @@ impl<R: Rules> Position<R> {
             let count = (self.by_kind[t.royal as usize] & self.by_side[side.index()]).count();
             // Without check a royal piece can be captured, ending the game;
             // where extinction ends it, a side may have none from the start.
-            let one = t.def.has_check && t.def.extinction.is_none();
+            let one = t.def.every_side_has_royal();
             let allowed = if one { 1..=1 } else { 0..=1 };
             if !allowed.contains(&count) {
                 return Err(PositionError::new(

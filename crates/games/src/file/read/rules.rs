@@ -146,13 +146,10 @@ impl Reader<'_> {
                     ))
                 }
             };
-            let chosen = match choices {
-                Choices::Fixed(_) | Choices::Sides(_) => choices.lists(letter),
-                Choices::CapturedPool => pieces
-                    .iter()
-                    .any(|k| k.letter == letter && !k.royal && !k.promotes),
-            };
-            if !chosen {
+            if !pieces
+                .iter()
+                .any(|k| k.letter == letter && choices.offers(k))
+            {
                 return Err(self.error(
                     file_limits.span(),
                     format!("'{letter}' has a limit but is not a promotion choice"),
@@ -270,12 +267,11 @@ impl Reader<'_> {
         let Some(lines) = &file.royals_may_not_face else {
             return Ok(&[]);
         };
-        if !file.check {
-            return Err(self.error(
-                lines.span(),
-                "royal pieces that may not face each other need a game with check (check = true)",
-            ));
-        }
+        self.needs_check(
+            file,
+            lines.span(),
+            "royal pieces that may not face each other",
+        )?;
         let mut out = Vec::new();
         for &v in lines.get_ref() {
             out.push(self.vector(lines.span(), v, extent)?);
@@ -283,17 +279,24 @@ impl Reader<'_> {
         Ok(keep::slice(out))
     }
 
+    /// A key that means something only where there is check, refused at
+    /// `span` otherwise.
+    fn needs_check(&self, file: &GameFile, span: Range<usize>, what: &str) -> Checked<()> {
+        if file.check {
+            return Ok(());
+        }
+        Err(self.error(
+            span,
+            format!("{what} need a game with check (check = true)"),
+        ))
+    }
+
     /// The number of checks that wins: from 1 to 99, in a game with check.
     pub(super) fn checks_to_win(&self, file: &GameFile) -> Checked<Option<u8>> {
         let Some(n) = &file.checks_to_win else {
             return Ok(None);
         };
-        if !file.check {
-            return Err(self.error(
-                n.span(),
-                "checks can win only in a game with check (check = true)",
-            ));
-        }
+        self.needs_check(file, n.span(), "checks that win")?;
         match u8::try_from(*n.get_ref()) {
             Ok(n @ 1..=99) => Ok(Some(n)),
             _ => Err(self.error(
@@ -309,12 +312,8 @@ impl Reader<'_> {
         let Some(e) = &file.extinction else {
             return Ok(None);
         };
-        if !file.check {
-            return Err(self.error(
-                e.span(),
-                "extinction is supported only in a game with check (check = true)",
-            ));
-        }
+        // For now: antichess's extinction has no check.
+        self.needs_check(file, e.span(), "extinction")?;
         Ok(Some(match e.get_ref() {
             ExtinctionName::Loss => Extinction::Loss,
             ExtinctionName::Win => Extinction::Win,
@@ -373,12 +372,7 @@ impl Reader<'_> {
                     other.letter
                 ));
             }
-            let chosen = match promotion.map(|p| p.choices) {
-                Some(Choices::CapturedPool) => !def.promotes && !def.royal,
-                Some(choices) => choices.lists(def.letter),
-                None => false,
-            };
-            if chosen {
+            if promotion.is_some_and(|p| p.choices.offers(def)) {
                 return refuse(
                     "it cannot be a promotion choice (anywhere in the promotion zone)".into(),
                 );
