@@ -87,24 +87,76 @@ pub struct KindInfo {
     pub double_step: [DoubleSteps; 2],
 }
 
-/// A kind's double steps from each cell: the skipped and the target cell
-/// of each, padded with `(NO_CELL, NO_CELL)` to the same number per cell
-/// (one in chess, two for Berolina's diagonal ones).
+/// A kind's double steps from each cell. Most kinds with any have one per
+/// cell (chess), kept apart from any others (Berolina's second diagonal) so
+/// that the move loop reads one entry where it can.
 #[derive(Clone, Debug, Default)]
 pub struct DoubleSteps {
-    per_cell: usize,
-    steps: Vec<(Cell, Cell)>,
+    /// Per cell: its first double step as the skipped and the target cell,
+    /// `(NO_CELL, NO_CELL)` where it has none; empty when the kind has none.
+    first: Vec<(Cell, Cell)>,
+    /// Per cell: its further double steps, `more_per_cell` each, padded
+    /// with `(NO_CELL, NO_CELL)`.
+    more: Vec<(Cell, Cell)>,
+    more_per_cell: usize,
     /// Per start cell: whether its double steps can be taken en passant.
     takeable: Vec<bool>,
 }
 
 impl DoubleSteps {
-    /// The double steps from `from`, some of them padding; none when the
-    /// kind has none.
+    /// The kind's double steps, `steps[cell]` those from each cell, and
+    /// whether those from each cell can be taken en passant.
+    fn new(steps: Vec<Vec<(Cell, Cell)>>, takeable: Vec<bool>) -> Self {
+        let more_per_cell = steps.iter().map(|s| s.len().saturating_sub(1)).max();
+        let more_per_cell = more_per_cell.unwrap_or(0);
+        let none = (NO_CELL, NO_CELL);
+        let mut first = Vec::with_capacity(steps.len());
+        let mut more = Vec::with_capacity(steps.len() * more_per_cell);
+        for cell in &steps {
+            first.push(cell.first().copied().unwrap_or(none));
+            let others = cell.get(1..).unwrap_or(&[]);
+            more.extend(others);
+            more.extend(std::iter::repeat_n(none, more_per_cell - others.len()));
+        }
+        if steps.iter().all(Vec::is_empty) {
+            first.clear();
+        }
+        Self {
+            first,
+            more,
+            more_per_cell,
+            takeable,
+        }
+    }
+
+    /// The first double step from `from`, if it has any.
     #[inline]
-    pub fn from(&self, from: Cell) -> &[(Cell, Cell)] {
-        let start = from as usize * self.per_cell;
-        self.steps.get(start..start + self.per_cell).unwrap_or(&[])
+    pub fn first(&self, from: Cell) -> Option<(Cell, Cell)> {
+        self.first
+            .get(from as usize)
+            .copied()
+            .filter(|&(mid, _)| mid != NO_CELL)
+    }
+
+    /// The double steps from `from` after [`Self::first`], some of them
+    /// `(NO_CELL, NO_CELL)` padding after the others.
+    #[inline]
+    pub fn more(&self, from: Cell) -> &[(Cell, Cell)] {
+        if self.more_per_cell == 0 {
+            return &[];
+        }
+        let start = from as usize * self.more_per_cell;
+        self.more
+            .get(start..start + self.more_per_cell)
+            .unwrap_or(&[])
+    }
+
+    /// Every double step from `from`.
+    pub fn from(&self, from: Cell) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        let more = self.more(from).iter().copied();
+        self.first(from)
+            .into_iter()
+            .chain(more.take_while(|&(mid, _)| mid != NO_CELL))
     }
 
     /// Whether the double steps from `from` can be taken en passant.
@@ -192,6 +244,10 @@ pub struct Tables<B> {
     /// generator has a copy with them, so that the games without them do
     /// not pay for a test a piece.
     pub indirect: bool,
+    /// Whether a kind has more than one double step from a cell, or one
+    /// into its promotion zone (Berolina, Torpedo): the move generator's
+    /// copy for the rarer rules then makes the double steps.
+    pub double_steps_rare: bool,
     /// Per lame leap and cell (at `leap * cells + cell`): its target and
     /// its block from the cell; and the cell it comes from to land on the
     /// cell, with that leap's block. `NO_CELL` where off the board.
@@ -395,27 +451,24 @@ impl<B: BitSet> Tables<B> {
                 }
                 if let Some((steps, starts, takeable)) = &double_step_of {
                     let from = starts[side.index()];
-                    let per_cell = steps.len();
-                    let mut table = Vec::with_capacity(n * per_cell);
-                    for c in geo.cells() {
-                        for &v in steps {
-                            let v = mirror(side, v);
-                            let mid = geo.offset(c, v);
-                            let to = mid.and_then(|m| geo.offset(m, v));
-                            table.push(match (from.contains(c), mid, to) {
-                                (true, Some(m), Some(t)) => (m, t),
-                                _ => (NO_CELL, NO_CELL),
+                    let table = geo
+                        .cells()
+                        .map(|c| {
+                            let targets = steps.iter().filter_map(|&v| {
+                                let v = mirror(side, v);
+                                let mid = geo.offset(c, v)?;
+                                Some((mid, geo.offset(mid, v)?))
                             });
-                        }
-                    }
-                    double_step[side.index()] = DoubleSteps {
-                        per_cell,
-                        steps: table,
-                        takeable: geo
-                            .cells()
+                            let starts_here = from.contains(c);
+                            targets.filter(|_| starts_here).collect()
+                        })
+                        .collect();
+                    double_step[side.index()] = DoubleSteps::new(
+                        table,
+                        geo.cells()
                             .map(|c| takeable[side.index()].contains(c))
                             .collect(),
-                    };
+                    );
                 }
             }
             kinds.push(KindInfo {
@@ -534,8 +587,7 @@ impl<B: BitSet> Tables<B> {
                 (0..n as Cell).filter(|&c| steps.takeable_from(c)).any(|c| {
                     steps
                         .from(c)
-                        .iter()
-                        .any(|&(mid, to)| mid != NO_CELL && *landing.entry(mid).or_insert(to) != to)
+                        .any(|(mid, to)| *landing.entry(mid).or_insert(to) != to)
                 })
             })
         });
@@ -745,6 +797,18 @@ impl<B: BitSet> Tables<B> {
                 .any(|m| !m.hops.is_empty() || !m.lame.is_empty())
         }) || def.pieces.iter().any(|pd| pd.confined.is_some())
             || !facing.is_empty();
+        let double_steps_rare = kinds.iter().any(|k: &KindInfo| {
+            Side::BOTH.iter().any(|&side| {
+                let steps = &k.double_step[side.index()];
+                let zone = promotion_zone[side.index()];
+                (0..n as Cell).any(|c| {
+                    steps.more(c).iter().any(|&(mid, _)| mid != NO_CELL)
+                        || steps
+                            .first(c)
+                            .is_some_and(|(_, to)| k.def.promotes && zone.contains(to))
+                })
+            })
+        });
         Tables {
             def,
             geo,
@@ -754,6 +818,7 @@ impl<B: BitSet> Tables<B> {
             kinds,
             royal: royal_kinds[0] as Kind,
             indirect,
+            double_steps_rare,
             lame_forward,
             lame_backward,
             slide_attacks,

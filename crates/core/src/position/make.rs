@@ -167,10 +167,9 @@ impl<R: Rules> Position<R> {
         let steps = &t.kinds[piece.kind() as usize].double_step[mover.index()];
         // A game may produce double steps the data does not describe (its
         // own en passant then lives in its state).
-        if let Some(&(mid, _)) = steps
+        if let Some((mid, _)) = steps
             .from(m.from)
-            .iter()
-            .find(|&&(mid, to)| mid != NO_CELL && to == m.to)
+            .find(|&(_, to)| to == m.to)
             .filter(|_| steps.takeable_from(m.from))
         {
             self.offer_en_passant(EnPassant {

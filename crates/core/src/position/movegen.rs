@@ -123,7 +123,7 @@ impl<B: BitSet> Guarded<'_, B> {
 
     /// Counts the moves to `targets` the guard clears, `per_target` each,
     /// and lists the others with `list`.
-    #[inline]
+    #[inline(always)]
     fn split(
         &mut self,
         from: Cell,
@@ -141,8 +141,10 @@ impl<B: BitSet> Guarded<'_, B> {
     }
 }
 
+// Always inlined, as `split`: called from the move loop, per piece; LLVM's
+// own choice left them out of line as the loop grew (Elevator's perft, 4%).
 impl<B: BitSet> Sink<B> for Guarded<'_, B> {
-    #[inline]
+    #[inline(always)]
     fn targets(&mut self, from: Cell, targets: B, kind: MoveKind) {
         if kind == MoveKind::Normal {
             self.split(from, targets, 1, |out, risky| {
@@ -158,7 +160,7 @@ impl<B: BitSet> Sink<B> for Guarded<'_, B> {
             out.promotions(from, risky, choices)
         });
     }
-    #[inline]
+    #[inline(always)]
     fn one(&mut self, m: Move) {
         let plain = matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep);
         if plain && self.risky(m.from, B::single(m.to)).is_empty() {
@@ -778,17 +780,19 @@ impl<R: Rules> Position<R> {
     /// with `LINE_ATTACKS`) or pseudo-legal ones. `in_check`, when the
     /// caller knows it, saves castling's test of the King's cell.
     fn generate<S: Sink<R::Bits>, const LEGAL: bool>(&self, sink: &mut S, in_check: Option<bool>) {
-        if self.indirect() {
+        if self.indirect() || self.t.double_steps_rare {
             self.generate_with::<S, LEGAL, true>(sink, in_check)
         } else {
             self.generate_with::<S, LEGAL, false>(sink, in_check)
         }
     }
 
-    /// [`Self::generate`], with the pieces' hops and lame leaps if
-    /// `INDIRECT` (a test of them in the loop over pieces cost chess's
-    /// perft 2 to 3% where no piece has them).
-    fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const INDIRECT: bool>(
+    /// [`Self::generate`], with the rarer rules if `RARE`: the pieces' hops,
+    /// lame leaps and confinement (`self.indirect()`), several double steps
+    /// from a cell and double steps that promote (`double_steps_rare`). A
+    /// test of them in the loop over pieces cost chess's perft 2 to 3%
+    /// where no piece has them, and more in the code's layout.
+    fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const RARE: bool>(
         &self,
         sink: &mut S,
         in_check: Option<bool>,
@@ -832,13 +836,17 @@ impl<R: Rules> Position<R> {
             let special = R::has_special_targets(k as Kind);
             // Sliders under a game's own rule may have no data at all.
             let data = !special || !km.is_empty();
+            // The kind's rules, read once: the loop below runs per piece.
+            let def = info.def;
+            let becomes = &t.becomes[k];
+            let double_steps = &info.double_step[us.index()];
             for from in pieces.iter() {
                 let (mut targets, mut shots) = if data {
                     self.targets(km, from, own, theirs, blockers)
                 } else {
                     (R::Bits::EMPTY, R::Bits::EMPTY)
                 };
-                if INDIRECT {
+                if RARE && t.indirect {
                     targets |= self.indirect_targets(km, from, own, theirs, blockers);
                     // A confined piece attacks only its zone, shots too.
                     targets &= t.confined[k][us.index()];
@@ -847,7 +855,7 @@ impl<R: Rules> Position<R> {
                 if special {
                     targets |= R::special_targets(self, k as Kind, from) & !own;
                 }
-                if !info.def.gives_check {
+                if !def.gives_check {
                     targets &= !enemy_royal;
                     shots &= !enemy_royal;
                 }
@@ -879,14 +887,14 @@ impl<R: Rules> Position<R> {
                     }
                     shots = safe_shots;
                 }
-                if info.def.promotes {
+                if def.promotes {
                     let promoting = targets & t.promotion_zone[us.index()];
                     if !promoting.is_empty() {
                         sink.promotions(from, promoting, &self.promotion_choices());
                         targets &= !(promoting & t.promotion_compulsory[us.index()]);
                     }
                 }
-                if let Some((new_kind, zone)) = &t.becomes[k] {
+                if let Some((new_kind, zone)) = becomes {
                     let arriving = targets & zone[us.index()];
                     if !arriving.is_empty() {
                         targets &= !arriving;
@@ -904,7 +912,7 @@ impl<R: Rules> Position<R> {
                         sink.promotions(from, unpromoted, &[*new_kind]);
                     }
                 }
-                if info.def.promotes_on_capture {
+                if def.promotes_on_capture {
                     let captures = targets & theirs;
                     if !captures.is_empty() {
                         let mut choices = self.promotion_choices();
@@ -917,26 +925,37 @@ impl<R: Rules> Position<R> {
                     sink.targets(from, shots, MoveKind::Shot);
                 }
 
-                for &(mid, to) in info.double_step[us.index()].from(from) {
-                    if mid != NO_CELL
-                        && !blockers.contains(mid)
+                let Some(first) = double_steps.first(from) else {
+                    continue;
+                };
+                let legal = |(mid, to): (Cell, Cell)| {
+                    !blockers.contains(mid)
                         && !blockers.contains(to)
-                        && (!INDIRECT || t.confined[k][us.index()].contains(to))
+                        && (!RARE || t.confined[k][us.index()].contains(to))
                         && (!checks
                             || (safety.evasion.contains(to)
                                 && (!safety.pinned.contains(from)
                                     || pin_line(&safety.pins, from).contains(to))))
-                    {
-                        // A double step into the promotion zone promotes as
-                        // any other move there (Torpedo chess).
-                        if info.def.promotes && t.promotion_zone[us.index()].contains(to) {
-                            sink.promotions(from, R::Bits::single(to), &self.promotion_choices());
-                            if t.promotion_compulsory[us.index()].contains(to) {
-                                continue;
-                            }
-                        }
-                        sink.one(Move::new(from, to, MoveKind::DoubleStep));
+                };
+                if !RARE {
+                    // One double step from the cell, short of the zone.
+                    if legal(first) {
+                        sink.one(Move::new(from, first.1, MoveKind::DoubleStep));
                     }
+                    continue;
+                }
+                let more = double_steps.more(from).iter().copied();
+                let steps = std::iter::once(first).chain(more.take_while(|s| s.0 != NO_CELL));
+                for (_, to) in steps.filter(|&step| legal(step)) {
+                    // A double step into the promotion zone promotes as any
+                    // other move there (Torpedo chess).
+                    if def.promotes && t.promotion_zone[us.index()].contains(to) {
+                        sink.promotions(from, R::Bits::single(to), &self.promotion_choices());
+                        if t.promotion_compulsory[us.index()].contains(to) {
+                            continue;
+                        }
+                    }
+                    sink.one(Move::new(from, to, MoveKind::DoubleStep));
                 }
             }
         }

@@ -13,7 +13,6 @@ use super::{EnPassant, GameState, Options, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
-use crate::geometry::NO_CELL;
 use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT};
 
 impl<R: Rules> Position<R> {
@@ -465,15 +464,14 @@ impl<R: Rules> Position<R> {
         for (k, info) in t.kinds.iter().enumerate() {
             let steps = &info.double_step[mover.index()];
             for from in (0..t.geo.len() as Cell).filter(|&c| steps.takeable_from(c)) {
-                for &(mid, to) in steps.from(from) {
+                for (mid, to) in steps.from(from) {
                     let ep = EnPassant {
                         target: mid,
                         victim: to,
                     };
-                    if mid != NO_CELL
-                        && readings.iter().any(|&(target, landing)| {
-                            mid == target && landing.is_none_or(|l| l == to)
-                        })
+                    if readings
+                        .iter()
+                        .any(|&(target, landing)| mid == target && landing.is_none_or(|l| l == to))
                         && self.piece_at(to) == Piece::new(mover, k as u8)
                         && self.piece_at(mid).is_empty()
                         && self.piece_at(from).is_empty()
