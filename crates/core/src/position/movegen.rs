@@ -846,7 +846,7 @@ impl<R: Rules> Position<R> {
                 } else {
                     (R::Bits::EMPTY, R::Bits::EMPTY)
                 };
-                if RARE && t.indirect {
+                if RARE && self.indirect() {
                     targets |= self.indirect_targets(km, from, own, theirs, blockers);
                     // A confined piece attacks only its zone, shots too.
                     targets &= t.confined[k][us.index()];
