@@ -138,10 +138,15 @@ impl DoubleSteps {
             .filter(|&(mid, _)| mid != NO_CELL)
     }
 
+    /// Whether some cell has more than one double step.
+    pub fn several(&self) -> bool {
+        self.more_per_cell > 0
+    }
+
     /// The double steps from `from` after [`Self::first`], some of them
     /// `(NO_CELL, NO_CELL)` padding after the others.
     #[inline]
-    pub fn more(&self, from: Cell) -> &[(Cell, Cell)] {
+    fn more(&self, from: Cell) -> &[(Cell, Cell)] {
         if self.more_per_cell == 0 {
             return &[];
         }
@@ -801,12 +806,9 @@ impl<B: BitSet> Tables<B> {
             Side::BOTH.iter().any(|&side| {
                 let steps = &k.double_step[side.index()];
                 let zone = promotion_zone[side.index()];
-                (0..n as Cell).any(|c| {
-                    steps.more(c).iter().any(|&(mid, _)| mid != NO_CELL)
-                        || steps
-                            .first(c)
-                            .is_some_and(|(_, to)| k.def.promotes && zone.contains(to))
-                })
+                steps.several()
+                    || (k.def.promotes
+                        && (0..n as Cell).any(|c| steps.from(c).any(|(_, to)| zone.contains(to))))
             })
         });
         Tables {

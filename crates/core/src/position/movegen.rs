@@ -944,9 +944,7 @@ impl<R: Rules> Position<R> {
                     }
                     continue;
                 }
-                let more = double_steps.more(from).iter().copied();
-                let steps = std::iter::once(first).chain(more.take_while(|s| s.0 != NO_CELL));
-                for (_, to) in steps.filter(|&step| legal(step)) {
+                for (_, to) in double_steps.from(from).filter(|&step| legal(step)) {
                     // A double step into the promotion zone promotes as any
                     // other move there (Torpedo chess).
                     if def.promotes && t.promotion_zone[us.index()].contains(to) {

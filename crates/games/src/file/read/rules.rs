@@ -313,7 +313,7 @@ impl Reader<'_> {
             return Ok(None);
         };
         // For now: antichess's extinction has no check.
-        self.needs_check(file, e.span(), "extinction")?;
+        self.needs_check(file, e.span(), "extinction rules")?;
         Ok(Some(match e.get_ref() {
             ExtinctionName::Loss => Extinction::Loss,
             ExtinctionName::Win => Extinction::Win,
