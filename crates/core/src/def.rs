@@ -494,6 +494,14 @@ pub struct CastleDef {
     /// Cells the enemy must not attack (the King's start and every cell it
     /// passes); the King's arrival is the ordinary legality test.
     pub safe: &'static [&'static str],
+    /// Letter of the kind that castles with the King (`R`).
+    pub piece: char,
+    /// Whether the King and the piece may start on any cells of their
+    /// line, as in Chess960: the piece on the same side of the King as
+    /// `rook_from` is of `king_from`. The position string says which
+    /// (docs/position-strings.md); `empty` and `safe` are then derived
+    /// from each start, and the cells given here are the usual start's.
+    pub any_file: bool,
 }
 
 impl CastleDef {
@@ -516,6 +524,21 @@ impl CastleDef {
             rook_to,
             empty,
             safe,
+            piece: 'R',
+            any_file: false,
+        }
+    }
+
+    /// The same rule with another kind castling with the King.
+    pub const fn with_piece(self, piece: char) -> CastleDef {
+        CastleDef { piece, ..self }
+    }
+
+    /// The same rule from any start files (Chess960).
+    pub const fn from_any_file(self) -> CastleDef {
+        CastleDef {
+            any_file: true,
+            ..self
         }
     }
 }

@@ -3,7 +3,8 @@
 //! - [`geometry`]: boards as cells with integer 3-D coordinates, any shape.
 //! - [`def`]: a game as data (pieces as movement vectors, pawn rules,
 //!   promotion, castling, start position, notation).
-//! - [`tables`]: a definition compiled into per-cell lookup tables.
+//! - [`tables`]: a definition compiled into per-cell lookup tables
+//!   ([`castles`]: its castling rules, Chess960's included).
 //! - [`position`]: positions, legal move generation, make/unmake with
 //!   incremental Zobrist hashing, position strings, move text.
 //! - [`outcome`]: checkmate, stalemate, repetition, 100 plies, bare Kings.
@@ -14,6 +15,7 @@
 //! See docs/ARCHITECTURE.md for how a move flows through these parts.
 
 pub mod bits;
+pub mod castles;
 pub mod def;
 pub mod error;
 pub mod game;

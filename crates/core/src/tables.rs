@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
+pub use crate::castles::{CastleInfo, Castles};
 use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, expand_pair, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
@@ -207,22 +208,6 @@ pub struct LeapAttack {
     pub from_set: u16,
 }
 
-/// A castling move with its cells resolved.
-#[derive(Clone, Debug)]
-pub struct CastleInfo<B> {
-    pub side: Side,
-    pub symbol: char,
-    pub text: &'static str,
-    pub king_from: Cell,
-    pub king_to: Cell,
-    pub rook_from: Cell,
-    pub rook_to: Cell,
-    pub rook_kind: Kind,
-    /// Cells that must be empty, excluding the King and the Rook.
-    pub empty: B,
-    pub safe: Vec<Cell>,
-}
-
 /// Everything the position and the move generator look up.
 #[derive(Debug)]
 pub struct Tables<B> {
@@ -320,9 +305,7 @@ pub struct Tables<B> {
     /// ([`crate::Position::immediate_result`]): in a game without check,
     /// with a goal, counting checks, or ended by extinction.
     pub ends_by_move: bool,
-    pub castles: Vec<CastleInfo<B>>,
-    /// Per cell: castling rights lost when a move starts or ends there.
-    pub castle_clear: Vec<u8>,
+    pub castling: Castles<B>,
     pub keys: Keys,
 }
 
@@ -665,35 +648,8 @@ impl<B: BitSet> Tables<B> {
                 def.id
             );
         }
-        assert!(def.castling.len() <= 8, "at most 8 castling rules");
+        let castling = Castles::build(def, &geo, kind_of, cell_of);
         assert!(def.options.len() <= 8, "at most 8 game options");
-        let mut castle_clear = vec![0u8; n];
-        let castles: Vec<CastleInfo<B>> = def
-            .castling
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let info = CastleInfo {
-                    side: c.side,
-                    symbol: c.symbol,
-                    text: c.text,
-                    king_from: cell_of(c.king_from),
-                    king_to: cell_of(c.king_to),
-                    rook_from: cell_of(c.rook_from),
-                    rook_to: cell_of(c.rook_to),
-                    rook_kind: kind_of('R'),
-                    empty: c.empty.iter().fold(B::EMPTY, |mut s, &name| {
-                        s.insert(cell_of(name));
-                        s
-                    }),
-                    safe: c.safe.iter().map(|&name| cell_of(name)).collect(),
-                };
-                castle_clear[info.king_from as usize] |= 1 << i;
-                castle_clear[info.rook_from as usize] |= 1 << i;
-                info
-            })
-            .collect();
-
         let temple = def.temple.map(cell_of);
         let mut goal = def.royal_goal.map_or([B::EMPTY; 2], zone_of);
         if let Some(temple) = temple {
@@ -850,8 +806,7 @@ impl<B: BitSet> Tables<B> {
                 || def.checks_to_win.is_some()
                 || def.extinction.is_some(),
             goal,
-            castles,
-            castle_clear,
+            castling,
             keys,
         }
     }

@@ -77,6 +77,14 @@ impl Keys {
         mix(self.checks[side.index()], left)
     }
 
+    /// Key of castling slot `slot` with the rule of index `rule` in play
+    /// (castling from any file), a function of the rule as
+    /// [`Keys::pool`]'s of the count.
+    #[inline]
+    pub fn castle_rule(&self, slot: usize, rule: u8) -> u64 {
+        mix(self.castle[slot], rule)
+    }
+
     /// Key of a set of castling rights (one bit per rule).
     #[inline]
     pub fn castling(&self, rights: u8) -> u64 {

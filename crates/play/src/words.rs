@@ -30,7 +30,7 @@ pub fn move_words<R: Rules>(pos: &Position<R>, m: Move, legal: &[Move]) -> Strin
         MoveKind::Board => R::special_move_words(pos, m)
             .unwrap_or_else(|| format!("the board from {from} to {to}, with its pieces")),
         MoveKind::Castle => {
-            let text = pos.tables().def.castling[m.extra as usize].text;
+            let text = pos.tables().castling.rules[m.extra as usize].text;
             match text {
                 "O-O" => "castle on the King's side".to_string(),
                 "O-O-O" => "castle on the Queen's side".to_string(),

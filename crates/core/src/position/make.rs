@@ -76,7 +76,7 @@ impl<R: Rules> Position<R> {
                 true
             }
             MoveKind::Castle => {
-                let c = &t.castles[m.extra as usize];
+                let c = &t.castling.rules[m.extra as usize];
                 let king = self.take(c.king_from);
                 let rook = self.take(c.rook_from);
                 self.put(c.king_to, king);
@@ -100,7 +100,10 @@ impl<R: Rules> Position<R> {
             captured: false,
         };
         R::after_make(&mut edit, m, captured);
-        let lost = t.castle_clear[m.from as usize] | t.castle_clear[m.to as usize];
+        let mut lost = t.castling.clear[m.from as usize] | t.castling.clear[m.to as usize];
+        if self.castling & t.castling.any_file != 0 {
+            lost |= self.any_file_rights_lost(m);
+        }
         self.set_castling(self.castling & !lost);
         self.halfmove = if resets_clock {
             0
@@ -145,15 +148,28 @@ impl<R: Rules> Position<R> {
 
     /// Castling rights whose King or Rook is no longer on its home cell.
     fn broken_castling_rights(&self) -> u8 {
-        let t = self.t;
-        t.castles
-            .iter()
-            .enumerate()
+        let royal = self.t.royal;
+        self.castle_rules_in_play()
             .filter(|(_, c)| {
-                self.board[c.king_from as usize] != Piece::new(c.side, t.royal)
+                self.board[c.king_from as usize] != Piece::new(c.side, royal)
                     || self.board[c.rook_from as usize] != Piece::new(c.side, c.rook_kind)
             })
-            .fold(0, |bits, (i, _)| bits | 1 << i)
+            .fold(0, |bits, (slot, _)| bits | 1 << slot)
+    }
+
+    /// The rights from any file that move `m` takes away: those whose King
+    /// or partner it moves or captures (the fixed rules' are
+    /// `Castles::clear`, by cell).
+    fn any_file_rights_lost(&self, m: Move) -> u8 {
+        let any_file = self.castling & self.t.castling.any_file;
+        self.castle_rules_in_play()
+            .filter(|&(slot, c)| {
+                any_file >> slot & 1 != 0
+                    && [c.king_from, c.rook_from]
+                        .iter()
+                        .any(|&home| home == m.from || home == m.to)
+            })
+            .fold(0, |bits, (slot, _)| bits | 1 << slot)
     }
 
     /// After a double step (with the opponent to move): records the

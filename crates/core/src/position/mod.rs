@@ -5,6 +5,7 @@
 //! [`Rules`] type parameter, which supplies the compiled tables and the cell
 //! set width. Everything is monomorphised: no dynamic dispatch.
 
+mod castling;
 mod guard;
 mod make;
 mod movegen;
@@ -378,6 +379,11 @@ pub struct Position<R: Rules> {
     royal: [Cell; 2],
     side: Side,
     castling: u8,
+    /// Per castling slot (bit of `castling`): the index in
+    /// `Tables::castling` of its rule in play. Fixed for a whole game: it
+    /// differs from the usual rule only in a game castling from any file
+    /// (Chess960), where the position string chose it.
+    castle_rules: [u8; 8],
     ep: Option<EnPassant>,
     halfmove: u16,
     fullmove: u16,
@@ -406,6 +412,7 @@ impl<R: Rules> Clone for Position<R> {
             royal: self.royal,
             side: self.side,
             castling: self.castling,
+            castle_rules: self.castle_rules,
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -432,6 +439,10 @@ impl<R: Rules> PartialEq for Position<R> {
         self.board[..self.t.len()] == other.board[..other.t.len()]
             && self.side == other.side
             && self.castling == other.castling
+            && (0..8).all(|slot| {
+                self.castling >> slot & 1 == 0
+                    || self.castle_rules[slot] == other.castle_rules[slot]
+            })
             && self.ep == other.ep
             && self.halfmove == other.halfmove
             && self.fullmove == other.fullmove
@@ -497,6 +508,7 @@ impl<R: Rules> Position<R> {
             royal: [NO_CELL; 2],
             side: Side::White,
             castling: 0,
+            castle_rules: t.castling.usual,
             ep: None,
             halfmove: 0,
             fullmove: 1,
@@ -696,7 +708,7 @@ impl<R: Rules> Position<R> {
         if self.side == Side::Black {
             h ^= k.side;
         }
-        h ^= k.castling(self.castling);
+        h ^= self.castling_key(self.castling);
         if let Some(ep) = self.ep {
             h ^= self.ep_key(ep);
         }
@@ -789,8 +801,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     fn set_castling(&mut self, rights: u8) {
         if rights != self.castling {
-            let k = &self.t.keys;
-            self.hash ^= k.castling(self.castling) ^ k.castling(rights);
+            self.hash ^= self.castling_key(self.castling) ^ self.castling_key(rights);
             self.castling = rights;
         }
     }

@@ -273,7 +273,7 @@ impl<R: Rules> Position<R> {
     /// The same test for castling: the King's end cell unattacked once
     /// King and Rook stand on their new cells.
     fn castle_is_safe(&self, m: Move) -> bool {
-        let c = &self.t.castles[m.extra as usize];
+        let c = &self.t.castling.rules[m.extra as usize];
         let them = self.side.other();
         let movers = R::Bits::single(c.king_from) | R::Bits::single(c.rook_from);
         let after =
@@ -1026,14 +1026,16 @@ impl<R: Rules> Position<R> {
     ) {
         let t = self.t;
         let us = self.side;
-        if self.castling == 0 || in_check == Some(true) {
+        let mut rights = self.castling & t.castling.of_side[us.index()];
+        if rights == 0 || in_check == Some(true) {
             return;
         }
         let occupied = self.occupied();
-        for (i, c) in t.castles.iter().enumerate() {
-            if c.side != us || self.castling >> i & 1 == 0 {
-                continue;
-            }
+        while rights != 0 {
+            let slot = rights.trailing_zeros() as usize;
+            rights &= rights - 1;
+            let rule = self.castle_rules[slot];
+            let c = &t.castling.rules[rule as usize];
             // The rights imply King and Rook on their squares (the position
             // string parser and `make` keep them so).
             let movers = R::Bits::single(c.king_from) | R::Bits::single(c.rook_from);
@@ -1058,7 +1060,7 @@ impl<R: Rules> Position<R> {
                 }
             }
             sink.one(Move {
-                extra: i as u8,
+                extra: rule,
                 ..Move::new(c.king_from, c.king_to, MoveKind::Castle)
             });
         }

@@ -26,7 +26,8 @@ use super::{Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::MoveError;
-use crate::{Move, MoveKind, MoveList, MAX_MOVE_TEXT};
+use crate::tables::CastleInfo;
+use crate::{Cell, Move, MoveKind, MoveList, MAX_MOVE_TEXT};
 
 /// What a move typed in a game shown in SAN looks like.
 const SAN_HINT: &str = "SAN such as e4, Nf3, exd5, O-O or e8=Q, or coordinates such as e2e4";
@@ -80,7 +81,7 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let geo = &t.geo;
         if m.kind == MoveKind::Castle {
-            return t.castles[m.extra as usize].text.to_string();
+            return t.castling.rules[m.extra as usize].text.to_string();
         }
         let piece = self.piece_at(m.from);
         let def = &t.kinds[piece.kind() as usize].def;
@@ -195,12 +196,26 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The side to move's castling from any file that `from` and `to`
+    /// name as UCI_Chess960 writes it: the King's cell and its own Rook's.
+    fn chess960_castling(&self, from: Cell, to: Cell) -> Option<&'static CastleInfo<R::Bits>> {
+        self.castle_rules_in_play().map(|(_, c)| c).find(|&c| {
+            c.any_file
+                && c.side == self.side
+                && (c.king_from, c.rook_from) == (from, to)
+                && self.holds_castlers(c)
+        })
+    }
+
     /// Why there is no legal move between the two squares a typed text
     /// names (`e1xh4`, `e2e5`): no piece there, the other side's piece, the
     /// move written otherwise (an Archer's shot with `@`), or a move the
     /// piece cannot make.
     fn why_not_between(&mut self, body: &str) -> Option<String> {
         let (from, to) = self.squares_named(body)?;
+        if self.chess960_castling(from, to).is_some() {
+            return None; // Explained as castling by `why_not`.
+        }
         let t = self.t;
         let geo = &t.geo;
         let side_name = t.def.side_names[self.side.index()];
@@ -321,9 +336,9 @@ impl<R: Rules> Position<R> {
         if typed.pushed != (m.kind == MoveKind::Push) {
             return false;
         }
-        if typed.castle.is_some() && !self.t.castles.is_empty() {
+        if typed.castle.is_some() && !self.t.castling.rules.is_empty() {
             return m.kind == MoveKind::Castle
-                && typed.castle == Some(self.t.castles[m.extra as usize].text);
+                && typed.castle == Some(self.t.castling.rules[m.extra as usize].text);
         }
         let t = self.t;
         let geo = &t.geo;
@@ -412,11 +427,15 @@ impl<R: Rules> Position<R> {
         let side = self.side;
         let side_name = t.def.side_names[side.index()];
         let royal = &t.kinds[t.royal as usize].def;
-        if let Some(text) = typed.castle {
-            let rule = t
-                .castles
-                .iter()
-                .enumerate()
+        // UCI_Chess960's castling, the King taking its own Rook, is
+        // explained as castling.
+        let king_takes_rook = || {
+            let (from, to) = self.squares_named(&typed.body)?;
+            self.chess960_castling(from, to).map(|c| c.text)
+        };
+        if let Some(text) = typed.castle.or_else(king_takes_rook) {
+            let rule = self
+                .castle_rules_in_play()
                 .find(|(_, c)| c.side == side && c.text == text);
             if let Some((i, c)) = rule {
                 return Some(if self.castling & (1 << i) == 0 {

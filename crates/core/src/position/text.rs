@@ -390,43 +390,6 @@ impl<R: Rules> Position<R> {
         Ok(())
     }
 
-    fn read_castling(&mut self, text: &str) -> Result<(), PositionError> {
-        let t = self.t;
-        let mut rights = 0u8;
-        if text != "-" {
-            for ch in text.chars() {
-                let Some(i) = t.castles.iter().position(|c| c.symbol == ch) else {
-                    return Err(PositionError::new(
-                        "castling",
-                        format!("'{ch}' is not a castling right of this game"),
-                    ));
-                };
-                if rights >> i & 1 != 0 {
-                    return Err(PositionError::new(
-                        "castling",
-                        format!("'{ch}' is given twice"),
-                    ));
-                }
-                let c = &t.castles[i];
-                let king = Piece::new(c.side, t.royal);
-                let rook = Piece::new(c.side, c.rook_kind);
-                if self.piece_at(c.king_from) != king || self.piece_at(c.rook_from) != rook {
-                    return Err(PositionError::new(
-                        "castling",
-                        format!(
-                            "'{ch}' needs the King on {} and the Rook on {}",
-                            t.geo.name(c.king_from),
-                            t.geo.name(c.rook_from)
-                        ),
-                    ));
-                }
-                rights |= 1 << i;
-            }
-        }
-        self.castling = rights;
-        Ok(())
-    }
-
     fn read_en_passant(&mut self, text: &str) -> Result<(), PositionError> {
         if text == "-" {
             return Ok(());
@@ -557,13 +520,7 @@ impl<R: Rules> Position<R> {
             }
             levels.push(rows.join("/"));
         }
-        let castling: String = t
-            .castles
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.castling >> i & 1 != 0)
-            .map(|(_, c)| c.symbol)
-            .collect();
+        let castling = self.write_castling();
         let checks = match t.def.checks_to_win {
             Some(_) => format!(" {}+{}", self.checks[0], self.checks[1]),
             None => String::new(),
@@ -572,7 +529,7 @@ impl<R: Rules> Position<R> {
             "{} {} {} {}{checks} {} {}",
             levels.join("|"),
             t.def.side_letters[self.side.index()],
-            if castling.is_empty() { "-" } else { &castling },
+            castling,
             self.write_en_passant(),
             self.halfmove,
             self.fullmove
@@ -616,7 +573,7 @@ impl<R: Rules> Position<R> {
             }
             Notation::Seed => {
                 if m.kind == MoveKind::Castle {
-                    return t.castles[m.extra as usize].text.to_string();
+                    return t.castling.rules[m.extra as usize].text.to_string();
                 }
                 let sep = match m.kind {
                     MoveKind::Shot => '@',
@@ -641,16 +598,19 @@ impl<R: Rules> Position<R> {
     /// The cell UCI notation names as a move's destination: its own, but
     /// for a castling whose King goes where its plain step also goes
     /// (a King moving one square), the King takes its own Rook (`d1f1`),
-    /// UCI's form for such castlings, so that each move has one text.
+    /// UCI's form for such castlings, so that each move has one text; and
+    /// so for every castling from any file, as UCI_Chess960 writes them
+    /// (the King may even stay on its cell).
     fn uci_to(&self, m: Move) -> Cell {
         if m.kind != MoveKind::Castle {
             return m.to;
         }
-        let c = &self.t.castles[m.extra as usize];
+        let c = &self.t.castling.rules[m.extra as usize];
         let king = self.t.royal;
-        if self
-            .t
-            .moves_to_on_empty(c.side, king, c.king_from, c.king_to)
+        if c.any_file
+            || self
+                .t
+                .moves_to_on_empty(c.side, king, c.king_from, c.king_to)
         {
             c.rook_from
         } else {
@@ -743,7 +703,7 @@ impl<R: Rules> Position<R> {
                         .is_some_and(|(j, _)| is_cell(&rest[..j]) && is_promotion(&rest[j..], true))
             }),
             Notation::Seed => {
-                t.castles.iter().any(|c| c.text == text)
+                t.castling.rules.iter().any(|c| c.text == text)
                     || R::reads_as_special_move(text)
                     || self.after_a_cell(text).any(|(_, rest)| {
                         let mut rc = rest.chars();

@@ -290,6 +290,13 @@ pub struct CastleFile {
     pub empty: Vec<Spanned<String>>,
     #[serde(default)]
     pub safe: Vec<Spanned<String>>,
+    /// The kind that castles with the King (`R`).
+    #[serde(default)]
+    pub piece: Option<char>,
+    /// Whether the King and the Rook may start on any files of their rank
+    /// (Chess960).
+    #[serde(default)]
+    pub from_any_file: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]

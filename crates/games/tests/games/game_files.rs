@@ -411,6 +411,19 @@ proptest! {
         let played = plays_if_it_loads(&text);
         prop_assert!(played.is_ok(), "{:?}", played);
     }
+
+    /// The same for Chess960's file, whose castling keys
+    /// (`from_any_file`) no other file has.
+    #[test]
+    fn a_mutated_chess960_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/chess960.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcefghKQRtrux|/#",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
 }
 
 /// One text for each move (issue 62). In UCI notation a castling whose
@@ -480,6 +493,7 @@ fn every_game_files_moves_have_one_text_each() {
             include_str!("../../../../games/capablanca.toml"),
         ),
         ("chess", CHESS_FILE),
+        ("chess960", include_str!("../../../../games/chess960.toml")),
         ("chigorin", include_str!("../../../../games/chigorin.toml")),
         ("grand", include_str!("../../../../games/grand.toml")),
         ("horde", include_str!("../../../../games/horde.toml")),

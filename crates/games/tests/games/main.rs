@@ -10,6 +10,7 @@ mod common;
 
 mod about;
 mod attackers;
+mod chess960;
 mod chess_perft;
 mod chess_properties;
 mod chess_rules;

@@ -24,6 +24,7 @@ use super::format::{
 use super::{keep, FileError};
 
 mod board;
+mod castling;
 mod pieces;
 mod rules;
 

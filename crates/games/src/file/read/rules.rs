@@ -1,5 +1,4 @@
-//! The rules between the pieces and the board: promotion, castling,
-//! zones that must hold cells for both sides, confinement and the lines
+//! The rules between the pieces and the board: promotion, zones that must hold cells for both sides, confinement and the lines
 //! along which the royal pieces may not face each other.
 
 use super::*;
@@ -161,79 +160,6 @@ impl Reader<'_> {
             limits.push((letter, count));
         }
         Ok(keep::slice(limits))
-    }
-
-    pub(super) fn castling(
-        &self,
-        file: &GameFile,
-        geo: &Geometry,
-        pieces: &[PieceDef],
-    ) -> Checked<Vec<CastleDef>> {
-        let rook_kind = pieces.iter().any(|k| k.letter == 'R' && !k.royal);
-        let mut rules: Vec<CastleDef> = Vec::new();
-        for c in &file.castling {
-            let span = c.span();
-            let c = c.get_ref();
-            if !c.symbol.is_ascii_alphabetic() || rules.iter().any(|r| r.symbol == c.symbol) {
-                return Err(self.error(
-                    span,
-                    format!(
-                        "castling symbol '{}': one letter per rule, each once",
-                        c.symbol
-                    ),
-                ));
-            }
-            if rules.len() == 8 {
-                return Err(self.error(span, "at most 8 castling rules"));
-            }
-            if !rook_kind {
-                return Err(self.error(
-                    span,
-                    "castling moves the kind with the letter R, which this game lacks (or is royal)",
-                ));
-            }
-            let cells = [&c.king[0], &c.king[1], &c.rook[0], &c.rook[1]].map(|n| n.get_ref());
-            if cells[0] == cells[2] || cells[1] == cells[3] {
-                return Err(self.error(
-                    span,
-                    "the King and the Rook start, and end, on different cells",
-                ));
-            }
-            if c.text.trim().is_empty()
-                || rules
-                    .iter()
-                    .any(|r| r.text == c.text && r.side == c_side(c.side))
-            {
-                return Err(self.error(
-                    span,
-                    format!(
-                        "castling text '{}': each of a side's castlings has its own",
-                        c.text
-                    ),
-                ));
-            }
-            let names = |list: &[Spanned<String>]| -> Checked<&'static [&'static str]> {
-                let names: Vec<_> = list
-                    .iter()
-                    .map(|n| self.cell_name(geo, n))
-                    .collect::<Checked<_>>()?;
-                Ok(keep::slice(names))
-            };
-            rules.push(CastleDef::new(
-                c_side(c.side),
-                c.symbol,
-                keep::text(c.text.clone()),
-                [
-                    self.cell_name(geo, &c.king[0])?,
-                    self.cell_name(geo, &c.king[1])?,
-                    self.cell_name(geo, &c.rook[0])?,
-                    self.cell_name(geo, &c.rook[1])?,
-                ],
-                names(&c.empty)?,
-                names(&c.safe)?,
-            ));
-        }
-        Ok(rules)
     }
 
     /// The zone of `areas`, refused where it has no cell on the board for

@@ -1,0 +1,164 @@
+//! The `[[castling]]` tables: fixed rules, and rules from any start file
+//! (Chess960).
+
+use chess3d_core::castles::{any_file_rule_count, MAX_CASTLE_RULES};
+use chess3d_core::Cell;
+
+use super::super::format::CastleFile;
+
+use super::*;
+
+impl Reader<'_> {
+    pub(super) fn castling(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        pieces: &[PieceDef],
+    ) -> Checked<Vec<CastleDef>> {
+        let mut rules: Vec<CastleDef> = Vec::new();
+        let mut compiled = 0;
+        for c in &file.castling {
+            let span = c.span();
+            let c = c.get_ref();
+            if !c.symbol.is_ascii_alphabetic() || rules.iter().any(|r| r.symbol == c.symbol) {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling symbol '{}': one letter per rule, each once",
+                        c.symbol
+                    ),
+                ));
+            }
+            if rules.len() == 8 {
+                return Err(self.error(span, "at most 8 castling rules"));
+            }
+            let partner = c.piece.unwrap_or('R');
+            if !pieces.iter().any(|k| k.letter == partner && !k.royal) {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling moves the kind with the letter {partner}, which this game lacks (or is royal)"
+                    ),
+                ));
+            }
+            let cells = [&c.king[0], &c.king[1], &c.rook[0], &c.rook[1]].map(|n| n.get_ref());
+            if cells[0] == cells[2] || cells[1] == cells[3] {
+                return Err(self.error(
+                    span,
+                    "the King and the Rook start, and end, on different cells",
+                ));
+            }
+            if c.text.trim().is_empty()
+                || rules
+                    .iter()
+                    .any(|r| r.text == c.text && r.side == c_side(c.side))
+            {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling text '{}': each of a side's castlings has its own",
+                        c.text
+                    ),
+                ));
+            }
+            let names = |list: &[Spanned<String>]| -> Checked<&'static [&'static str]> {
+                let names: Vec<_> = list
+                    .iter()
+                    .map(|n| self.cell_name(geo, n))
+                    .collect::<Checked<_>>()?;
+                Ok(keep::slice(names))
+            };
+            let mut rule = CastleDef::new(
+                c_side(c.side),
+                c.symbol,
+                keep::text(c.text.clone()),
+                [
+                    self.cell_name(geo, &c.king[0])?,
+                    self.cell_name(geo, &c.king[1])?,
+                    self.cell_name(geo, &c.rook[0])?,
+                    self.cell_name(geo, &c.rook[1])?,
+                ],
+                names(&c.empty)?,
+                names(&c.safe)?,
+            )
+            .with_piece(partner);
+            compiled += if c.from_any_file {
+                rule = rule.from_any_file();
+                self.any_file_rules(geo, span.clone(), c, &rule)?
+            } else {
+                1
+            };
+            if compiled > MAX_CASTLE_RULES {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling from any file makes {compiled} rules here, more than {MAX_CASTLE_RULES}: fewer files"
+                    ),
+                ));
+            }
+            rules.push(rule);
+        }
+        Ok(rules)
+    }
+
+    /// The number of rules a castling from any file compiles to, after
+    /// checking it: its cells on one rank, no `empty` nor `safe` (derived
+    /// from each start), and file letters that its side's castling symbols
+    /// do not use (position strings name a partner by its file).
+    fn any_file_rules(
+        &self,
+        geo: &Geometry,
+        span: Range<usize>,
+        c: &CastleFile,
+        rule: &CastleDef,
+    ) -> Checked<usize> {
+        if !c.empty.is_empty() || !c.safe.is_empty() {
+            return Err(self.error(
+                span,
+                "a castling from any file has no 'empty' nor 'safe': they follow from each start",
+            ));
+        }
+        let cell = |name: &str| geo.parse_cell(name).unwrap_or(0);
+        let cells = [rule.king_from, rule.king_to, rule.rook_from, rule.rook_to].map(cell);
+        let on_a_rank = |a: Cell, b: Cell| {
+            let (a, b) = (geo.coord(a), geo.coord(b));
+            a[1] == b[1] && a[2] == b[2]
+        };
+        let count = any_file_rule_count(geo, cells).filter(|_| on_a_rank(cells[0], cells[2]));
+        let Some(count) = count else {
+            return Err(self.error(
+                span,
+                "a castling from any file has the King's and the Rook's cells on one rank",
+            ));
+        };
+        let rank_cells = geo.cells().filter(|&other| on_a_rank(other, cells[0]));
+        for other in rank_cells {
+            let label = geo.file_label(other);
+            let mut letters = label.chars();
+            let letter = match (letters.next(), letters.next()) {
+                (Some(l), None) if l.is_ascii_alphabetic() => l,
+                _ => {
+                    return Err(self.error(
+                        span,
+                        format!(
+                            "a castling from any file needs files named by one letter (position strings name the Rook by it), not '{label}'"
+                        ),
+                    ))
+                }
+            };
+            let letter = match rule.side {
+                Side::White => letter.to_ascii_uppercase(),
+                Side::Black => letter.to_ascii_lowercase(),
+            };
+            if letter == c.symbol {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "castling symbol '{letter}' is also the letter of a file of its rank, which position strings use for a Rook from any file"
+                    ),
+                ));
+            }
+        }
+        Ok(count)
+    }
+}
