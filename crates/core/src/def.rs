@@ -477,6 +477,20 @@ pub enum Extinction {
     Win,
 }
 
+/// Starts drawn by shuffling White's pieces on one row of the start, each
+/// of Black's mirroring White's (Chess960: the first rank, the Bishops on
+/// both colours, the King between the Rooks).
+#[derive(Clone, Copy, Debug)]
+pub struct Shuffle {
+    /// The row (rank, from 0) whose White pieces change places; every
+    /// other cell keeps its piece.
+    pub rank: i32,
+    /// Kinds whose pieces must stand on cells of both colours.
+    pub opposite_colours: &'static [char],
+    /// A kind two of whose pieces the royal piece must stand between.
+    pub royal_between: Option<char>,
+}
+
 /// One castling move. Cells are named in the game's notation.
 #[derive(Clone, Copy, Debug)]
 pub struct CastleDef {
@@ -614,6 +628,8 @@ pub struct GameDef {
     /// side's read from its own end (King of the Hill's four centre
     /// squares); with the temple, the side's goal.
     pub royal_goal: Option<Zone>,
+    /// Starts drawn by shuffling a row of the start (Chess960's 960).
+    pub shuffle: Option<Shuffle>,
     /// Directions of the lines along which the two royal pieces may never
     /// face each other with only empty cells between (xiangqi's flying
     /// General, `[0, 1, 0]`: its file, both ways): a move that leaves them

@@ -122,6 +122,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         bare_kings_draw: has_check,
         temple: if has_check { None } else { Some("0c3") },
         royal_goal: None,
+        shuffle: None,
         facing_lines: &[],
         stalemate: StalemateRule::Draw,
         checks_to_win: None,

@@ -342,6 +342,7 @@ const DEF: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    shuffle: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,

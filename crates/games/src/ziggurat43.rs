@@ -150,6 +150,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     bare_kings_draw: false,
     temple: Some("g5"),
     royal_goal: None,
+    shuffle: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,

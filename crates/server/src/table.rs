@@ -317,7 +317,8 @@ impl<R: Evaluate> Table for Session<R> {
     }
 }
 
-/// A new game of `game` from its start.
+/// A new game of `game` from its start (one drawn at random, for a game of
+/// shuffled starts).
 pub fn new_table(game: &str, seats: [Seat; 2]) -> Result<Box<dyn Table>> {
     new_table_with(game, seats, &[])
 }
@@ -336,6 +337,9 @@ pub fn new_table_with(
             for (name, on) in self.1 {
                 start.set_option(name, *on).map_err(|e| anyhow!("{e}"))?;
             }
+            // A game of shuffled starts (Chess960) begins from one drawn at
+            // random; its record keeps it (the FEN tag).
+            let start = start.shuffled_start_number(rand::random::<u32>() as usize);
             Ok(Box::new(Session::<R>::new(start, self.0, None)))
         }
     }

@@ -153,7 +153,8 @@ pub struct PlayArgs {
     /// Do not write a moves file.
     #[arg(long)]
     pub no_moves_file: bool,
-    /// Start from this position string instead of the game's start.
+    /// Start from this position string instead of the game's start (a game
+    /// of shuffled starts, Chess960, starts from one drawn at random).
     #[arg(
         long,
         visible_alias = "position",
@@ -301,13 +302,18 @@ impl EngineVisitor for Play {
                 session
             }
             None => {
-                let start: Position<R> = chess3d_play::setup::build_position(
+                let mut start: Position<R> = chess3d_play::setup::build_position(
                     game,
                     &args.options,
                     args.fen.as_deref(),
                     &[],
                     "",
                 )?;
+                // A game of shuffled starts (Chess960) begins from one
+                // drawn at random.
+                if args.fen.is_none() {
+                    start = start.shuffled_start_number(rand::random::<u32>() as usize);
+                }
                 let mut session = Session::new(start, seats, moves_file);
                 session.set_clock(args.clock);
                 session

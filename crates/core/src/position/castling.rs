@@ -61,7 +61,7 @@ impl<R: Rules> Position<R> {
     }
 
     /// The slot and rule of the castling right written `ch`.
-    fn castling_right(&self, ch: char) -> Result<(usize, u8), PositionError> {
+    pub(super) fn castling_right(&self, ch: char) -> Result<(usize, u8), PositionError> {
         let t = self.t;
         let castling = &t.castling;
         let error = |message: String| Err(PositionError::new("castling", message));

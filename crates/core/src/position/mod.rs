@@ -11,6 +11,7 @@ mod make;
 mod movegen;
 mod notation;
 mod reach;
+mod shuffle;
 mod text;
 mod variant;
 
@@ -25,6 +26,7 @@ use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side};
 
 pub use guard::{Exposure, Guard};
 pub use reach::Reach;
+pub use shuffle::MAX_SHUFFLED;
 pub use variant::Variant;
 
 /// Most cells of any board (Polyhedron has 300).

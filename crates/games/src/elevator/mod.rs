@@ -614,6 +614,7 @@ pub static ELEVATOR: GameDef = GameDef {
     bare_kings_draw: true,
     temple: None,
     royal_goal: None,
+    shuffle: None,
     facing_lines: &[],
     stalemate: StalemateRule::Draw,
     checks_to_win: None,

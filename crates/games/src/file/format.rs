@@ -34,6 +34,8 @@ pub struct GameFile {
     pub temple: Option<Spanned<String>>,
     /// Cells a side's royal piece wins on, as White reads them.
     pub royal_goal: Option<Spanned<Vec<Spanned<AreaFile>>>>,
+    /// Starts drawn by shuffling a row of the start (Chess960).
+    pub shuffle: Option<Spanned<ShuffleFile>>,
     /// Directions of the lines along which the royal pieces may not face
     /// each other (xiangqi's flying General).
     pub royals_may_not_face: Option<Spanned<Vec<[i32; 3]>>>,
@@ -274,6 +276,17 @@ pub enum ChoicesFile {
 pub struct SideChoicesFile {
     pub white: Vec<char>,
     pub black: Vec<char>,
+}
+
+/// `[shuffle]`: the row whose White pieces change places, and the rules
+/// an arrangement keeps.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleFile {
+    pub rank: i64,
+    #[serde(default)]
+    pub opposite_colours: Vec<char>,
+    pub royal_between: Option<char>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -29,6 +29,9 @@ fn read_start<const W: usize, S: GameState>(def: &'static GameDef) -> Result<(),
     let start = variant::<W, S>(rules)
         .position(def.start)
         .map_err(|e| format!("the start position: {}: {}", e.field, e.message))?;
+    if let Some(why) = start.shuffle_problem() {
+        return Err(format!("the start position: [shuffle]: {why}"));
+    }
     // A game won before its first move (a King standing on its goal).
     match start.immediate_result() {
         Some(end) => Err(format!(

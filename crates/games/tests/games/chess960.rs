@@ -4,6 +4,7 @@
 //! from starts chosen by their Scharnagl numbers.
 
 use std::collections::BTreeSet;
+use std::sync::OnceLock;
 
 use chess3d_core::perft::perft;
 use chess3d_core::{Game, MoveKind, MoveList, Variant};
@@ -12,8 +13,10 @@ use cozy_chess::Board;
 
 use crate::common::{self, tiny_file};
 
+/// The game, loaded once: loading checks each of the 960 starts.
 fn chess960() -> Variant<TinyFileRules> {
-    tiny_file(include_str!("../../../../games/chess960.toml"))
+    static GAME: OnceLock<Variant<TinyFileRules>> = OnceLock::new();
+    *GAME.get_or_init(|| tiny_file(include_str!("../../../../games/chess960.toml")))
 }
 
 /// Positions of the chessprogramming wiki's "Chess960 Perft Results"
@@ -284,4 +287,81 @@ fn castling_from_any_file_mistakes_are_placed() {
     );
     let e = chess3d_games::file::load(&text).expect_err("symbol H");
     assert!(e.message.contains("also the letter of a file"), "{e}");
+}
+
+/// The shuffle makes exactly Chess960's 960 starts (FIDE's Guidelines II:
+/// 960 arrangements), each with all four castling rights: the same set as
+/// cozy-chess's starts by Scharnagl number.
+#[test]
+fn the_shuffle_makes_the_960_starts() {
+    let game = chess960();
+    let arrangements = game.arrangements();
+    assert_eq!(arrangements.len(), 960);
+    let ours: BTreeSet<String> = arrangements
+        .iter()
+        .map(|kinds| game.shuffled_start(kinds).unwrap().to_text())
+        .collect();
+    let theirs: BTreeSet<String> = (0..960)
+        .map(|n| format!("{}", Board::chess960_startpos(n)))
+        .collect();
+    assert_eq!(ours.len(), 960);
+    assert_eq!(ours, theirs);
+}
+
+/// The file with its `[shuffle]` table's `royal_between` line replaced by
+/// `lines`: refused, saying `says`.
+fn shuffle_refused(lines: &str, says: &str) {
+    let text = include_str!("../../../../games/chess960.toml");
+    let changed = text.replacen("royal_between = \"R\"", lines, 1);
+    assert_ne!(changed, text);
+    let e = chess3d_games::file::load(&changed).expect_err(says);
+    assert!(e.message.contains(says), "{lines}: {e}");
+}
+
+#[test]
+fn shuffle_mistakes_are_refused() {
+    shuffle_refused("royal_between = \"Z\"", "'Z' is not the letter of a kind");
+    shuffle_refused("royal_between = \"K\"", "(nor the royal one)");
+    shuffle_refused("royal_between = \"R\"\nrank = 9", "duplicate key");
+    let text = include_str!("../../../../games/chess960.toml");
+    let off_board = text.replacen("rank = 0", "rank = 8", 1);
+    let e = chess3d_games::file::load(&off_board).expect_err("rank 8");
+    assert!(e.message.contains("from 0 to 7"), "{e}");
+    // Black's rank no longer White's mirrored: Black's King and Queen
+    // swapped.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let asymmetric = text.replacen(
+        start,
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+        1,
+    );
+    let e = chess3d_games::file::load(&asymmetric).expect_err("asymmetric");
+    assert!(e.message.contains("does not mirror White's"), "{e}");
+    // The King between two Queens, of which there is one: no arrangement.
+    let none = text.replacen("royal_between = \"R\"", "royal_between = \"Q\"", 1);
+    let e = chess3d_games::file::load(&none).expect_err("no arrangement");
+    assert!(e.message.contains("no arrangement"), "{e}");
+}
+
+/// `piece`: the kind that castles with the King. With White's O-O given
+/// to the Bishop, King e1 and Bishop h1 castle to g1 and f1 (by hand: the
+/// cells between, f1 and g1, are empty and unattacked).
+#[test]
+fn another_kind_may_castle() {
+    let text = include_str!("../../../../games/chess960.toml").replacen(
+        "from_any_file = true",
+        "from_any_file = true\npiece = \"B\"",
+        1,
+    );
+    let game = tiny_file(&text);
+    let mut pos = game.position("4k3/8/8/8/8/8/8/4K2B w K - 0 1").unwrap();
+    assert_eq!(moves_of(&mut pos, MoveKind::Castle), ["e1h1"]);
+    pos.play("e1h1").unwrap();
+    assert!(
+        pos.to_text().starts_with("4k3/8/8/8/8/8/8/5BK1 b"),
+        "{}",
+        pos.to_text()
+    );
+    // A Rook there gives no right.
+    assert!(game.position("4k3/8/8/8/8/8/8/4K2R w K - 0 1").is_err());
 }

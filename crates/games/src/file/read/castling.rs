@@ -1,7 +1,8 @@
 //! The `[[castling]]` tables: fixed rules, and rules from any start file
-//! (Chess960).
+//! (Chess960); and Chess960's shuffled starts, `[shuffle]`.
 
 use chess3d_core::castles::{any_file_rule_count, MAX_CASTLE_RULES};
+use chess3d_core::def::Shuffle;
 use chess3d_core::Cell;
 
 use super::super::format::CastleFile;
@@ -160,5 +161,54 @@ impl Reader<'_> {
             }
         }
         Ok(count)
+    }
+
+    /// The shuffle of the start's row: its letters those of kinds (not
+    /// the royal one for `royal_between`), its row one of the board's.
+    /// Whether the start's row can be shuffled is for the start's reader
+    /// (`probe.rs`).
+    pub(super) fn shuffle(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        extent: V3,
+    ) -> Checked<Option<Shuffle>> {
+        let Some(s) = &file.shuffle else {
+            return Ok(None);
+        };
+        let span = s.span();
+        let s = s.get_ref();
+        let rank = match i32::try_from(s.rank) {
+            Ok(rank) if (0..=extent[1]).contains(&rank) => rank,
+            _ => {
+                return Err(self.error(
+                    span,
+                    format!(
+                        "the shuffled rank is a rank of the board, from 0 to {}",
+                        extent[1]
+                    ),
+                ))
+            }
+        };
+        let kind = |letter: char, royal_ok: bool| -> Checked<char> {
+            match pieces.iter().find(|k| k.letter == letter) {
+                Some(k) if royal_ok || !k.royal => Ok(letter),
+                _ => Err(self.error(
+                    span.clone(),
+                    format!("shuffle: '{letter}' is not the letter of a kind of this game (nor the royal one)"),
+                )),
+            }
+        };
+        let colours: Vec<char> = s
+            .opposite_colours
+            .iter()
+            .map(|&l| kind(l, false))
+            .collect::<Checked<_>>()?;
+        let between = s.royal_between.map(|l| kind(l, false)).transpose()?;
+        Ok(Some(Shuffle {
+            rank,
+            opposite_colours: keep::slice(colours),
+            royal_between: between,
+        }))
     }
 }

@@ -177,6 +177,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         .map(|p| (*p.letter.get_ref(), keep::text(p.about.clone())))
         .collect();
     let special: Vec<&'static str> = file.about.special.iter().cloned().map(keep::text).collect();
+    let shuffle = r.shuffle(&file, &pieces, extent)?;
     let def = GameDef {
         id: keep::text(id.clone()),
         name: keep::text(file.name.clone()),
@@ -191,6 +192,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         bare_kings_draw: file.bare_kings_draw,
         temple,
         royal_goal,
+        shuffle,
         facing_lines: r.facing_lines(&file, extent)?,
         checks_to_win: r.checks_to_win(&file)?,
         extinction: r.extinction(&file)?,
