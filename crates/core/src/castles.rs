@@ -182,14 +182,14 @@ fn derived_cells<B: BitSet>(
 ) -> (B, Vec<Cell>) {
     let at = |cell: Cell| line.iter().position(|&c| c == cell).unwrap_or(0);
     let ends = [king_from, king_to, rook_from, rook_to].map(at);
-    let (lo, hi) = (
-        ends.iter().min().copied().unwrap_or(0),
-        ends.iter().max().copied().unwrap_or(0),
-    );
+    // FIDE's rule: every cell from the King's start to its end, and from
+    // the Rook's start to its end.
     let mut empty = B::EMPTY;
-    for &cell in &line[lo..=hi] {
-        if cell != king_from && cell != rook_from {
-            empty.insert(cell);
+    for (from, to) in [(ends[0], ends[1]), (ends[2], ends[3])] {
+        for &cell in &line[from.min(to)..=from.max(to)] {
+            if cell != king_from && cell != rook_from {
+                empty.insert(cell);
+            }
         }
     }
     let (from, to) = (ends[0], ends[1]);

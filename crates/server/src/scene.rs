@@ -219,7 +219,7 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
     list.iter()
         .map(|&m| MoveView {
             from: geo.name(m.from).to_string(),
-            to: geo.name(m.to).to_string(),
+            to: geo.name(click_to(pos, m)).to_string(),
             text: pos.move_text(m),
             label: labeller.move_label(m),
             words: move_words(pos, m, list),
@@ -227,6 +227,22 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
             board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
         })
         .collect()
+}
+
+/// The cell a player clicks or drops on for a move: its end, but for a
+/// castling from any file (Chess960) the King's own Rook, as UCI_Chess960
+/// writes it and as chess sites take it; the King may end where it
+/// starts, and a click on the selected King must not castle.
+fn click_to<R: Rules>(pos: &Position<R>, m: Move) -> chess3d_core::Cell {
+    if m.kind != MoveKind::Castle {
+        return m.to;
+    }
+    let rule = &pos.tables().castling.rules[m.extra as usize];
+    if rule.any_file {
+        rule.rook_from
+    } else {
+        m.to
+    }
 }
 
 /// The cells a board move leaves and lands on, by name.

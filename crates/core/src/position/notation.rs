@@ -27,7 +27,7 @@ use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::MoveError;
 use crate::tables::CastleInfo;
-use crate::{Cell, Move, MoveKind, MoveList, MAX_MOVE_TEXT};
+use crate::{Move, MoveKind, MoveList, MAX_MOVE_TEXT};
 
 /// What a move typed in a game shown in SAN looks like.
 const SAN_HINT: &str = "SAN such as e4, Nf3, exd5, O-O or e8=Q, or coordinates such as e2e4";
@@ -196,14 +196,22 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    /// The side to move's castling from any file that `from` and `to`
-    /// name as UCI_Chess960 writes it: the King's cell and its own Rook's.
-    fn chess960_castling(&self, from: Cell, to: Cell) -> Option<&'static CastleInfo<R::Bits>> {
+    /// The side to move's castling from any file that a typed `body`
+    /// names as UCI_Chess960 writes it: the King's cell, then its own
+    /// Rook's (with `-` or `x` between, or nothing), and nothing else.
+    fn chess960_castling_typed(&self, body: &str) -> Option<&'static CastleInfo<R::Bits>> {
+        let geo = &self.t.geo;
+        let wanted = squeeze(body);
         self.castle_rules_in_play().map(|(_, c)| c).find(|&c| {
             c.any_file
                 && c.side == self.side
-                && (c.king_from, c.rook_from) == (from, to)
                 && self.holds_castlers(c)
+                && wanted
+                    == squeeze(&format!(
+                        "{}{}",
+                        geo.name(c.king_from),
+                        geo.name(c.rook_from)
+                    ))
         })
     }
 
@@ -212,10 +220,10 @@ impl<R: Rules> Position<R> {
     /// move written otherwise (an Archer's shot with `@`), or a move the
     /// piece cannot make.
     fn why_not_between(&mut self, body: &str) -> Option<String> {
-        let (from, to) = self.squares_named(body)?;
-        if self.chess960_castling(from, to).is_some() {
+        if self.chess960_castling_typed(body).is_some() {
             return None; // Explained as castling by `why_not`.
         }
+        let (from, to) = self.squares_named(body)?;
         let t = self.t;
         let geo = &t.geo;
         let side_name = t.def.side_names[self.side.index()];
@@ -429,10 +437,7 @@ impl<R: Rules> Position<R> {
         let royal = &t.kinds[t.royal as usize].def;
         // UCI_Chess960's castling, the King taking its own Rook, is
         // explained as castling.
-        let king_takes_rook = || {
-            let (from, to) = self.squares_named(&typed.body)?;
-            self.chess960_castling(from, to).map(|c| c.text)
-        };
+        let king_takes_rook = || self.chess960_castling_typed(&typed.body).map(|c| c.text);
         if let Some(text) = typed.castle.or_else(king_takes_rook) {
             let rule = self
                 .castle_rules_in_play()

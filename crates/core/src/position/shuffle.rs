@@ -9,8 +9,9 @@ use crate::error::PositionError;
 use crate::geometry::V3;
 use crate::{Cell, Kind, Piece, Side};
 
-/// Most pieces a shuffled row may hold: 10! orders at most to look at.
-pub const MAX_SHUFFLED: usize = 10;
+/// Most pieces a shuffled row may hold: 8! orders at most to look at when
+/// a game starts (Chess960's row has 8).
+pub const MAX_SHUFFLED: usize = 8;
 
 impl<R: Rules> Variant<R> {
     /// The arrangements of the start's shuffled row (see

@@ -287,6 +287,19 @@ fn castling_from_any_file_mistakes_are_placed() {
     );
     let e = chess3d_games::file::load(&text).expect_err("symbol H");
     assert!(e.message.contains("also the letter of a file"), "{e}");
+    // A second castling of White's toward the King's side from any file:
+    // both would be written e1h1.
+    let text = include_str!("../../../../games/chess960.toml");
+    let first = text.find("[[castling]]").unwrap();
+    let end = text[first..].find("\n\n").unwrap() + first + 2;
+    let twin = text[first..end]
+        .replacen("symbol = \"K\"", "symbol = \"M\"", 1)
+        .replacen("text = \"O-O\"", "text = \"O-O-short\"", 1)
+        .replacen("king = [\"e1\", \"g1\"]", "king = [\"e1\", \"f1\"]", 1)
+        .replacen("rook = [\"h1\", \"f1\"]", "rook = [\"h1\", \"e1\"]", 1);
+    let doubled = format!("{}{twin}{}", &text[..end], &text[end..]);
+    let e = chess3d_games::file::load(&doubled).expect_err("two toward h");
+    assert!(e.message.contains("toward the same side"), "{e}");
 }
 
 /// The shuffle makes exactly Chess960's 960 starts (FIDE's Guidelines II:

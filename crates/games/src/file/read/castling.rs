@@ -99,13 +99,66 @@ impl Reader<'_> {
             }
             rules.push(rule);
         }
+        self.any_file_rules_apart(file, geo, &rules)?;
         Ok(rules)
+    }
+
+    /// Castlings from any file that position strings or UCI could not tell
+    /// apart: a castling symbol that is also a file letter of a rank some
+    /// side castles from any file on (in that side's case), or two such
+    /// castlings of one side towards the same side of the King (their
+    /// King-takes-Rook texts would be one).
+    fn any_file_rules_apart(
+        &self,
+        file: &GameFile,
+        geo: &Geometry,
+        rules: &[CastleDef],
+    ) -> Checked<()> {
+        let cell = |name: &str| geo.parse_cell(name).unwrap_or(0);
+        let toward = |r: &CastleDef| {
+            let (k, r) = (geo.coord(cell(r.king_from)), geo.coord(cell(r.rook_from)));
+            (r[0] - k[0]).signum()
+        };
+        for (i, r) in rules.iter().enumerate().filter(|(_, r)| r.any_file) {
+            let span = file.castling[i].span();
+            let rank = geo.coord(cell(r.king_from));
+            for other in geo.cells() {
+                let c = geo.coord(other);
+                if (c[1], c[2]) != (rank[1], rank[2]) {
+                    continue;
+                }
+                let letter = geo.file_label(other).chars().next().unwrap_or(' ');
+                let letter = match r.side {
+                    Side::White => letter.to_ascii_uppercase(),
+                    Side::Black => letter,
+                };
+                if let Some(clash) = rules.iter().find(|o| o.symbol == letter) {
+                    return Err(self.error(
+                        span,
+                        format!(
+                            "castling symbol '{}' is also the letter of a file of this castling's rank, which position strings use for a Rook from any file",
+                            clash.symbol
+                        ),
+                    ));
+                }
+            }
+            if rules[..i]
+                .iter()
+                .any(|o| o.any_file && o.side == r.side && toward(o) == toward(r))
+            {
+                return Err(self.error(
+                    span,
+                    "two castlings from any file of one side toward the same side of the King: UCI would write both as the King taking the same Rook",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The number of rules a castling from any file compiles to, after
     /// checking it: its cells on one rank, no `empty` nor `safe` (derived
-    /// from each start), and file letters that its side's castling symbols
-    /// do not use (position strings name a partner by its file).
+    /// from each start), and its rank's files named by lower-case letters
+    /// (position strings name a partner by its file).
     fn any_file_rules(
         &self,
         geo: &Geometry,
@@ -136,26 +189,12 @@ impl Reader<'_> {
         for other in rank_cells {
             let label = geo.file_label(other);
             let mut letters = label.chars();
-            let letter = match (letters.next(), letters.next()) {
-                (Some(l), None) if l.is_ascii_alphabetic() => l,
-                _ => {
-                    return Err(self.error(
-                        span,
-                        format!(
-                            "a castling from any file needs files named by one letter (position strings name the Rook by it), not '{label}'"
-                        ),
-                    ))
-                }
-            };
-            let letter = match rule.side {
-                Side::White => letter.to_ascii_uppercase(),
-                Side::Black => letter.to_ascii_lowercase(),
-            };
-            if letter == c.symbol {
+            if !matches!((letters.next(), letters.next()), (Some(l), None) if l.is_ascii_lowercase())
+            {
                 return Err(self.error(
                     span,
                     format!(
-                        "castling symbol '{letter}' is also the letter of a file of its rank, which position strings use for a Rook from any file"
+                        "a castling from any file needs files named by one lower-case letter (position strings name the Rook by it, upper case for White), not '{label}'"
                     ),
                 ));
             }

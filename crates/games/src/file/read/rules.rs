@@ -305,10 +305,10 @@ impl Reader<'_> {
             }
             let cells = zone_cells::<Bits<5>>(geo, mirror, zone);
             for c in castling {
-                let to = match (def.royal, def.letter) {
-                    (true, _) => c.king_to,
-                    (false, 'R') => c.rook_to,
-                    _ => continue,
+                let to = match def.royal {
+                    true => c.king_to,
+                    false if def.letter == c.piece => c.rook_to,
+                    false => continue,
                 };
                 let inside = geo
                     .parse_cell(to)
