@@ -342,6 +342,19 @@ impl Geometry {
         self.coords[cell as usize]
     }
 
+    /// `c` turned through the board's centre along each axis whose sign in
+    /// `mirror` is negative: where Black's counterpart of White's `c`
+    /// stands (`GameDef::black_mirror`).
+    pub fn mirrored(&self, c: V3, mirror: V3) -> V3 {
+        std::array::from_fn(|i| {
+            if mirror[i] < 0 {
+                2 * self.min[i] + self.dims[i] - 1 - c[i]
+            } else {
+                c[i]
+            }
+        })
+    }
+
     /// The cell at a coordinate, if the board has one there.
     pub fn cell_at(&self, c: V3) -> Option<Cell> {
         let i = Self::grid_index(self.min, self.dims, c)?;

@@ -931,16 +931,11 @@ impl<B: BitSet> Tables<B> {
 pub fn zone_cells<B: BitSet>(geo: &Geometry, black_mirror: V3, zone: &[Area]) -> [B; 2] {
     let cells_at: Vec<Cell> = geo.cells().collect();
     let coords: Vec<V3> = cells_at.iter().map(|&c| geo.coord(c)).collect();
-    let bound = |axis: usize| {
-        let values = coords.iter().map(|c| c[axis]);
-        (values.clone().min(), values.max())
-    };
-    let bounds: [(Option<i32>, Option<i32>); 3] = std::array::from_fn(bound);
     let own = |side: Side, c: V3| -> V3 {
-        std::array::from_fn(|axis| match (side, black_mirror[axis], bounds[axis]) {
-            (Side::Black, -1, (Some(lo), Some(hi))) => lo + hi - c[axis],
-            _ => c[axis],
-        })
+        match side {
+            Side::White => c,
+            Side::Black => geo.mirrored(c, black_mirror),
+        }
     };
     let mut cells = [B::EMPTY; 2];
     for side in Side::BOTH {

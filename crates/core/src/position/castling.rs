@@ -5,7 +5,7 @@
 use super::{Position, Rules};
 use crate::error::PositionError;
 use crate::tables::CastleInfo;
-use crate::{Cell, Piece, Side};
+use crate::{Piece, Side};
 
 impl<R: Rules> Position<R> {
     /// The hash key of a set of castling rights: with the rules in play
@@ -79,13 +79,7 @@ impl<R: Rules> Position<R> {
                     t.geo.name(usual.rook_from)
                 ));
             }
-            // The outermost partner: the last rule of the slot, along its
-            // line, whose King and partner stand on their cells.
-            let outermost = self
-                .any_file_rules(slot)
-                .filter(|&(_, c)| self.holds_castlers(c))
-                .max_by_key(|&(_, c)| self.distance(c.king_from, c.rook_from));
-            return match outermost {
+            return match self.outermost(slot) {
                 Some((rule, _)) => Ok((slot, rule)),
                 None => error(format!(
                     "'{ch}' needs the King on its line with a {} on its side",
@@ -139,10 +133,18 @@ impl<R: Rules> Position<R> {
             && self.piece_at(c.rook_from) == Piece::new(c.side, c.rook_kind)
     }
 
-    /// The distance between two cells of a line, in cells.
-    fn distance(&self, a: Cell, b: Cell) -> i32 {
-        let (a, b) = (self.t.geo.coord(a), self.t.geo.coord(b));
-        (0..3).map(|i| (a[i] - b[i]).abs()).sum()
+    /// The rule of an any-file slot with the outermost partner: of those
+    /// whose King and partner stand on their cells, the one whose partner
+    /// is furthest from the King along their line.
+    fn outermost(&self, slot: usize) -> Option<(u8, &'static CastleInfo<R::Bits>)> {
+        let geo = &self.t.geo;
+        let distance = |c: &CastleInfo<R::Bits>| {
+            let (a, b) = (geo.coord(c.king_from), geo.coord(c.rook_from));
+            (0..3).map(|i| (a[i] - b[i]).abs()).sum::<i32>()
+        };
+        self.any_file_rules(slot)
+            .filter(|&(_, c)| self.holds_castlers(c))
+            .max_by_key(|&(_, c)| distance(c))
     }
 
     /// The castling field: each right by its symbol, but a right from any
@@ -154,13 +156,7 @@ impl<R: Rules> Position<R> {
             .filter(|&(slot, _)| self.castling >> slot & 1 != 0)
             .map(|(slot, c)| {
                 let outermost = !c.any_file
-                    || self
-                        .any_file_rules(slot)
-                        .filter(|&(_, o)| o.king_from == c.king_from && self.holds_castlers(o))
-                        .all(|(_, o)| {
-                            self.distance(o.king_from, o.rook_from)
-                                <= self.distance(c.king_from, c.rook_from)
-                        });
+                    || self.outermost(slot).map(|(rule, _)| rule) == Some(self.castle_rules[slot]);
                 match self.t.geo.file_label(c.rook_from).chars().next() {
                     Some(file) if !outermost => match c.side {
                         Side::White => file.to_ascii_uppercase(),

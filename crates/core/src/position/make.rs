@@ -148,12 +148,8 @@ impl<R: Rules> Position<R> {
 
     /// Castling rights whose King or Rook is no longer on its home cell.
     fn broken_castling_rights(&self) -> u8 {
-        let royal = self.t.royal;
         self.castle_rules_in_play()
-            .filter(|(_, c)| {
-                self.board[c.king_from as usize] != Piece::new(c.side, royal)
-                    || self.board[c.rook_from as usize] != Piece::new(c.side, c.rook_kind)
-            })
+            .filter(|(_, c)| !self.holds_castlers(c))
             .fold(0, |bits, (slot, _)| bits | 1 << slot)
     }
 

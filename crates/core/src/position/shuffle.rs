@@ -6,7 +6,6 @@ use super::{Position, Rules, Variant};
 use crate::bits::BitSet;
 use crate::def::Shuffle;
 use crate::error::PositionError;
-use crate::geometry::V3;
 use crate::{Cell, Kind, Piece, Side};
 
 /// Most pieces a shuffled row may hold: 8! orders at most to look at when
@@ -146,31 +145,9 @@ impl<R: Rules> Position<R> {
     /// turned by the game's `black_mirror` through the board's centre.
     fn mirrored(&self, cell: Cell) -> Cell {
         let geo = &self.t.geo;
-        let mirror = self.t.def.black_mirror;
-        let (lo, hi) = extent(self);
-        let c = geo.coord(cell);
-        let turned: V3 = [0, 1, 2].map(|i| {
-            if mirror[i] < 0 {
-                lo[i] + hi[i] - c[i]
-            } else {
-                c[i]
-            }
-        });
+        let turned = geo.mirrored(geo.coord(cell), self.t.def.black_mirror);
         geo.cell_at(turned).unwrap_or(cell)
     }
-}
-
-/// The board's lowest and highest coordinates.
-fn extent<R: Rules>(pos: &Position<R>) -> (V3, V3) {
-    let geo = &pos.t.geo;
-    geo.cells()
-        .map(|c| geo.coord(c))
-        .fold(([i32::MAX; 3], [i32::MIN; 3]), |(lo, hi), c| {
-            (
-                [0, 1, 2].map(|i| lo[i].min(c[i])),
-                [0, 1, 2].map(|i| hi[i].max(c[i])),
-            )
-        })
 }
 
 /// White's pieces' cells on row `rank` of `start`, by file.

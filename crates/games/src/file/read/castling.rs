@@ -104,10 +104,11 @@ impl Reader<'_> {
     }
 
     /// Castlings from any file that position strings or UCI could not tell
-    /// apart: a castling symbol that is also a file letter of a rank some
-    /// side castles from any file on (in that side's case), or two such
-    /// castlings of one side towards the same side of the King (their
-    /// King-takes-Rook texts would be one).
+    /// apart: a file of their rank not named by one lower-case letter (a
+    /// Rook's file names it in position strings), a castling symbol that is
+    /// also such a letter (in the side's case), or two such castlings of
+    /// one side towards the same side of the King (their King-takes-Rook
+    /// texts would be one).
     fn any_file_rules_apart(
         &self,
         file: &GameFile,
@@ -127,7 +128,19 @@ impl Reader<'_> {
                 if (c[1], c[2]) != (rank[1], rank[2]) {
                     continue;
                 }
-                let letter = geo.file_label(other).chars().next().unwrap_or(' ');
+                let label = geo.file_label(other);
+                let mut letters = label.chars();
+                let letter = match (letters.next(), letters.next()) {
+                    (Some(l), None) if l.is_ascii_lowercase() => l,
+                    _ => {
+                        return Err(self.error(
+                            span,
+                            format!(
+                                "a castling from any file needs files named by one lower-case letter (position strings name the Rook by it, upper case for White), not '{label}'"
+                            ),
+                        ))
+                    }
+                };
                 let letter = match r.side {
                     Side::White => letter.to_ascii_uppercase(),
                     Side::Black => letter,
@@ -156,9 +169,8 @@ impl Reader<'_> {
     }
 
     /// The number of rules a castling from any file compiles to, after
-    /// checking it: its cells on one rank, no `empty` nor `safe` (derived
-    /// from each start), and its rank's files named by lower-case letters
-    /// (position strings name a partner by its file).
+    /// checking it: its cells on one rank, and no `empty` nor `safe`
+    /// (derived from each start).
     fn any_file_rules(
         &self,
         geo: &Geometry,
@@ -185,25 +197,11 @@ impl Reader<'_> {
                 "a castling from any file has the King's and the Rook's cells on one rank",
             ));
         };
-        let rank_cells = geo.cells().filter(|&other| on_a_rank(other, cells[0]));
-        for other in rank_cells {
-            let label = geo.file_label(other);
-            let mut letters = label.chars();
-            if !matches!((letters.next(), letters.next()), (Some(l), None) if l.is_ascii_lowercase())
-            {
-                return Err(self.error(
-                    span,
-                    format!(
-                        "a castling from any file needs files named by one lower-case letter (position strings name the Rook by it, upper case for White), not '{label}'"
-                    ),
-                ));
-            }
-        }
         Ok(count)
     }
 
-    /// The shuffle of the start's row: its letters those of kinds (not
-    /// the royal one for `royal_between`), its row one of the board's.
+    /// The shuffle of the start's row: its letters those of kinds other
+    /// than the royal one, its row one of the board's.
     /// Whether the start's row can be shuffled is for the start's reader
     /// (`probe.rs`).
     pub(super) fn shuffle(
@@ -229,9 +227,9 @@ impl Reader<'_> {
                 ))
             }
         };
-        let kind = |letter: char, royal_ok: bool| -> Checked<char> {
+        let kind = |letter: char| -> Checked<char> {
             match pieces.iter().find(|k| k.letter == letter) {
-                Some(k) if royal_ok || !k.royal => Ok(letter),
+                Some(k) if !k.royal => Ok(letter),
                 _ => Err(self.error(
                     span.clone(),
                     format!("shuffle: '{letter}' is not the letter of a kind of this game (nor the royal one)"),
@@ -241,9 +239,9 @@ impl Reader<'_> {
         let colours: Vec<char> = s
             .opposite_colours
             .iter()
-            .map(|&l| kind(l, false))
+            .map(|&l| kind(l))
             .collect::<Checked<_>>()?;
-        let between = s.royal_between.map(|l| kind(l, false)).transpose()?;
+        let between = s.royal_between.map(kind).transpose()?;
         Ok(Some(Shuffle {
             rank,
             opposite_colours: keep::slice(colours),
