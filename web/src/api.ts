@@ -149,6 +149,8 @@ export interface About {
   goal: string;
   special: string[];
   notation: string;
+  /// Whether a side that can capture must (antichess).
+  must_capture: boolean;
   kinds: { letter: string; name: string; royal: boolean; moves: string }[];
 }
 

@@ -647,6 +647,10 @@ pub struct GameDef {
     /// and loses when its last Pawn is taken. `None`: each side has its
     /// royal piece (in a game with check).
     pub extinction: Option<Extinction>,
+    /// Whether a side that can capture must (antichess): where a legal
+    /// move captures, only captures are legal. En passant is a capture;
+    /// a promotion without one is not.
+    pub must_capture: bool,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

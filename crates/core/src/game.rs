@@ -60,6 +60,8 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
     fn in_check(&self) -> bool;
     /// Whether a move of this position captures something.
     fn is_capture(&self, m: Move) -> bool;
+    /// Whether a side that can capture must (antichess).
+    fn must_capture(&self) -> bool;
     /// A result reached by the last move itself (a King captured, the temple
     /// reached): such a position has no legal moves, so it is a leaf even
     /// in perft.
@@ -169,6 +171,9 @@ impl<R: Rules> Game for Position<R> {
     }
     fn in_check(&self) -> bool {
         Position::in_check(self)
+    }
+    fn must_capture(&self) -> bool {
+        self.tables().def.must_capture
     }
     #[inline]
     fn is_capture(&self, m: Move) -> bool {

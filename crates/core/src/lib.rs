@@ -39,7 +39,7 @@ pub use game::{BuiltInGame, Game, GameVariant};
 pub use geometry::{Geometry, Sym, NO_CELL, V3};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES, MAX_MOVE_TEXT};
 pub use outcome::{DrawReason, Outcome, WinReason};
-pub use piece::{Kind, Piece, Side};
+pub use piece::{Kind, Piece, Side, NO_KIND};
 pub use position::{
     BuiltIn, Edit, EnPassant, Exposure, GameState, Guard, Options, Pools, Position, Reach, Rules,
     Variant,

@@ -95,7 +95,7 @@ impl<R: Rules> Position<R> {
     #[inline]
     pub fn immediate_result(&self) -> Option<Outcome> {
         let t = self.tables();
-        if !t.def.has_check {
+        if !t.def.has_check && t.royal_kind().is_some() {
             for side in Side::BOTH {
                 if self.royal_cell(side).is_none() {
                     return Some(Outcome::Win {
@@ -221,7 +221,9 @@ impl<R: Rules> Position<R> {
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
-        let royal = self.kind_cells(t.royal) & own;
+        let royal = t
+            .royal_kind()
+            .map_or(R::Bits::EMPTY, |k| self.kind_cells(k) & own);
         let lone_royal_wins = !royal.is_empty()
             && (!t.goal[side.index()].is_empty()
                 || t.def.stalemate != StalemateRule::Draw

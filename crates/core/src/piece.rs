@@ -28,6 +28,10 @@ impl Side {
 /// A piece kind: an index into the game's piece table.
 pub type Kind = u8;
 
+/// No kind: the royal kind of a game without one. No piece has it (a
+/// piece's kind fits in seven bits).
+pub const NO_KIND: Kind = Kind::MAX;
+
 /// A piece (side and kind) or nothing, in one byte: 0 is empty, otherwise
 /// `2 + 2 * kind + side`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

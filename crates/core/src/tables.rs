@@ -13,7 +13,7 @@ pub use crate::castles::{CastleInfo, Castles};
 use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, expand_pair, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
-use crate::{Cell, Kind, Side};
+use crate::{Cell, Kind, Side, NO_KIND};
 
 /// Most distinct slide directions a game may have (a 3-D Queen has 26).
 pub const MAX_SLIDE_DIRS: usize = 32;
@@ -217,7 +217,9 @@ pub struct Tables<B> {
     rays: Vec<B>,
     leaps: Vec<B>,
     pub kinds: Vec<KindInfo>,
-    /// The royal kind (the King).
+    /// The royal kind (the King); [`NO_KIND`] in a game without one
+    /// (antichess, whose King is a piece like the others: only a game
+    /// without check may lack it).
     pub royal: Kind,
     /// Per attacking side: slide and leap attackers of royal pieces.
     pub slide_attacks: [Vec<SlideAttack>; 2],
@@ -470,7 +472,12 @@ impl<B: BitSet> Tables<B> {
         let royal_kinds: Vec<usize> = (0..def.pieces.len())
             .filter(|&k| def.pieces[k].royal)
             .collect();
-        assert_eq!(royal_kinds.len(), 1, "{}: exactly one royal kind", def.id);
+        assert!(
+            royal_kinds.len() == 1 || (royal_kinds.is_empty() && !def.has_check),
+            "{}: one royal kind (none only without check)",
+            def.id
+        );
+        let royal = royal_kinds.first().map_or(NO_KIND, |&k| k as Kind);
 
         let mut slide_attacks: [Vec<SlideAttack>; 2] = Default::default();
         let mut leap_attacks: [Vec<LeapAttack>; 2] = Default::default();
@@ -713,7 +720,7 @@ impl<B: BitSet> Tables<B> {
                         .iter()
                         .map(|g| (&g.kinds, &g.walk_dirs)),
                 );
-            let royal = [royal_kinds[0] as Kind];
+            let royal = [royal];
             let facing_group = (!facing.is_empty()).then_some((&royal[..], &facing));
             let line_groups = line_groups
                 .map(|(kinds, dirs)| (&kinds[..], dirs))
@@ -774,7 +781,7 @@ impl<B: BitSet> Tables<B> {
             rays,
             leaps,
             kinds,
-            royal: royal_kinds[0] as Kind,
+            royal,
             indirect,
             double_steps_rare,
             lame_forward,
@@ -915,6 +922,18 @@ impl<B: BitSet> Tables<B> {
         } else {
             cells.last()
         }
+    }
+
+    /// The royal kind, if the game has one.
+    #[inline]
+    pub fn royal_kind(&self) -> Option<Kind> {
+        (self.royal != NO_KIND).then_some(self.royal)
+    }
+
+    /// The royal kind's name, for messages ("King" where there is none).
+    pub fn royal_name(&self) -> &'static str {
+        self.royal_kind()
+            .map_or("King", |k| self.kinds[k as usize].def.name)
     }
 
     /// The kind with this letter (upper case), if the game has one.

@@ -60,11 +60,15 @@ pub fn check_position_counting<G: Game>(pos: &mut G) -> Result<usize, String> {
     }
     let mut pseudo = MoveList::new();
     pos.pseudo_legal_moves(&mut pseudo);
-    let filtered: BTreeSet<Move> = pseudo
+    let mut filtered: BTreeSet<Move> = pseudo
         .iter()
         .copied()
         .filter(|&m| pos.is_legal_by_make(m))
         .collect();
+    // A compulsory capture leaves only the captures, where there is one.
+    if pos.must_capture() && filtered.iter().any(|&m| pos.is_capture(m)) {
+        filtered.retain(|&m| pos.is_capture(m));
+    }
     if filtered != legal_set {
         let p = &*pos;
         let show = |s: &BTreeSet<Move>, other: &BTreeSet<Move>| -> Vec<String> {

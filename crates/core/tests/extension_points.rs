@@ -127,6 +127,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         stalemate: StalemateRule::Draw,
         checks_to_win: None,
         extinction: None,
+        must_capture: false,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

@@ -172,6 +172,7 @@ pub static CHESS: GameDef = GameDef {
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
     extinction: None,
+    must_capture: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

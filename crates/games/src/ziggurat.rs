@@ -347,6 +347,7 @@ const DEF: GameDef = GameDef {
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
     extinction: None,
+    must_capture: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

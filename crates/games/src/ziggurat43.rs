@@ -155,6 +155,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
     extinction: None,
+    must_capture: false,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -463,6 +463,7 @@ pub fn game_about(id: &str) -> Option<serde_json::Value> {
                 "goal": def.about.goal,
                 "special": def.about.special,
                 "notation": def.move_hint,
+                "must_capture": def.must_capture,
                 "kinds": kinds,
             })
         }

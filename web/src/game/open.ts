@@ -84,6 +84,7 @@ export async function openGame(id: string) {
       if (status === "live" && page.message.startsWith("Cannot reach")) say("");
     },
   }, page.held?.token ?? null);
+  page.mustCapture = false;
   loadAbout(state.game);
   loadAnalysis(id);
 }
@@ -140,6 +141,7 @@ async function loadAbout(game: string) {
   try {
     const about = await api.about(game);
     if (page.state?.game !== game) return;
+    page.mustCapture = about.must_capture;
     renderLegend($("legend-body"), about, startDemo);
   } catch {
     if (page.state?.game === game) $("legend-body").textContent = "The rules could not be loaded; reload the page to try again.";

@@ -65,6 +65,9 @@ export const page = {
   explore: null as Explore | null,
   /// How many watch the game with no seat (on this server).
   spectators: 0,
+  /// Whether the game shown makes captures compulsory (from its rules,
+  /// GET /variants/{id}): a piece without a move is then explained.
+  mustCapture: false,
 };
 
 /// The state the board shows: the live one, or a past position's board.

@@ -190,6 +190,32 @@ impl<R: Rules> Position<R> {
     /// A game ended by its last move (a royal piece captured, the temple
     /// reached) has no moves, legal or pseudo-legal.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
+        let start = out.len();
+        self.legal_by_movement(out);
+        if self.t.def.must_capture {
+            self.keep_compulsory_captures(out, start);
+        }
+    }
+
+    /// Where a capture is compulsory (antichess) and one of `out[start..]`
+    /// captures, drops the others.
+    fn keep_compulsory_captures(&self, out: &mut MoveList, start: usize) {
+        if !out[start..].iter().any(|&m| self.is_capture(m)) {
+            return;
+        }
+        let mut i = start;
+        while i < out.len() {
+            if self.is_capture(out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
+    /// The legal moves by the pieces' movement and the royal piece's
+    /// safety, before a compulsory capture narrows them.
+    fn legal_by_movement(&mut self, out: &mut MoveList) {
         if self.finished_by_last_move() {
             return;
         }
@@ -337,7 +363,11 @@ impl<R: Rules> Position<R> {
             return 0;
         }
         let lines = self.lines_suffice();
-        if !R::SPECIAL_MOVES && (lines || !self.t.def.has_check) {
+        if self.t.def.must_capture {
+            let mut list = MoveList::new();
+            self.legal_moves(&mut list);
+            list.len() as u64
+        } else if !R::SPECIAL_MOVES && (lines || !self.t.def.has_check) {
             let mut c = Counter(0);
             self.generate::<_, true>(&mut c, None);
             c.0

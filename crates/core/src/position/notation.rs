@@ -259,7 +259,7 @@ impl<R: Rules> Position<R> {
         let mut pseudo = MoveList::new();
         self.pseudo_legal_moves(&mut pseudo);
         if let Some(&m) = pseudo.iter().find(|m| m.from == from && m.to == to) {
-            return Some(self.leaves_royal_in_check(m));
+            return Some(self.why_illegal(m));
         }
         Some(format!(
             "the {} on {} cannot go to {}",
@@ -395,12 +395,31 @@ impl<R: Rules> Position<R> {
             || (pawn_form && is_pawn && short(&typed.wanted))
     }
 
-    /// Why a pseudo-legal move is not legal: the side's royal piece would
-    /// be (or stays) in check.
+    /// Why a pseudo-legal move is not legal: a capture is compulsory, or
+    /// the side's royal piece would be (or stays) in check.
+    fn why_illegal(&mut self, m: Move) -> String {
+        if self.t.def.must_capture && !self.is_capture(m) {
+            let mut legal = MoveList::new();
+            self.legal_moves(&mut legal);
+            if legal.iter().any(|&c| self.is_capture(c)) {
+                let captures: Vec<String> =
+                    legal.iter().map(|&c| self.move_label_plain(c)).collect();
+                return format!(
+                    "{} must capture: {}",
+                    self.t.def.side_names[self.side.index()],
+                    captures.join(" or ")
+                );
+            }
+        }
+        self.leaves_royal_in_check(m)
+    }
+
+    /// Why a pseudo-legal move that a capture does not displace is not
+    /// legal: the side's royal piece would be (or stays) in check.
     fn leaves_royal_in_check(&mut self, m: Move) -> String {
         let t = self.t;
         let side_name = t.def.side_names[self.side.index()];
-        let royal = &t.kinds[t.royal as usize].def;
+        let royal = t.royal_name();
         let piece = self.piece_at(m.from);
         let def = (!piece.is_empty()).then(|| &t.kinds[piece.kind() as usize].def);
         let to = t.geo.name(m.to);
@@ -414,17 +433,15 @@ impl<R: Rules> Position<R> {
                     format!("the {} would be in check on {to}", d.name)
                 }
             }
-            _ if self.in_check() => format!(
-                "{side_name}'s {} is in check, and this move does not end the check",
-                royal.name
-            ),
+            _ if self.in_check() => {
+                format!("{side_name}'s {royal} is in check, and this move does not end the check")
+            }
             Some(d) => format!(
-                "the {} on {} is pinned: moving it would put {side_name}'s {} in check",
+                "the {} on {} is pinned: moving it would put {side_name}'s {royal} in check",
                 d.name,
                 t.geo.name(m.from),
-                royal.name
             ),
-            None => format!("it would put {side_name}'s {} in check", royal.name),
+            None => format!("it would put {side_name}'s {royal} in check"),
         }
     }
 
@@ -434,7 +451,7 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let side = self.side;
         let side_name = t.def.side_names[side.index()];
-        let royal = &t.kinds[t.royal as usize].def;
+        let royal = t.royal_name();
         // UCI_Chess960's castling, the King taking its own Rook, is
         // explained as castling.
         let king_takes_rook = || self.chess960_castling_typed(&typed.body).map(|c| c.text);
@@ -456,10 +473,7 @@ impl<R: Rules> Position<R> {
                 {
                     "pieces stand between the King and the Rook".to_string()
                 } else {
-                    format!(
-                        "the {} would cross or land on an attacked square",
-                        royal.name
-                    )
+                    format!("the {royal} would cross or land on an attacked square")
                 });
             }
         }
@@ -467,7 +481,7 @@ impl<R: Rules> Position<R> {
         self.pseudo_legal_moves(&mut pseudo);
         let found = self.fitting(typed, &pseudo);
         if let Some(&m) = found.first() {
-            return Some(self.leaves_royal_in_check(m));
+            return Some(self.why_illegal(m));
         }
         // A piece letter that names no piece of the side, or none that can
         // reach the square.

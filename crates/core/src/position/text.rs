@@ -101,7 +101,7 @@ impl<R: Rules> Position<R> {
                     "{} is to move but {}'s {} is already in check",
                     t.def.side_names[pos.side.index()],
                     t.def.side_names[pos.side.other().index()],
-                    t.kinds[t.royal as usize].def.name
+                    t.royal_name()
                 ),
             ));
         }
@@ -124,7 +124,7 @@ impl<R: Rules> Position<R> {
         }
         let t = self.t;
         let names = t.def.side_names;
-        let royal = t.kinds[t.royal as usize].def.name;
+        let royal = t.royal_name();
         let mover = self.side.other();
         // Where a side may lack its royal piece, its absence says nothing;
         // a side with no piece at all lost them to the other's moves.
@@ -141,8 +141,9 @@ impl<R: Rules> Position<R> {
                 ),
             ));
         }
-        let missing =
-            Side::BOTH.map(|s| self.royal_cell(s).is_none() && t.def.extinction.is_none());
+        let missing = Side::BOTH.map(|s| {
+            self.royal_cell(s).is_none() && t.royal_kind().is_some() && t.def.extinction.is_none()
+        });
         let on_goal = Side::BOTH.map(|s| {
             self.royal_cell(s)
                 .is_some_and(|c| t.goal[s.index()].contains(c))
@@ -286,8 +287,11 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
+        let Some(royal) = t.royal_kind() else {
+            return Ok(());
+        };
         for side in Side::BOTH {
-            let count = (self.by_kind[t.royal as usize] & self.by_side[side.index()]).count();
+            let count = (self.by_kind[royal as usize] & self.by_side[side.index()]).count();
             // Without check a royal piece can be captured, ending the game;
             // where extinction ends it, a side may have none from the start.
             let one = t.def.every_side_has_royal();
@@ -298,7 +302,7 @@ impl<R: Rules> Position<R> {
                     format!(
                         "{} has {count} {}s, needs {}",
                         t.def.side_names[side.index()],
-                        t.kinds[t.royal as usize].def.name,
+                        t.royal_name(),
                         if one { "exactly one" } else { "at most one" }
                     ),
                 ));

@@ -3,6 +3,7 @@
 //! the piece-square terms and their weighted sums; the King's zone and who
 //! attacks it; each pawn-like kind's files.
 
+use chess3d_core::def::Extinction;
 use chess3d_core::position::MAX_KINDS;
 use chess3d_core::{BitSet, Cell, Kind, Rules, Side, Tables, Variant, V3};
 
@@ -187,8 +188,12 @@ impl<B: BitSet> EvalTables<B> {
                 targets(t, ((i / n) % nk) as Kind, side, (i % n) as Cell, Reach::All)
             })
             .collect();
+        // A game without a royal kind (antichess) has no King to keep safe.
+        let royal = t.royal_kind();
         let steps = |cell: usize| {
-            targets(t, t.royal, Side::White, cell as Cell, Reach::Moves).count() as i32
+            royal.map_or(0, |k| {
+                targets(t, k, Side::White, cell as Cell, Reach::Moves).count() as i32
+            })
         };
         let king_steps: Vec<i32> = (0..n).map(steps).collect();
 
@@ -267,6 +272,13 @@ impl<B: BitSet> EvalTables<B> {
                         t.def.id, def.letter
                     ))
                 }
+            };
+            // Where losing every piece wins (antichess), each piece counts
+            // against its side.
+            let value = if t.def.extinction == Some(Extinction::Win) {
+                -value
+            } else {
+                value
             };
             set(&mut weights, Term::Value, Some(k), value);
             if def.royal {
@@ -369,7 +381,7 @@ impl<B: BitSet> EvalTables<B> {
         // The King's zone, and who attacks it.
         let king_zone = Side::BOTH.map(|side| {
             (0..n)
-                .map(|c| targets(t, t.royal, side, c as Cell, Reach::Moves))
+                .map(|c| royal.map_or(B::EMPTY, |k| targets(t, k, side, c as Cell, Reach::Moves)))
                 .collect::<Vec<B>>()
         });
         let mut check_from = vec![B::EMPTY; 2 * nk * n];
@@ -495,7 +507,9 @@ impl<B: BitSet> EvalTables<B> {
         let mut phase_weight = [0; MAX_KINDS];
         for k in 0..nk {
             if let Some(i) = find(Term::Value, Some(k)) {
-                value[k] = weights[i][0];
+                // What a capture gains, for ordering moves: the size of a
+                // piece's value, whichever side it counts for.
+                value[k] = weights[i][0].abs();
             }
             if !roles[k].royal && !roles[k].pawn_like {
                 phase_weight[k] = value[k].max(0);

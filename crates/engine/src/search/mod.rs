@@ -745,6 +745,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if R::NULL_MOVE
             && !self.off.null
             && allow_null
+            // Where captures are compulsory, zugzwang is the game.
+            && !self.pos.tables().def.must_capture
             && may_cut
             && depth >= 3
             && static_eval >= beta
@@ -815,7 +817,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
 
         let mut moves = MoveList::new();
-        self.pos.pseudo_legal_moves(&mut moves);
+        if self.pos.tables().def.must_capture {
+            // Only the captures, where there are any (antichess).
+            self.pos.legal_moves(&mut moves);
+        } else {
+            self.pos.pseudo_legal_moves(&mut moves);
+        }
         let mut scores = Scores::new();
         let mut picker = MovePicker::new(&mut moves, &mut scores, hash_move, ply);
         let original_alpha = alpha;
@@ -1004,6 +1011,9 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if ply >= MAX_PLY || qply >= QUIESCENCE_MAX_PLIES {
             return self.static_eval(ply);
         }
+        if self.pos.tables().def.must_capture {
+            return self.quiesce_forced(alpha, beta, ply, qply);
+        }
         // At the first ply the search's node has tested it.
         let in_check = if qply == 0 {
             self.checks[ply]
@@ -1131,6 +1141,50 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         }
         if in_check && legal == 0 {
             return -MATE + ply as i32;
+        }
+        best
+    }
+
+    /// Quiescence where captures are compulsory (antichess): a side that
+    /// can capture must, so it may not stand pat; a side that cannot is
+    /// quiet, worth its static value; one with no move at all has the
+    /// game's result.
+    fn quiesce_forced(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return match self.pos.no_move_outcome(self.pos.in_check()) {
+                Outcome::Draw(_) => self.draw_score(),
+                o => outcome_score(o, self.pos.side_to_move(), ply),
+            };
+        }
+        if !moves.iter().any(|&m| self.pos.is_capture(m)) {
+            return self.static_eval(ply);
+        }
+        let mut scores = Scores::new();
+        scores.extend(moves.iter().map(|&m| self.order_score(m, ply)));
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            let end = moves.len();
+            let m = movepick::pick(&mut moves, &mut scores, i, end);
+            self.pos.make(m);
+            self.prefetch_eval();
+            self.nodes += 1;
+            let score = -self.quiesce(-beta, -alpha, ply + 1, qply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, m);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
         }
         best
     }

@@ -128,6 +128,23 @@ fn the_engine_plays_horde_and_takes_the_last_piece() {
     }
 }
 
+/// Antichess (no royal kind, `must_capture`, `extinction = "win"`): the
+/// engine plays the game, and with its last piece, the Rook h7, it steps
+/// beside Black's lone King a8 (a7 or b7), which must then take it: White,
+/// with no piece left, wins. Any other move keeps the Rook. Found at
+/// depth 1 too: the reply, in quiescence, is a compulsory capture, which
+/// quiescence must make rather than stand pat.
+#[test]
+fn the_engine_plays_antichess_and_gives_its_last_piece_away() {
+    let antichess = include_str!("../../../../games/antichess.toml");
+    for (depth, best) in best_moves(antichess, "k7/7R/8/8/8/8/8/8 w - - 0 1", &[1, 4]) {
+        assert!(
+            ["h7a7", "h7b7"].contains(&best.as_str()),
+            "depth {depth}: {best}"
+        );
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

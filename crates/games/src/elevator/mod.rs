@@ -619,6 +619,7 @@ pub static ELEVATOR: GameDef = GameDef {
     stalemate: StalemateRule::Draw,
     checks_to_win: None,
     extinction: None,
+    must_capture: false,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

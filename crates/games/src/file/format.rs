@@ -46,6 +46,9 @@ pub struct GameFile {
     pub checks_to_win: Option<Spanned<i64>>,
     /// What a side left with no piece does (Horde: loses).
     pub extinction: Option<Spanned<ExtinctionName>>,
+    /// Whether a side that can capture must (antichess).
+    #[serde(default)]
+    pub must_capture: bool,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,

@@ -424,6 +424,19 @@ proptest! {
         let played = plays_if_it_loads(&text);
         prop_assert!(played.is_ok(), "{:?}", played);
     }
+
+    /// The same for antichess's file, whose game has no royal kind and
+    /// compulsory captures (`must_capture`, `extinction = "win"`).
+    #[test]
+    fn a_mutated_antichess_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/antichess.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcefKQPtrux|/#",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
 }
 
 /// One text for each move (issue 62). In UCI notation a castling whose
@@ -487,6 +500,10 @@ fn every_game_files_moves_have_one_text_each() {
     }
     let files = [
         ("3check", include_str!("../../../../games/3check.toml")),
+        (
+            "antichess",
+            include_str!("../../../../games/antichess.toml"),
+        ),
         ("berolina", include_str!("../../../../games/berolina.toml")),
         (
             "capablanca",

@@ -9,6 +9,7 @@
 mod common;
 
 mod about;
+mod antichess;
 mod attackers;
 mod chess960;
 mod chess_perft;

@@ -151,6 +151,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         values.clone().max().unwrap_or(0) - values.min().unwrap_or(0)
     });
     let pieces = r.pieces(&file, extent, mirror)?;
+    r.needs_royal(&file, &pieces)?;
     let promotion = r.promotion(&file, &pieces, &geo, mirror)?;
     let castling = r.castling(&file, &geo, &pieces)?;
     let temple = file
@@ -196,6 +197,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         facing_lines: r.facing_lines(&file, extent)?,
         checks_to_win: r.checks_to_win(&file)?,
         extinction: r.extinction(&file)?,
+        must_capture: file.must_capture,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

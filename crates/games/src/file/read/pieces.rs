@@ -195,10 +195,13 @@ impl Reader<'_> {
             }
         }
         let royal = pieces.iter().filter(|p| p.royal).count();
-        if royal != 1 {
+        if royal > 1 || (royal == 0 && file.check) {
             return Err(self.error(
                 file.pieces.span(),
-                format!("{royal} royal kinds: a game has exactly one (royal = true)"),
+                format!(
+                    "{royal} royal kinds: a game has one (royal = true), or none in a game \
+                     without check (check = false: antichess)"
+                ),
             ));
         }
         // Each slide or hop direction, either side's, has a ray table and

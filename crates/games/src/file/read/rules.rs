@@ -205,6 +205,30 @@ impl Reader<'_> {
         Ok(keep::slice(out))
     }
 
+    /// Keys about the royal piece, refused in a game without a royal kind
+    /// (antichess).
+    pub(super) fn needs_royal(&self, file: &GameFile, pieces: &[PieceDef]) -> Checked<()> {
+        if pieces.iter().any(|p| p.royal) {
+            return Ok(());
+        }
+        let shuffle = file.shuffle.as_ref();
+        let keyed = [
+            file.castling.first().map(|c| (c.span(), "castling")),
+            file.temple.as_ref().map(|t| (t.span(), "a temple")),
+            file.royal_goal.as_ref().map(|g| (g.span(), "a royal goal")),
+            shuffle
+                .filter(|s| s.get_ref().royal_between.is_some())
+                .map(|s| (s.span(), "royal_between")),
+        ];
+        match keyed.into_iter().flatten().next() {
+            Some((span, what)) => Err(self.error(
+                span,
+                format!("{what} needs a royal kind (royal = true), and this game has none"),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// A key that means something only where there is check, refused at
     /// `span` otherwise.
     fn needs_check(&self, file: &GameFile, span: Range<usize>, what: &str) -> Checked<()> {
@@ -232,14 +256,13 @@ impl Reader<'_> {
         }
     }
 
-    /// `extinction`: for now only where there is check, so that the royal
-    /// piece is never taken and a side lacks it only from the start.
+    /// `extinction`: with check, a side may lack its royal piece from the
+    /// start (Horde); without check, the last piece of any kind can be
+    /// taken (antichess, whose King is no royal piece).
     pub(super) fn extinction(&self, file: &GameFile) -> Checked<Option<Extinction>> {
         let Some(e) = &file.extinction else {
             return Ok(None);
         };
-        // For now: antichess's extinction has no check.
-        self.needs_check(file, e.span(), "extinction rules")?;
         Ok(Some(match e.get_ref() {
             ExtinctionName::Loss => Extinction::Loss,
             ExtinctionName::Win => Extinction::Win,
