@@ -141,7 +141,7 @@ function whyNot(cell: string): string {
   if (!mine(state, page.held)) return "It is not your turn.";
   if (piece && piece.side !== state.view.to_move) return `It is ${side}'s turn: choose one of ${side}'s pieces.`;
   if (piece && page.mustCapture && state.view.legal.some((m) => m.capture)) {
-    return `Captures are compulsory, and the ${piece.name} on ${cell} cannot capture.`;
+    return `Captures are compulsory, and the ${piece.name} on ${cell} has no legal capture.`;
   }
   return piece ? `The ${piece.name} on ${cell} has no legal move.` : `No legal move from ${cell}.`;
 }

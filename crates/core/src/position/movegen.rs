@@ -974,7 +974,10 @@ impl<R: Rules> Position<R> {
                     }
                     continue;
                 }
-                for (_, to) in double_steps.from(from).filter(|&step| legal(step)) {
+                for (mid, to) in double_steps.from(from) {
+                    if !legal((mid, to)) {
+                        continue;
+                    }
                     // A double step into the promotion zone promotes as any
                     // other move there (Torpedo chess).
                     if def.promotes && t.promotion_zone[us.index()].contains(to) {

@@ -141,6 +141,17 @@ impl<R: Rules> Position<R> {
                 ),
             ));
         }
+        if t.def.extinction.is_some() && extinct[self.side.index()] && self.halfmove != 0 {
+            return Err(PositionError::new(
+                "placement",
+                format!(
+                    "{} has no piece left, so the last move captured its last, but the halfmove \
+                     clock is {} rather than 0",
+                    names[self.side.index()],
+                    self.halfmove
+                ),
+            ));
+        }
         let missing = Side::BOTH.map(|s| {
             self.royal_cell(s).is_none() && t.royal_kind().is_some() && t.def.extinction.is_none()
         });

@@ -707,9 +707,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             }
             _ => static_eval,
         };
+        // Where captures are compulsory (antichess) every move may be forced
+        // and zugzwang is the game: the evaluation alone judges nothing.
+        let forced = self.pos.tables().def.must_capture;
         // The cuts that judge the whole node from its evaluation: not in a
         // principal-variation node, in check, or a singular search.
-        let may_cut = !pv_node && !in_check && excluded.is_none();
+        let may_cut = !pv_node && !in_check && excluded.is_none() && !forced;
         // Reverse futility: far above beta at low depth. Not against a
         // mate score: a good-looking position can still be mated.
         let rfp_depth = if self.off.rfp_fixed { 3 } else { 5 };
@@ -745,8 +748,6 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         if R::NULL_MOVE
             && !self.off.null
             && allow_null
-            // Where captures are compulsory, zugzwang is the game.
-            && !self.pos.tables().def.must_capture
             && may_cut
             && depth >= 3
             && static_eval >= beta
@@ -830,7 +831,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
         let mut best_move = None;
         let mut legal = 0;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
-        let prune_quiets = !pv_node && !in_check;
+        let prune_quiets = !pv_node && !in_check && !forced;
         let futility_margin = 100 + 100 * depth;
         let futile = prune_quiets
             && !self.off.futility
@@ -1147,8 +1148,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
 
     /// Quiescence where captures are compulsory (antichess): a side that
     /// can capture must, so it may not stand pat; a side that cannot is
-    /// quiet, worth its static value; one with no move at all has the
-    /// game's result.
+    /// quiet, worth its static value (unless it must answer a check); one
+    /// with no move at all has the game's result.
     fn quiesce_forced(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
         let mut moves = MoveList::new();
         self.pos.legal_moves(&mut moves);
@@ -1158,7 +1159,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 o => outcome_score(o, self.pos.side_to_move(), ply),
             };
         }
-        if !moves.iter().any(|&m| self.pos.is_capture(m)) {
+        // Quiet unless a capture is forced, or (where there is check) the
+        // side must answer a check, in quiescence's first plies.
+        let evading = qply < QUIESCENCE_EVASION_PLIES && self.pos.in_check();
+        if !evading && !moves.iter().any(|&m| self.pos.is_capture(m)) {
             return self.static_eval(ply);
         }
         let mut scores = Scores::new();

@@ -17,8 +17,10 @@ fn antichess() -> Variant<TinyFileRules> {
 }
 
 /// Fairy-Stockfish's perft suite (tests/perft.sh): `antichess startpos 4
-/// 153299` and `5 2732672` (lichess's figures too). No capture is possible
-/// in the first two plies, so depths 1 and 2 are chess's 20 and 400.
+/// 153299` and, in its later versions, `5 2732672`; python-chess's
+/// giveaway perft has the same figures and 8,067 at depth 3. No capture is
+/// possible in the first two plies, so depths 1 and 2 are chess's 20 and
+/// 400.
 #[test]
 fn antichess_has_the_published_perft() {
     let mut start = antichess().start();
@@ -124,6 +126,11 @@ fn positions_need_no_king() {
         .position("8/8/8/8/8/8/1k6/8 b - - 0 1")
         .unwrap_err();
     assert!(e.to_string().contains("White has no piece left"), "{e}");
+    // The move that took the last piece was a capture: the clock is 0.
+    let e = antichess()
+        .position("8/8/8/8/8/8/1k6/8 w - - 37 1")
+        .unwrap_err();
+    assert!(e.to_string().contains("the halfmove clock is 37"), "{e}");
 }
 
 /// A side to move without a legal move wins: the Pawns a4 and a5 block
@@ -174,4 +181,20 @@ fn a_game_without_a_royal_kind_is_checked() {
     );
     let e = load(&goal).unwrap_err().to_string();
     assert!(e.contains("a royal goal needs a royal kind"), "{e}");
+    let temple = ANTICHESS_FILE.replace(
+        "must_capture = true",
+        "must_capture = true\ntemple = \"e4\"",
+    );
+    let e = load(&temple).unwrap_err().to_string();
+    assert!(e.contains("a temple needs a royal kind"), "{e}");
+    // Without check, a royal King would end the game when taken: the
+    // last piece could never be, so extinction is refused.
+    let royal = ANTICHESS_FILE
+        .replacen("name = \"King\"", "name = \"King\"\nroyal = true", 1)
+        .replace("\"N\", \"K\"]", "\"N\"]");
+    let e = load(&royal).unwrap_err().to_string();
+    assert!(
+        e.contains("without check, extinction is for a game without a royal kind"),
+        "{e}"
+    );
 }

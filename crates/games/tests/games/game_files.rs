@@ -514,6 +514,7 @@ fn every_game_files_moves_have_one_text_each() {
         ("chigorin", include_str!("../../../../games/chigorin.toml")),
         ("grand", include_str!("../../../../games/grand.toml")),
         ("horde", include_str!("../../../../games/horde.toml")),
+        ("jocly-3d", include_str!("../../../../games/jocly-3d.toml")),
         (
             "kingofthehill",
             include_str!("../../../../games/kingofthehill.toml"),

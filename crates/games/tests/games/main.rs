@@ -23,6 +23,7 @@ mod elevator_wonkavator;
 mod game_files;
 mod goals;
 mod hoppers;
+mod jocly3d;
 mod lame;
 mod may_expose;
 mod moving_boards;

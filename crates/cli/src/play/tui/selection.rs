@@ -134,10 +134,16 @@ impl<R: Evaluate> App<R> {
         let targets = self.targets_of(cell);
         self.clear_selection();
         if targets.is_empty() {
-            self.message = format!(
-                "{}: no legal move from there",
-                words::cell_words(&self.session.pos, cell)
-            );
+            let pos = &self.session.pos;
+            // Where captures are compulsory, say why a piece is stuck.
+            let forced = pos.tables().def.must_capture
+                && self.legal().into_iter().any(|m| pos.is_capture(m));
+            let why = if forced {
+                "captures are compulsory, and it has no legal capture"
+            } else {
+                "no legal move from there"
+            };
+            self.message = format!("{}: {why}", words::cell_words(pos, cell));
             return;
         }
         let pos = &self.session.pos;

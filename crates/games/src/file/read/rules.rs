@@ -257,12 +257,20 @@ impl Reader<'_> {
     }
 
     /// `extinction`: with check, a side may lack its royal piece from the
-    /// start (Horde); without check, the last piece of any kind can be
-    /// taken (antichess, whose King is no royal piece).
+    /// start (Horde); without check, only in a game without a royal kind
+    /// (antichess), whose pieces can all be taken: where a royal piece can
+    /// be taken, its capture ends the game first.
     pub(super) fn extinction(&self, file: &GameFile) -> Checked<Option<Extinction>> {
         let Some(e) = &file.extinction else {
             return Ok(None);
         };
+        if !file.check && file.pieces.get_ref().iter().any(|p| p.royal) {
+            return Err(self.error(
+                e.span(),
+                "without check, extinction is for a game without a royal kind (antichess): \
+                 here the royal piece's capture ends the game",
+            ));
+        }
         Ok(Some(match e.get_ref() {
             ExtinctionName::Loss => Extinction::Loss,
             ExtinctionName::Win => Extinction::Win,

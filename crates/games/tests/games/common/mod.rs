@@ -4,6 +4,7 @@
 // The second, independent implementation of each 3-D game, shared by its
 // `*_vs_reference` tests.
 pub mod elevator_reference;
+pub mod jocly3d_reference;
 pub mod polyhedron_reference;
 pub mod startrek_reference;
 pub mod ziggurat43_reference;
