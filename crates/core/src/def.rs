@@ -651,6 +651,11 @@ pub struct GameDef {
     /// move captures, only captures are legal. En passant is a capture;
     /// a promotion without one is not.
     pub must_capture: bool,
+    /// Whether a side may have several pieces of the royal kind (Spartan
+    /// chess's two Kings): it is in check only when every one of them is
+    /// attacked, a move may not leave them all attacked, and one may be
+    /// captured while its side keeps another. In a game with check.
+    pub several_royals: bool,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

@@ -764,7 +764,10 @@ impl<B: BitSet> Tables<B> {
                 .iter()
                 .any(|m| !m.hops.is_empty() || !m.lame.is_empty())
         }) || def.pieces.iter().any(|pd| pd.confined.is_some())
-            || !facing.is_empty();
+            || !facing.is_empty()
+            // Several royal pieces: the straight-line check and pin logic
+            // knows one King; every move is tested instead.
+            || def.several_royals;
         let double_steps_rare = kinds.iter().any(|k: &KindInfo| {
             Side::BOTH.iter().any(|&side| {
                 let steps = &k.double_step[side.index()];

@@ -128,6 +128,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         checks_to_win: None,
         extinction: None,
         must_capture: false,
+        several_royals: false,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

@@ -208,6 +208,7 @@ pub static POLYHEDRON: GameDef = GameDef {
     checks_to_win: None,
     extinction: None,
     must_capture: false,
+    several_royals: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

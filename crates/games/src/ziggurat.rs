@@ -348,6 +348,7 @@ const DEF: GameDef = GameDef {
     checks_to_win: None,
     extinction: None,
     must_capture: false,
+    several_royals: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

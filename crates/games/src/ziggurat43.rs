@@ -156,6 +156,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     checks_to_win: None,
     extinction: None,
     must_capture: false,
+    several_royals: false,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

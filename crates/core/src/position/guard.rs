@@ -97,6 +97,9 @@ impl<R: Rules> Position<R> {
         if !self.t.def.has_check {
             return Guard::none();
         }
+        if self.several_royals() {
+            return Guard::all();
+        }
         let Some(royal) = self.royal_cell(self.side) else {
             // Where a side may have no royal piece (Horde's White), it is
             // never in check: nothing to test. Elsewhere only a move just

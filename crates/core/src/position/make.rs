@@ -297,7 +297,7 @@ impl<R: Rules> Position<R> {
         if !R::LINE_ATTACKS || R::SPECIAL_MOVES {
             return true;
         }
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) || self.several_royals() {
             return true;
         }
         let mover = self.side.other();

@@ -769,7 +769,14 @@ impl<R: Rules> Position<R> {
         self.by_kind[piece.kind() as usize].remove(cell);
         self.hash ^= self.t.keys.piece(piece.code(), cell);
         if piece.kind() == self.t.royal {
-            self.royal[piece.side().index()] = NO_CELL;
+            let side = piece.side().index();
+            // Where a side may have several, another may remain.
+            self.royal[side] = if self.several_royals() {
+                let left = self.by_kind[piece.kind() as usize] & self.by_side[side];
+                left.iter().next().unwrap_or(NO_CELL)
+            } else {
+                NO_CELL
+            };
         }
         piece
     }

@@ -263,7 +263,12 @@ impl<R: Rules> Position<R> {
     /// Drops the moves of `out[start..]` that the guard cannot clear and
     /// that fail the legality test.
     fn keep_legal(&mut self, out: &mut MoveList, start: usize, guard: &Guard<R::Bits>) {
-        let royal = self.royal[self.side.index()];
+        // The shortcuts below look at one royal piece.
+        let royal = match self.several_royals() {
+            true => NO_CELL,
+            false => self.royal[self.side.index()],
+        };
+        let one_royal = royal != NO_CELL;
         let mut i = start;
         while i < out.len() {
             let m = out[i];
@@ -272,7 +277,9 @@ impl<R: Rules> Position<R> {
                     MoveKind::Normal if !self.lines_suffice() && m.from == royal => {
                         self.royal_step_is_safe(m)
                     }
-                    MoveKind::Castle if !self.lines_suffice() => self.castle_is_safe(m),
+                    MoveKind::Castle if !self.lines_suffice() && one_royal => {
+                        self.castle_is_safe(m)
+                    }
                     _ => self.is_legal_by_make(m),
                 };
             if legal {
@@ -393,6 +400,14 @@ impl<R: Rules> Position<R> {
         R::LINE_ATTACKS && !self.indirect()
     }
 
+    /// Whether a side may have several royal pieces (Spartan chess): only
+    /// in a game whose tables say `indirect`, so that the games built in
+    /// never ask.
+    #[inline]
+    pub(crate) fn several_royals(&self) -> bool {
+        self.indirect() && self.t.def.several_royals
+    }
+
     /// Whether a piece of this game hops or leaps lamely
     /// ([`Rules::INDIRECT`] and the tables' `indirect`).
     #[inline]
@@ -425,6 +440,11 @@ impl<R: Rules> Position<R> {
     /// push, say), and that move is illegal; except where a side may have
     /// none (`GameDef::extinction`: Horde's White), and is never in check.
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
+        if self.several_royals() {
+            // Check is every royal piece of the side attacked.
+            let royals = self.by_kind[self.t.royal as usize] & self.by_side[side.index()];
+            return !royals.is_empty() && royals.iter().all(|k| self.attacked_now(k, side.other()));
+        }
         match self.royal_cell(side) {
             Some(k) => self.attacked_now(k, side.other()),
             None => self.t.def.every_side_has_royal(),

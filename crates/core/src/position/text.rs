@@ -306,7 +306,11 @@ impl<R: Rules> Position<R> {
             // Without check a royal piece can be captured, ending the game;
             // where extinction ends it, a side may have none from the start.
             let one = t.def.every_side_has_royal();
-            let allowed = if one { 1..=1 } else { 0..=1 };
+            let allowed = match (one, t.def.several_royals) {
+                (true, true) => 1..=u32::MAX,
+                (true, false) => 1..=1,
+                (false, _) => 0..=1,
+            };
             if !allowed.contains(&count) {
                 return Err(PositionError::new(
                     "placement",
@@ -314,7 +318,11 @@ impl<R: Rules> Position<R> {
                         "{} has {count} {}s, needs {}",
                         t.def.side_names[side.index()],
                         t.royal_name(),
-                        if one { "exactly one" } else { "at most one" }
+                        match (one, t.def.several_royals) {
+                            (true, true) => "at least one",
+                            (true, false) => "exactly one",
+                            (false, _) => "at most one",
+                        }
                     ),
                 ));
             }

@@ -145,6 +145,19 @@ fn the_engine_plays_antichess_and_gives_its_last_piece_away() {
     }
 }
 
+/// Spartan chess (`several_royals`): the engine plays the game, and mates
+/// both Spartan Kings at once: Rd1-d8 attacks a8 and h8 along the rank,
+/// and neither King has a free square (their Hoplites beside them, b8 and
+/// g8 on the Rook's rank), nor can anything block or take; one King
+/// attacked alone would be no check.
+#[test]
+fn the_engine_plays_spartan_and_mates_both_kings() {
+    let spartan = include_str!("../../../../games/spartan.toml");
+    for (depth, best) in best_moves(spartan, "k6k/hh4hh/8/8/8/8/8/3RK3 w - - 0 1", &[1, 3]) {
+        assert_eq!(best, "d1d8", "depth {depth}");
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

@@ -620,6 +620,7 @@ pub static ELEVATOR: GameDef = GameDef {
     checks_to_win: None,
     extinction: None,
     must_capture: false,
+    several_royals: false,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

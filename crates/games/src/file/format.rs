@@ -49,6 +49,8 @@ pub struct GameFile {
     /// Whether a side that can capture must (antichess).
     #[serde(default)]
     pub must_capture: bool,
+    /// Whether a side may have several royal pieces (Spartan chess).
+    pub several_royals: Option<Spanned<bool>>,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,

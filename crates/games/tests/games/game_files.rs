@@ -425,6 +425,19 @@ proptest! {
         prop_assert!(played.is_ok(), "{:?}", played);
     }
 
+    /// The same for Spartan chess's file, whose Spartans have two Kings
+    /// (`several_royals`, a King among the promotion choices, `limits`).
+    #[test]
+    fn a_mutated_spartan_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/spartan.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcdeghkKHLPtrux|/#",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
+
     /// The same for antichess's file, whose game has no royal kind and
     /// compulsory captures (`must_capture`, `extinction = "win"`).
     #[test]
@@ -526,6 +539,7 @@ fn every_game_files_moves_have_one_text_each() {
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
         ("shako", include_str!("../../../../games/shako.toml")),
+        ("spartan", include_str!("../../../../games/spartan.toml")),
         ("torpedo", include_str!("../../../../games/torpedo.toml")),
         ("xiangqi", include_str!("../../../../games/xiangqi.toml")),
         ("ziggurat43", ZIGGURAT43_FILE),

@@ -36,6 +36,7 @@ mod raumschach_rules;
 mod reach;
 mod records;
 mod san;
+mod spartan;
 mod startrek_properties;
 mod startrek_rules;
 mod startrek_vs_reference;

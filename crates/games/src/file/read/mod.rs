@@ -198,6 +198,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         checks_to_win: r.checks_to_win(&file)?,
         extinction: r.extinction(&file)?,
         must_capture: file.must_capture,
+        several_royals: r.several_royals(&file)?,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

@@ -11,6 +11,7 @@ impl Reader<'_> {
         geo: &Geometry,
         mirror: V3,
     ) -> Checked<Option<PromotionDef>> {
+        let several = file.several_royals.as_ref().is_some_and(|k| *k.get_ref());
         let Some(p) = &file.promotion else {
             if let Some(k) = pieces.iter().find(|k| k.promotes || k.promotes_on_capture) {
                 return Err(self.error(
@@ -55,11 +56,11 @@ impl Reader<'_> {
                 ))
             }
             ChoicesFile::Letters(letters) => {
-                Choices::Fixed(self.choice_letters(p.choices.span(), letters, pieces)?)
+                Choices::Fixed(self.choice_letters(p.choices.span(), letters, pieces, several)?)
             }
             ChoicesFile::Sides(SideChoicesFile { white, black }) => Choices::Sides([
-                self.choice_letters(p.choices.span(), white, pieces)?,
-                self.choice_letters(p.choices.span(), black, pieces)?,
+                self.choice_letters(p.choices.span(), white, pieces, several)?,
+                self.choice_letters(p.choices.span(), black, pieces, several)?,
             ]),
         };
         let optional = match p.optional.as_ref().map(|o| (o.get_ref(), o.span())) {
@@ -91,30 +92,32 @@ impl Reader<'_> {
         }))
     }
 
-    /// A list of choices: each once, each a kind neither royal, nor
-    /// promoting, nor one a piece becomes.
+    /// A list of choices: each once, each a kind neither royal (unless a
+    /// side may have several royal pieces: `royal_ok`), nor promoting, nor
+    /// one a piece becomes.
     fn choice_letters(
         &self,
         span: Range<usize>,
         letters: &[char],
         pieces: &[PieceDef],
+        royal_ok: bool,
     ) -> Checked<&'static [char]> {
         for (i, &l) in letters.iter().enumerate() {
             if letters[..i].contains(&l) {
                 return Err(self.error(span, format!("'{l}' is a choice twice")));
             }
-            let ok = pieces
+            let ok = pieces.iter().any(|k| {
+                k.letter == l && (!k.royal || royal_ok) && !k.promotes && k.becomes.is_none()
+            }) && !pieces
                 .iter()
-                .any(|k| k.letter == l && !k.royal && !k.promotes && k.becomes.is_none())
-                && !pieces
-                    .iter()
-                    .any(|k| k.becomes.is_some_and(|b| b.letter == l));
+                .any(|k| k.becomes.is_some_and(|b| b.letter == l));
             if !ok {
                 return Err(self.error(
                     span,
                     format!(
                         "'{l}' cannot be promoted to: a choice is a kind of the game, \
-                         neither royal nor promoting, nor one a piece becomes"
+                         neither royal (unless several_royals) nor promoting, nor one a piece \
+                         becomes"
                     ),
                 ));
             }
@@ -239,6 +242,17 @@ impl Reader<'_> {
             span,
             format!("{what} need a game with check (check = true)"),
         ))
+    }
+
+    /// `several_royals`: only in a game with check.
+    pub(super) fn several_royals(&self, file: &GameFile) -> Checked<bool> {
+        match &file.several_royals {
+            Some(key) if *key.get_ref() => {
+                self.needs_check(file, key.span(), "several royal pieces")?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
     }
 
     /// The number of checks that wins: from 1 to 99, in a game with check.
