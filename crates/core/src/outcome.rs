@@ -225,7 +225,8 @@ impl<R: Rules> Position<R> {
             .royal_kind()
             .map_or(R::Bits::EMPTY, |k| self.kind_cells(k) & own);
         let lone_royal_wins = !royal.is_empty()
-            && (!t.goal[side.index()].is_empty()
+            && (royal.count() > 1
+                || !t.goal[side.index()].is_empty()
                 || t.def.stalemate != StalemateRule::Draw
                 || t.def.extinction == Some(Extinction::Loss));
         (own.count() > royal.count() || lone_royal_wins) && !R::insufficient_material(self)

@@ -754,8 +754,21 @@ impl<R: Rules> Position<R> {
         self.by_kind[piece.kind() as usize].insert(cell);
         self.hash ^= self.t.keys.piece(piece.code(), cell);
         if piece.kind() == self.t.royal {
-            self.royal[piece.side().index()] = cell;
+            let side = piece.side().index();
+            self.royal[side] = if self.several_royals() {
+                self.first_royal(side)
+            } else {
+                cell
+            };
         }
+    }
+
+    /// The lowest cell of a side's royal pieces (`NO_CELL` if none): the
+    /// one `royal` names where there may be several, whatever the order
+    /// the pieces came in.
+    fn first_royal(&self, side: usize) -> Cell {
+        let royals = self.by_kind[self.t.royal as usize] & self.by_side[side];
+        royals.iter().next().unwrap_or(NO_CELL)
     }
 
     /// Removes and returns the piece on the occupied cell `cell`, without
@@ -772,8 +785,7 @@ impl<R: Rules> Position<R> {
             let side = piece.side().index();
             // Where a side may have several, another may remain.
             self.royal[side] = if self.several_royals() {
-                let left = self.by_kind[piece.kind() as usize] & self.by_side[side];
-                left.iter().next().unwrap_or(NO_CELL)
+                self.first_royal(side)
             } else {
                 NO_CELL
             };

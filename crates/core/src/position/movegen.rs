@@ -1039,13 +1039,20 @@ impl<R: Rules> Position<R> {
                 if LEGAL && t.def.has_check {
                     // Test the occupancy the capture leaves: two cells empty
                     // (the pawn's and its victim's), one filled.
-                    if let Some(king) = self.royal_cell(us) {
-                        let occupied =
-                            (self.occupied() ^ R::Bits::single(from) ^ R::Bits::single(ep.victim))
-                                | R::Bits::single(ep.target);
-                        if self.attacked(king, us.other(), occupied, R::Bits::single(ep.victim)) {
-                            continue;
-                        }
+                    let occupied =
+                        (self.occupied() ^ R::Bits::single(from) ^ R::Bits::single(ep.victim))
+                            | R::Bits::single(ep.target);
+                    let gone = R::Bits::single(ep.victim);
+                    let exposed = |king| self.attacked(king, us.other(), occupied, gone);
+                    let illegal = if self.several_royals() {
+                        // Illegal only if it leaves every royal piece attacked.
+                        let royals = self.by_kind[t.royal as usize] & own;
+                        !royals.is_empty() && royals.iter().all(exposed)
+                    } else {
+                        self.royal_cell(us).is_some_and(exposed)
+                    };
+                    if illegal {
+                        continue;
                     }
                 }
                 // The skipped cell can be in the capturer's promotion zone

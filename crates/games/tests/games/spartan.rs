@@ -4,7 +4,7 @@
 //! worked out by hand.
 
 use chess3d_core::perft::perft;
-use chess3d_core::Variant;
+use chess3d_core::{Outcome, Side, Variant, WinReason};
 use chess3d_games::file::{load, TinyFileRules};
 
 use crate::common::{moves, tiny_file};
@@ -81,4 +81,57 @@ fn several_royals_are_checked() {
     let one = SPARTAN_FILE.replace("several_royals = true", "");
     let e = load(&one).unwrap_err().to_string();
     assert!(e.contains("'K' cannot be promoted to"), "{e}");
+    // A goal or extinction looks at one royal piece a side.
+    let goal = SPARTAN_FILE.replace(
+        "several_royals = true",
+        "several_royals = true\nroyal_goal = [{ files = [3, 4], ranks = [3, 4] }]",
+    );
+    let e = load(&goal).unwrap_err().to_string();
+    assert!(e.contains("several royal pieces and a royal goal"), "{e}");
+}
+
+/// Two Kings can mate a lone King (a1, against b2 and c3: b2 takes every
+/// flight and is guarded by c3): the Spartans with Kings alone can still
+/// win on time; with one King they cannot.
+#[test]
+fn two_kings_can_still_win() {
+    let mut mate = spartan()
+        .position("8/8/8/8/8/2k5/1k6/K7 w - - 0 1")
+        .unwrap();
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Win {
+            winner: Side::Black,
+            reason: WinReason::Checkmate
+        })
+    );
+    let two = spartan()
+        .position("8/8/8/2k5/8/5k2/8/K7 w - - 0 1")
+        .unwrap();
+    assert!(two.can_still_win(Side::Black));
+    let one = spartan().position("8/8/8/2k5/8/8/8/K7 w - - 0 1").unwrap();
+    assert!(!one.can_still_win(Side::Black));
+}
+
+/// En passant with several royal pieces (chess's file with
+/// `several_royals`, a review's case): White's Kings a5 and h8, b5xc6 e.p.
+/// opens the fifth rank from the Rook g5 to a5, but h8 stays safe, so the
+/// capture is legal, and the position string keeps c6. With one King on
+/// a5 it would not be.
+#[test]
+fn en_passant_leaving_one_king_attacked_is_legal() {
+    let chess = include_str!("../../../../games/chess.toml").replace(
+        "black_mirror = [1, -1, 1]",
+        "black_mirror = [1, -1, 1]\nseveral_royals = true",
+    );
+    let game = tiny_file(&chess);
+    let pos = game.position("7K/8/8/KPp3r1/8/8/8/4k3 w - c6 0 2").unwrap();
+    assert!(moves(&pos).contains(&"b5c6".to_string()));
+    assert!(pos.to_text().contains(" w - c6 0 2"), "{}", pos.to_text());
+    // One King: the capture would expose it, so there is none (and the
+    // position string drops c6, as FIDE's repetition rule counts it).
+    let one = tiny_file(include_str!("../../../../games/chess.toml"));
+    let pos = one.position("8/8/8/KPp3r1/8/8/8/4k3 w - c6 0 2").unwrap();
+    assert!(!moves(&pos).contains(&"b5c6".to_string()));
+    assert!(pos.to_text().contains(" w - - 0 2"), "{}", pos.to_text());
 }

@@ -249,6 +249,18 @@ impl Reader<'_> {
         match &file.several_royals {
             Some(key) if *key.get_ref() => {
                 self.needs_check(file, key.span(), "several royal pieces")?;
+                // A goal or extinction looks at one royal piece a side.
+                let with = [
+                    (file.extinction.is_some(), "extinction"),
+                    (file.temple.is_some(), "a temple"),
+                    (file.royal_goal.is_some(), "a royal goal"),
+                ];
+                if let Some((_, what)) = with.iter().find(|(set, _)| *set) {
+                    return Err(self.error(
+                        key.span(),
+                        format!("several royal pieces and {what} do not go together (yet)"),
+                    ));
+                }
                 Ok(true)
             }
             _ => Ok(false),
