@@ -221,9 +221,7 @@ impl<R: Rules> Position<R> {
     pub fn can_still_win(&self, side: Side) -> bool {
         let t = self.tables();
         let own = self.side_cells(side);
-        let royal = t
-            .royal_kind()
-            .map_or(R::Bits::EMPTY, |k| self.kind_cells(k) & own);
+        let royal = self.royal_cells(side.index());
         let lone_royal_wins = !royal.is_empty()
             && (royal.count() > 1
                 || !t.goal[side.index()].is_empty()

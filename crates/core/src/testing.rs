@@ -60,7 +60,6 @@ pub fn check_position_counting<G: Game>(pos: &mut G) -> Result<usize, String> {
     }
     let mut pseudo = MoveList::new();
     pos.pseudo_legal_moves(&mut pseudo);
-
     let mut filtered: BTreeSet<Move> = pseudo
         .iter()
         .copied()

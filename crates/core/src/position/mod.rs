@@ -763,12 +763,20 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// The cells of a side's royal pieces (none in a game without a royal
+    /// kind).
+    pub(crate) fn royal_cells(&self, side: usize) -> R::Bits {
+        match self.t.royal_kind() {
+            Some(k) => self.by_kind[k as usize] & self.by_side[side],
+            None => R::Bits::EMPTY,
+        }
+    }
+
     /// The lowest cell of a side's royal pieces (`NO_CELL` if none): the
     /// one `royal` names where there may be several, whatever the order
     /// the pieces came in.
     fn first_royal(&self, side: usize) -> Cell {
-        let royals = self.by_kind[self.t.royal as usize] & self.by_side[side];
-        royals.iter().next().unwrap_or(NO_CELL)
+        self.royal_cells(side).iter().next().unwrap_or(NO_CELL)
     }
 
     /// Removes and returns the piece on the occupied cell `cell`, without

@@ -200,16 +200,8 @@ impl<R: Rules> Position<R> {
     /// Where a capture is compulsory (antichess) and one of `out[start..]`
     /// captures, drops the others.
     fn keep_compulsory_captures(&self, out: &mut MoveList, start: usize) {
-        if !out[start..].iter().any(|&m| self.is_capture(m)) {
-            return;
-        }
-        let mut i = start;
-        while i < out.len() {
-            if self.is_capture(out[i]) {
-                i += 1;
-            } else {
-                out.swap_remove(i);
-            }
+        if out[start..].iter().any(|&m| self.is_capture(m)) {
+            retain_from(out, start, |m| self.is_capture(m));
         }
     }
 
@@ -353,14 +345,7 @@ impl<R: Rules> Position<R> {
         if R::SPECIAL_MOVES {
             let start = out.len();
             R::special_moves(self, out);
-            let mut i = start;
-            while i < out.len() {
-                if out[i].promotion.is_some() || self.is_capture(out[i]) {
-                    i += 1;
-                } else {
-                    out.swap_remove(i);
-                }
-            }
+            retain_from(out, start, |m| m.promotion.is_some() || self.is_capture(m));
         }
     }
 
@@ -442,7 +427,7 @@ impl<R: Rules> Position<R> {
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
         if self.several_royals() {
             // Check is every royal piece of the side attacked.
-            let royals = self.by_kind[self.t.royal as usize] & self.by_side[side.index()];
+            let royals = self.royal_cells(side.index());
             return !royals.is_empty() && royals.iter().all(|k| self.attacked_now(k, side.other()));
         }
         match self.royal_cell(side) {
@@ -1046,7 +1031,7 @@ impl<R: Rules> Position<R> {
                     let exposed = |king| self.attacked(king, us.other(), occupied, gone);
                     let illegal = if self.several_royals() {
                         // Illegal only if it leaves every royal piece attacked.
-                        let royals = self.by_kind[t.royal as usize] & own;
+                        let royals = self.royal_cells(us.index());
                         !royals.is_empty() && royals.iter().all(exposed)
                     } else {
                         self.royal_cell(us).is_some_and(exposed)
@@ -1123,6 +1108,19 @@ impl<R: Rules> Position<R> {
                 extra: rule,
                 ..Move::new(c.king_from, c.king_to, MoveKind::Castle)
             });
+        }
+    }
+}
+
+/// Keeps the moves of `out[start..]` that `keep` accepts (the earlier
+/// ones untouched; the order of the kept ones may change).
+fn retain_from(out: &mut MoveList, start: usize, mut keep: impl FnMut(Move) -> bool) {
+    let mut i = start;
+    while i < out.len() {
+        if keep(out[i]) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
         }
     }
 }

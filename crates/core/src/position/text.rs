@@ -298,31 +298,25 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        let Some(royal) = t.royal_kind() else {
+        if t.royal_kind().is_none() {
             return Ok(());
+        }
+        // Without check a royal piece can be captured, ending the game;
+        // where extinction ends it, a side may have none from the start.
+        let (allowed, needs) = match (t.def.every_side_has_royal(), t.def.several_royals) {
+            (true, true) => (1..=u32::MAX, "at least one"),
+            (true, false) => (1..=1, "exactly one"),
+            (false, _) => (0..=1, "at most one"),
         };
         for side in Side::BOTH {
-            let count = (self.by_kind[royal as usize] & self.by_side[side.index()]).count();
-            // Without check a royal piece can be captured, ending the game;
-            // where extinction ends it, a side may have none from the start.
-            let one = t.def.every_side_has_royal();
-            let allowed = match (one, t.def.several_royals) {
-                (true, true) => 1..=u32::MAX,
-                (true, false) => 1..=1,
-                (false, _) => 0..=1,
-            };
+            let count = self.royal_cells(side.index()).count();
             if !allowed.contains(&count) {
                 return Err(PositionError::new(
                     "placement",
                     format!(
-                        "{} has {count} {}s, needs {}",
+                        "{} has {count} {}s, needs {needs}",
                         t.def.side_names[side.index()],
                         t.royal_name(),
-                        match (one, t.def.several_royals) {
-                            (true, true) => "at least one",
-                            (true, false) => "exactly one",
-                            (false, _) => "at most one",
-                        }
                     ),
                 ));
             }

@@ -152,7 +152,8 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     });
     let pieces = r.pieces(&file, extent, mirror)?;
     r.needs_royal(&file, &pieces)?;
-    let promotion = r.promotion(&file, &pieces, &geo, mirror)?;
+    let several_royals = r.several_royals(&file)?;
+    let promotion = r.promotion(&file, &pieces, &geo, mirror, several_royals)?;
     let castling = r.castling(&file, &geo, &pieces)?;
     let temple = file
         .temple
@@ -198,7 +199,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         checks_to_win: r.checks_to_win(&file)?,
         extinction: r.extinction(&file)?,
         must_capture: file.must_capture,
-        several_royals: r.several_royals(&file)?,
+        several_royals,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

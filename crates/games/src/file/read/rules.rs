@@ -4,14 +4,16 @@
 use super::*;
 
 impl Reader<'_> {
+    /// `[promotion]`; `several`: whether a side may have several royal
+    /// pieces, the royal kind then being a possible choice.
     pub(super) fn promotion(
         &self,
         file: &GameFile,
         pieces: &[PieceDef],
         geo: &Geometry,
         mirror: V3,
+        several: bool,
     ) -> Checked<Option<PromotionDef>> {
-        let several = file.several_royals.as_ref().is_some_and(|k| *k.get_ref());
         let Some(p) = &file.promotion else {
             if let Some(k) = pieces.iter().find(|k| k.promotes || k.promotes_on_capture) {
                 return Err(self.error(

@@ -193,22 +193,18 @@ impl RefPos {
         let fwd = if white { 1 } else { -1 };
         let last = if white { 7 } else { 0 };
         let mut push = |from: Sq, to: Sq, en_passant: bool, double_step: bool, pawn: bool| {
-            if pawn && to.1 == last {
-                for p in ['Q', 'R', 'B', 'N'] {
-                    let p = if white { p } else { p.to_ascii_lowercase() };
-                    out.push(RefMove::Plain {
-                        from,
-                        to,
-                        promotion: Some(p),
-                        en_passant,
-                        double_step,
-                    });
-                }
+            // A Pawn on its last rank promotes, to each of the four.
+            let promotions: Vec<Option<char>> = if pawn && to.1 == last {
+                let case = |p: char| if white { p } else { p.to_ascii_lowercase() };
+                ['Q', 'R', 'B', 'N'].map(|p| Some(case(p))).to_vec()
             } else {
+                vec![None]
+            };
+            for promotion in promotions {
                 out.push(RefMove::Plain {
                     from,
                     to,
-                    promotion: None,
+                    promotion,
                     en_passant,
                     double_step,
                 });
