@@ -1129,15 +1129,8 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.set_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.raise(ply, m, score, (&mut best, &mut alpha), beta) {
+                break;
             }
         }
         if in_check && legal == 0 {
@@ -1179,18 +1172,35 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             if self.stopped {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.set_pv(ply, m);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.raise(ply, m, score, (&mut best, &mut alpha), beta) {
+                break;
             }
         }
         best
+    }
+
+    /// A quiescence move's `score`: raises `best`, and `alpha` with the
+    /// line through `m` where it beats it; true when it reaches `beta`
+    /// (a cut).
+    #[inline(always)]
+    fn raise(
+        &mut self,
+        ply: usize,
+        m: Move,
+        score: i32,
+        (best, alpha): (&mut i32, &mut i32),
+        beta: i32,
+    ) -> bool {
+        if score <= *best {
+            return false;
+        }
+        *best = score;
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        self.set_pv(ply, m);
+        score >= beta
     }
 }
 
