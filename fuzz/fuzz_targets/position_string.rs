@@ -1,12 +1,16 @@
 //! Position strings: the parser must never panic, and whatever it accepts
 //! must print back to a string that reads as the same position and keep
-//! every core invariant. The first byte picks the game.
+//! every core invariant. The first byte picks the game: a built-in one, or
+//! crazyhouse's file, whose position strings hold hands and promoted marks.
 #![no_main]
 
 use chess3d_core::testing::check_position;
-use chess3d_core::{Game, GameVariant};
+use chess3d_core::{Game, GameVariant, Position};
+use chess3d_games::file::{embedded, FileGame, PoolFileRules};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 use libfuzzer_sys::fuzz_target;
+
+const CRAZYHOUSE: &str = include_str!("../../games/crazyhouse.toml");
 
 struct ParsePosition<'a>(&'a str);
 
@@ -31,6 +35,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let game = AVAILABLE[first as usize % AVAILABLE.len()];
-    with_game(game, ParsePosition(text)).expect("a game of chess3d");
+    match AVAILABLE.get(first as usize % (AVAILABLE.len() + 1)) {
+        Some(game) => with_game(game, ParsePosition(text)).expect("a game of chess3d"),
+        None => match FileGame::of(embedded(CRAZYHOUSE)) {
+            FileGame::Pool(game) => ParsePosition(text).visit::<Position<PoolFileRules>>(game),
+            other => panic!("crazyhouse is played with hands: {other:?}"),
+        },
+    }
 });

@@ -26,12 +26,14 @@ export async function pointAt(page, cells) {
     });
   }, cells);
   const failed = [];
+  // The last hover seen: read once, then each cell's own (the pointer
+  // moves only here, so it is still the last).
+  let last = await page.evaluate(() => window.chess3d.hovered());
   for (const { cell, p, why } of points) {
     if (why) {
       failed.push(`${cell}(${why})`);
       continue;
     }
-    const last = await page.evaluate(() => window.chess3d.hovered());
     // The browser sends no pointer event for a move to where the pointer
     // already is: there, it steps aside first.
     if (last && Math.abs(last.x - p.x) < 1 && Math.abs(last.y - p.y) < 1) await page.mouse.move(p.x + 3, p.y);
@@ -41,6 +43,7 @@ export async function pointAt(page, cells) {
     const h = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(window.chess3d.hovered()))));
     const named = h && h.count > (last?.count ?? 0) && h.cell === cell && Math.abs(h.x - p.x) < 1 && Math.abs(h.y - p.y) < 1;
     if (!named) failed.push(`${cell}(the pointer there names ${h && h.count > (last?.count ?? 0) ? (h.cell ?? "nothing") : "nothing: no hover reached the board"})`);
+    last = h;
   }
   return failed;
 }

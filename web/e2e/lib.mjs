@@ -17,12 +17,12 @@ export const shots = join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
 export const dataDir = mkdtempSync(join(tmpdir(), "chess3d-e2e-"));
 const db = join(dataDir, "games.db");
-// The games folder: one game a player brings as a file (Los Alamos chess,
-// games/losalamos.toml), which the page must list and draw with no code of
-// its own.
+// The games folder: games a player brings as files (Los Alamos chess,
+// games/losalamos.toml, and crazyhouse, whose hands drops.mjs plays), which
+// the page must list and draw with no code of its own.
 const gamesDir = join(dataDir, "variants");
 mkdirSync(gamesDir);
-copyFileSync(resolve(root, "games/losalamos.toml"), join(gamesDir, "losalamos.toml"));
+for (const file of ["losalamos.toml", "crazyhouse.toml"]) copyFileSync(resolve(root, "games", file), join(gamesDir, file));
 export function check(ok, what) {
   if (!ok) throw new Error(`FAILED: ${what}`);
   console.log(`ok - ${what}`);

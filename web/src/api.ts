@@ -32,6 +32,16 @@ export interface LegalMove {
   /// A move of an attack board or an elevator: the cells it leaves and
   /// lands on.
   board?: { leaves: string[]; lands: string[] };
+  /// A drop from the hand (crazyhouse): the letter of the piece dropped;
+  /// `from` and `to` are both the square it goes to.
+  drop?: string;
+}
+
+/// Pieces of one kind in a side's hand.
+export interface HandPiece {
+  letter: string;
+  name: string;
+  count: number;
 }
 
 export interface Post {
@@ -64,6 +74,8 @@ export interface View {
   position: string;
   /// Each side's checks still to give (three-check chess).
   checks_left?: [number, number];
+  /// Each side's hand, in a game with drops.
+  hands?: [HandPiece[], HandPiece[]];
   camera: Camera;
 }
 

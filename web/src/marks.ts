@@ -32,6 +32,9 @@ export interface Marks {
   over: string | null;
   /// The queued premove's squares, drawn in their own colour.
   premove: [string, string] | null;
+  /// The letter of the piece chosen in the hand, to be dropped on one of
+  /// the targets (crazyhouse).
+  dropping: string | null;
 }
 
 export function emptyMarks(): Marks {
@@ -47,6 +50,7 @@ export function emptyMarks(): Marks {
     premoving: false,
     over: null,
     premove: null,
+    dropping: null,
   };
 }
 

@@ -1,7 +1,7 @@
 // The side panel of a game: title, status, messages, the engine's thinking,
 // the invitation, the move list and which buttons can be used.
 
-import type { GameState, Held } from "./api";
+import type { GameState, Held, View } from "./api";
 import { $ } from "./dom";
 import { page } from "./game/state";
 
@@ -232,4 +232,39 @@ export function engineLine(state: GameState): string {
   if (state.queued !== null && state.queued !== undefined && !state.view.result)
     return `The engine is queued (${state.queued} ahead): the server is busy with other games`;
   return state.thinking ? `Computer thinking: ${state.thinking.summary}` : "";
+}
+
+/// Each side's hand beside the board, in a game with drops: a button per
+/// kind held, with how many; the side to move's are clicked to choose a
+/// piece to drop (`choose`; none for a past position), the one chosen
+/// pressed.
+export function renderHands(state: GameState, view: View, dropping: string | null, choose: ((letter: string) => void) | null) {
+  const box = $("hands");
+  box.hidden = !view.hands;
+  if (!view.hands) return;
+  box.replaceChildren();
+  view.hands.forEach((hand, side) => {
+    const row = document.createElement("div");
+    row.className = "hand";
+    row.dataset.side = String(side);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = `${state.sides[side]}'s hand:`;
+    row.append(who);
+    if (!hand.length) row.append(" empty");
+    for (const p of hand) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `held side-${side}`;
+      b.dataset.letter = p.letter;
+      b.textContent = `${p.name}${p.count > 1 ? ` ×${p.count}` : ""}`;
+      const own = side === view.to_move && !view.result && choose !== null;
+      b.disabled = !own;
+      b.setAttribute("aria-pressed", String(own && dropping === p.letter));
+      b.title = own ? `Drop a ${p.name}: choose, then click a marked square` : `${state.sides[side]} may drop it on their turn`;
+      if (choose) b.addEventListener("click", () => choose(p.letter));
+      row.append(b);
+    }
+    box.append(row);
+  });
 }

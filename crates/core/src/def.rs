@@ -656,6 +656,12 @@ pub struct GameDef {
     /// attacked, a move may not leave them all attacked, and one may be
     /// captured while its side keeps another. In a game with check.
     pub several_royals: bool,
+    /// Whether captured pieces change sides into the capturer's hand, from
+    /// which its owner may drop one on an empty cell instead of moving
+    /// (crazyhouse): any cell where the kind may stand (not its
+    /// `forbidden` cells), and a promoted piece returns to the hand as the
+    /// kind that promoted. The royal kind is never captured into a hand.
+    pub drops: bool,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

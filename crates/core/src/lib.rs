@@ -41,7 +41,7 @@ pub use moves::{Move, MoveKind, MoveList, MAX_MOVES, MAX_MOVE_TEXT};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Kind, Piece, Side, NO_KIND};
 pub use position::{
-    BuiltIn, Edit, EnPassant, Exposure, GameState, Guard, Options, Pools, Position, Reach, Rules,
-    Variant,
+    BuiltIn, Edit, EnPassant, Exposure, GameState, Guard, Held, Options, Pools, Position, Promoted,
+    Reach, Rules, Variant,
 };
 pub use tables::Tables;

@@ -25,6 +25,9 @@ pub enum MoveKind {
     /// pieces on it. `from` and `to` must be cells (the game picks which, say
     /// a corner of the board before and after); `extra` is the game's.
     Board,
+    /// A piece from the mover's hand put on the empty cell `to` (crazyhouse):
+    /// `from` is `to` too, `extra` the kind dropped.
+    Drop,
 }
 
 /// A move. Captured pieces and previous state are not part of the move: they
@@ -49,6 +52,15 @@ impl Move {
             kind,
             promotion: None,
             extra: 0,
+        }
+    }
+
+    /// A drop of a piece of `kind` from the hand on `to`.
+    #[inline]
+    pub fn drop(kind: Kind, to: Cell) -> Move {
+        Move {
+            extra: kind,
+            ..Move::new(to, to, MoveKind::Drop)
         }
     }
 }

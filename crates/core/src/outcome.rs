@@ -178,7 +178,9 @@ impl<R: Rules> Position<R> {
             .iter()
             .filter(|&&s| self.royal_cell(s).is_some())
             .count();
-        if def.bare_kings_draw && royals == 2 && self.occupied().count() == 2 {
+        // Pieces in hand are not bare: they may be dropped.
+        let held = self.in_hand(Side::White) + self.in_hand(Side::Black);
+        if def.bare_kings_draw && royals == 2 && self.occupied().count() == 2 && held == 0 {
             return Some(Outcome::Draw(DrawReason::BareKings));
         }
         if R::insufficient_material(self) {
@@ -227,6 +229,7 @@ impl<R: Rules> Position<R> {
                 || !t.goal[side.index()].is_empty()
                 || t.def.stalemate != StalemateRule::Draw
                 || t.def.extinction == Some(Extinction::Loss));
-        (own.count() > royal.count() || lone_royal_wins) && !R::insufficient_material(self)
+        (own.count() > royal.count() || self.in_hand(side) > 0 || lone_royal_wins)
+            && !R::insufficient_material(self)
     }
 }

@@ -273,9 +273,13 @@ pub struct Tables<B> {
     /// Fixed promotion choices (empty when they come from the pool).
     pub promotion_choices: [Vec<Kind>; 2],
     /// Whether promotion choices come from the captured-piece pool, and
-    /// which kinds may be taken from it.
+    /// which kinds may be taken from it (in a game with drops: which may be
+    /// held in a hand, every kind but the royal one).
     pub promotion_pool: bool,
     pub pool_kinds: Vec<Kind>,
+    /// In a game with drops, the kind a captured promoted piece enters the
+    /// hand as: the kind that promotes (one kind only, the loader checks).
+    pub demoted: Kind,
     /// Per side: the cells of the promotion zone where a piece must
     /// promote (`PromotionDef::optional` names the others).
     pub promotion_compulsory: [B; 2],
@@ -288,6 +292,9 @@ pub struct Tables<B> {
     /// Per kind and side: the cells it may never stand on
     /// (`PieceDef::forbidden`, and those outside `PieceDef::confined`).
     pub forbidden: Vec<[B; 2]>,
+    /// Per kind and side: the cells of the board where it may stand, those
+    /// a piece of the kind may be dropped on when empty.
+    pub drop_cells: Vec<[B; 2]>,
     /// Per kind and side: the cells its moves may end on
     /// (`PieceDef::confined`; every cell when it has no confinement).
     pub confined: Vec<[B; 2]>,
@@ -592,9 +599,12 @@ impl<B: BitSet> Tables<B> {
         let mut promotion_choices: [Vec<Kind>; 2] = Default::default();
         let mut promotion_pool = false;
         let pool_kinds: Vec<Kind> = (0..def.pieces.len())
-            .filter(|&k| !def.pieces[k].promotes && !def.pieces[k].royal)
+            .filter(|&k| (def.drops || !def.pieces[k].promotes) && !def.pieces[k].royal)
             .map(|k| k as Kind)
             .collect();
+        let demoted = (0..def.pieces.len())
+            .find(|&k| def.pieces[k].promotes)
+            .map_or(NO_KIND, |k| k as Kind);
         if let Some(p) = &def.promotion {
             promotion_zone = zone_of(p.zone);
             let optional = p.optional.map_or([B::EMPTY; 2], zone_of);
@@ -627,7 +637,7 @@ impl<B: BitSet> Tables<B> {
             all.insert(c);
             all
         });
-        let forbidden = def
+        let forbidden: Vec<[B; 2]> = def
             .pieces
             .iter()
             .zip(&confined)
@@ -635,6 +645,10 @@ impl<B: BitSet> Tables<B> {
                 let own = pd.forbidden.map_or([B::EMPTY; 2], zone_of);
                 [0, 1].map(|s| own[s] | (board & !inside[s]))
             })
+            .collect();
+        let drop_cells = forbidden
+            .iter()
+            .map(|never: &[B; 2]| [0, 1].map(|s| board & !never[s]))
             .collect();
         let confined_away = Side::BOTH.map(|side| {
             (0..n)
@@ -802,10 +816,12 @@ impl<B: BitSet> Tables<B> {
             promotion_choices,
             promotion_pool,
             pool_kinds,
+            demoted,
             promotion_compulsory,
             promotion_limit,
             becomes,
             forbidden,
+            drop_cells,
             confined,
             confined_away,
             facing,

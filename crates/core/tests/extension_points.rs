@@ -129,6 +129,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         extinction: None,
         must_capture: false,
         several_royals: false,
+        drops: false,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

@@ -33,7 +33,7 @@ pub struct Table {
     generation: AtomicU64,
 }
 
-const KINDS: [MoveKind; 7] = [
+const KINDS: [MoveKind; 8] = [
     MoveKind::Normal,
     MoveKind::DoubleStep,
     MoveKind::EnPassant,
@@ -41,6 +41,7 @@ const KINDS: [MoveKind; 7] = [
     MoveKind::Shot,
     MoveKind::Push,
     MoveKind::Board,
+    MoveKind::Drop,
 ];
 
 // Data word: move 34 bits (from 9, to 9, kind 3, promotion 5, extra 8),

@@ -157,6 +157,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     extinction: None,
     must_capture: false,
     several_royals: false,
+    drops: false,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -39,8 +39,9 @@ trait Session: Send {
     fn diagram(&self) -> String;
     fn side_to_move(&self) -> chess3d_core::Side;
     /// The game as Fairy-Stockfish announces a variant, for the GUIs that
-    /// read it to draw the board: `variant <id> files F ranks R pocket 0
-    /// template fairy startpos <position>`; only for a rectangular board
+    /// read it to draw the board: `variant <id> files F ranks R pocket P
+    /// template fairy startpos <position>` (P: the kinds a hand may hold,
+    /// 0 without drops); only for a rectangular board
     /// of one level with UCI notation (what such a GUI can draw).
     fn announcement(&self) -> Option<String>;
 }
@@ -133,9 +134,12 @@ impl<R: Evaluate> Session for GameSession<R> {
         };
         let (files, ranks) = (span(0), span(1));
         let flat = span(2) == 1 && cells.len() == (files * ranks) as usize;
+        // The pocket is Fairy-Stockfish's: every kind of the game where
+        // pieces are dropped, none elsewhere.
+        let pocket = if def.drops { def.pieces.len() } else { 0 };
         (flat && def.notation == chess3d_core::def::Notation::Uci).then(|| {
             format!(
-                "variant {} files {files} ranks {ranks} pocket 0 template fairy startpos {}",
+                "variant {} files {files} ranks {ranks} pocket {pocket} template fairy startpos {}",
                 def.id,
                 self.game.start().to_text()
             )
@@ -601,7 +605,8 @@ mod tests {
 
     /// A flat game is announced as Fairy-Stockfish announces its variants
     /// (`info string variant shako files 10 ranks 10 pocket 0 template
-    /// fairy startpos ...`, its words for Shako); a 3-D game is not.
+    /// fairy startpos ...`, its words for Shako; a game with drops has a
+    /// pocket); a 3-D game is not.
     #[test]
     fn a_flat_game_is_announced_as_fairy_stockfish_announces_it() {
         let (mut uci, out) = collecting();
@@ -609,6 +614,8 @@ mod tests {
         uci.handle(&format!("setoption name UCI_Variant value {shako}"));
         uci.handle("setoption name UCI_Variant value chess");
         uci.handle("setoption name UCI_Variant value raumschach");
+        let crazyhouse = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/crazyhouse.toml");
+        uci.handle(&format!("setoption name UCI_Variant value {crazyhouse}"));
         let said = out.lock().unwrap();
         assert_eq!(
             *said,
@@ -617,6 +624,10 @@ mod tests {
                  c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",
                 "info string variant chess files 8 ranks 8 pocket 0 template fairy startpos \
                  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                // Fairy-Stockfish's pocket of a game with drops: its six
+                // kinds (`popcount(pieceTypes)`), the hands in the start.
+                "info string variant crazyhouse files 8 ranks 8 pocket 6 template fairy startpos \
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
             ]
         );
     }

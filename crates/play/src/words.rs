@@ -37,6 +37,10 @@ pub fn move_words<R: Rules>(pos: &Position<R>, m: Move, legal: &[Move]) -> Strin
                 other => format!("castle ({other})"),
             }
         }
+        MoveKind::Drop => format!(
+            "{} from the hand to {to}",
+            pos.tables().def.pieces[m.extra as usize].name
+        ),
         MoveKind::Shot => format!("{mover} on {from} shoots the {target} on {to}"),
         MoveKind::EnPassant => format!("{mover} takes en passant, to {to}"),
         MoveKind::DoubleStep => format!("{mover} two squares to {to}"),

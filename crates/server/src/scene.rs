@@ -59,6 +59,18 @@ pub struct MoveView {
     /// and the cells it lands on.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardMove>,
+    /// For a drop from the hand: the letter of the kind dropped (`from`
+    /// and `to` are then both the cell it goes to).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drop: Option<char>,
+}
+
+/// Pieces of one kind in a side's hand.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HandView {
+    pub letter: char,
+    pub name: &'static str,
+    pub count: u8,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -109,6 +121,10 @@ pub struct View {
     /// (three-check chess).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checks_left: Option<[u8; 2]>,
+    /// Each side's hand, in a game with drops: the kinds held, in the
+    /// game's order of kinds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hands: Option<[Vec<HandView>; 2]>,
     pub camera: Camera,
 }
 
@@ -205,6 +221,19 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             .checks_left(Side::White)
             .zip(pos.checks_left(Side::Black))
             .map(|(w, b)| [w, b]),
+        hands: pos.hands().map(|hands| {
+            Side::BOTH.map(|side| {
+                t.pool_kinds
+                    .iter()
+                    .filter(|&&k| hands.count(side, k) > 0)
+                    .map(|&k| HandView {
+                        letter: t.def.pieces[k as usize].letter,
+                        name: t.def.pieces[k as usize].name,
+                        count: hands.count(side, k),
+                    })
+                    .collect()
+            })
+        }),
         camera: Camera {
             elevation: t.def.drawing.elevation,
             azimuth: t.def.drawing.azimuth,
@@ -225,6 +254,8 @@ pub(crate) fn move_views<R: Rules>(pos: &Position<R>, list: &[Move]) -> Vec<Move
             words: move_words(pos, m, list),
             capture: pos.is_capture(m),
             board: (m.kind == MoveKind::Board).then(|| board_move(pos, m)),
+            drop: (m.kind == MoveKind::Drop)
+                .then(|| pos.tables().def.pieces[m.extra as usize].letter),
         })
         .collect()
 }

@@ -6,7 +6,7 @@
 import { Board3D } from "../board3d/view";
 import { Diagram } from "../diagram";
 import { $ } from "../dom";
-import { renderButtons, renderClocks, renderEvaluation, renderMoves, renderStatus } from "../panels";
+import { renderButtons, renderClocks, renderEvaluation, renderHands, renderMoves, renderStatus } from "../panels";
 import { store } from "../settings";
 import { drop, grab, grabbable, over } from "./drag";
 import { markOf, renderAnalysis } from "./analysis";
@@ -14,7 +14,7 @@ import { renderExplore } from "./explore";
 import { renderLevels } from "./levels";
 import { renderRematch, renderResume } from "./seat";
 import { review, renderReview } from "./review";
-import { activate, pick, selectBoard } from "./select";
+import { activate, pick, selectBoard, selectDrop } from "./select";
 import { describe, page, shown, viewerSide } from "./state";
 
 let board: Board3D | null = null;
@@ -52,6 +52,8 @@ export function drawBoard() {
   // The last move and the King in check of the position shown.
   page.marks.last = state.view.last;
   page.marks.checked = state.view.checked;
+  // The hands beside the board: chosen from only in the position played.
+  renderHands(state, state.view, page.marks.dropping, page.review ? null : selectDrop);
   $("board3d").hidden = page.view !== "3d";
   $("diagram").hidden = page.view !== "2d";
   $("toggle-view").textContent = page.view === "3d" ? "2-D diagram" : "3-D view";

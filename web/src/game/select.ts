@@ -21,9 +21,14 @@ export function pick(p: Pick) {
   else if (p.cell) activate(p.cell);
 }
 
-/// The moves of pieces (not boards) from `cell`.
+/// The moves of pieces (not boards, not drops) from `cell`.
 export function pieceMoves(cell: string): LegalMove[] {
-  return playView()?.legal.filter((m) => m.from === cell && !m.board) ?? [];
+  return playView()?.legal.filter((m) => m.from === cell && !m.board && !m.drop) ?? [];
+}
+
+/// The drops of the hand's piece `letter`.
+export function dropMoves(letter: string): LegalMove[] {
+  return playView()?.legal.filter((m) => m.drop === letter) ?? [];
 }
 
 export function boardMoves(cell: string): LegalMove[] {
@@ -39,6 +44,7 @@ export function clearSelection() {
   page.marks.board = false;
   page.marks.premoving = false;
   page.marks.over = null;
+  page.marks.dropping = null;
   page.marks.targets.clear();
 }
 
@@ -81,6 +87,7 @@ export function selectOwn(cell: string, draw = true): boolean {
 /// The moves that a click on the destination `cell` of the selection
 /// may mean: one is played, several ask which.
 export function movesTo(cell: string): LegalMove[] {
+  if (page.marks.dropping) return dropMoves(page.marks.dropping).filter((m) => m.to === cell);
   const from = page.marks.selected;
   if (!from) return [];
   return page.marks.board
@@ -105,7 +112,7 @@ export function activate(cell: string) {
   marks.cursor = cell;
   if (marks.demo) return moveDemo(cell);
   if (page.explore) {
-    if (marks.selected && marks.targets.has(cell)) playTo(cell);
+    if ((marks.selected || marks.dropping) && marks.targets.has(cell)) playTo(cell);
     else if (!selectOwn(cell) && boardMoves(cell).length) selectBoard(cell);
     else if (marks.selected !== cell) {
       clearSelection();
@@ -119,7 +126,7 @@ export function activate(cell: string) {
     renderCursor();
     return say("This is a past position: press End or Esc (or click the last move) to play on from the live game.");
   }
-  if (marks.selected && marks.targets.has(cell)) return playTo(cell);
+  if ((marks.selected || marks.dropping) && marks.targets.has(cell)) return playTo(cell);
   if (selectOwn(cell)) {
     // Selected, for a move or a premove.
   } else if (boardMoves(cell).length && mine(state, page.held)) {
@@ -144,6 +151,28 @@ function whyNot(cell: string): string {
     return `Captures are compulsory, and the ${piece.name} on ${cell} has no legal capture.`;
   }
   return piece ? `The ${piece.name} on ${cell} has no legal move.` : `No legal move from ${cell}.`;
+}
+
+/// Chooses the hand's piece `letter` (a click on it beside the board):
+/// the squares it may be dropped on are marked, and a click on one drops
+/// it; a second click on the same piece puts it back.
+export function selectDrop(letter: string) {
+  const state = page.state;
+  if (!state) return;
+  if (page.marks.dropping === letter) {
+    clearSelection();
+    say("");
+    return drawBoard();
+  }
+  if (!(page.explore || mine(state, page.held))) return say(whyNot(""));
+  const moves = dropMoves(letter);
+  const piece = playView()?.hands?.[playView()!.to_move].find((p) => p.letter === letter);
+  if (!moves.length) return say(`The ${piece?.name ?? letter} in hand cannot be dropped anywhere now.`);
+  clearSelection();
+  page.marks.dropping = letter;
+  markTargets(moves);
+  say(`Drop the ${piece?.name ?? letter}: click one of the ${moves.length} marked squares (or the piece again to keep it).`);
+  drawBoard();
 }
 
 /// Shows where a board can go: its destinations as ghost boards.

@@ -68,6 +68,17 @@ impl<B: BitSet> Guard<B> {
     pub(super) fn needs_test_from(&self, from: Cell) -> bool {
         self.test_all || from == self.royal || self.exposure.vacate.contains(from)
     }
+
+    /// The cells of `targets` where a drop must be tested: a piece
+    /// arriving there may make an attack (a new hurdle).
+    #[inline]
+    pub(super) fn risky_fills(&self, targets: B) -> B {
+        if self.test_all {
+            targets
+        } else {
+            targets & self.exposure.fill
+        }
+    }
 }
 
 impl<R: Rules> Position<R> {
@@ -75,7 +86,8 @@ impl<R: Rules> Position<R> {
     /// mover's royal piece attacked, by the position's `guard`. False only
     /// where it certainly does not: a plain move, capture or double step of
     /// a piece other than the royal one, from outside the guard's `vacate`
-    /// to outside its `fill`; or a special move its game clears
+    /// to outside its `fill`; a drop outside its `fill`; or a special move
+    /// its game clears
     /// ([`Rules::special_is_safe`]). (Castling, en passant and shots empty
     /// or fill other cells: always tested.)
     #[inline]
@@ -86,6 +98,7 @@ impl<R: Rules> Position<R> {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 guard.needs_test_from(m.from) || e.fill.contains(m.to)
             }
+            MoveKind::Drop => e.fill.contains(m.to),
             MoveKind::Board | MoveKind::Push => !R::special_is_safe(self, m, guard.royal, e),
             _ => true,
         }

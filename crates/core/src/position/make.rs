@@ -7,7 +7,7 @@
 //! is taken back by the same code.
 
 use super::movegen::Counter;
-use super::{Edit, EnPassant, Position, Rules, Undo};
+use super::{Edit, EnPassant, GameState, Position, Rules, Undo};
 use crate::geometry::NO_CELL;
 use crate::{BitSet, Cell, Move, MoveKind, MoveList, Piece, Side};
 
@@ -49,6 +49,9 @@ impl<R: Rules> Position<R> {
                     None => piece,
                 };
                 self.put(m.to, placed);
+                if self.drops() {
+                    self.follow_promoted(m);
+                }
                 !captured.is_empty() || t.kinds[piece.kind() as usize].def.resets_clock
             }
             MoveKind::EnPassant => {
@@ -69,6 +72,9 @@ impl<R: Rules> Position<R> {
                     None => piece,
                 };
                 self.put(m.to, placed);
+                if self.drops() {
+                    self.follow_promoted(m);
+                }
                 true
             }
             MoveKind::Shot => {
@@ -82,6 +88,14 @@ impl<R: Rules> Position<R> {
                 self.put(c.king_to, king);
                 self.put(c.rook_to, rook);
                 false
+            }
+            MoveKind::Drop => {
+                let piece = Piece::new(us, m.extra);
+                self.pool_change(piece, -1);
+                self.put(m.to, piece);
+                // A drop cannot be taken back: it resets the counter, as
+                // in Fairy-Stockfish.
+                true
             }
             MoveKind::Push | MoveKind::Board => {
                 let mut edit = Edit {
@@ -139,11 +153,39 @@ impl<R: Rules> Position<R> {
         self.hash ^= keys.checks(side, *left);
     }
 
-    /// Removes a captured piece; it enters its owner's pool.
-    fn capture(&mut self, cell: Cell) -> Piece {
+    /// Removes a captured piece; it enters its owner's pool, or in a game
+    /// with drops the capturer's hand, demoted if it had promoted.
+    pub(super) fn capture(&mut self, cell: Cell) -> Piece {
         let piece = self.take(cell);
-        self.pool_change(piece, 1);
+        if self.drops() {
+            let promoted = self.state.promoted_mut().is_some_and(|p| {
+                let was = p.contains(cell);
+                p.remove(cell);
+                was
+            });
+            let kind = if promoted {
+                self.t.demoted
+            } else {
+                piece.kind()
+            };
+            self.pool_change(Piece::new(piece.side().other(), kind), 1);
+        } else {
+            self.pool_change(piece, 1);
+        }
         piece
+    }
+
+    /// In a game with drops, after the plain move `m`: the promoted mark
+    /// goes with its piece from `m.from` to `m.to`, and a promotion sets
+    /// it.
+    fn follow_promoted(&mut self, m: Move) {
+        if let Some(p) = self.state.promoted_mut() {
+            let was = p.contains(m.from);
+            p.remove(m.from);
+            if was || m.promotion.is_some() {
+                p.insert(m.to);
+            }
+        }
     }
 
     /// Castling rights whose King or Rook is no longer on its home cell.
@@ -297,7 +339,12 @@ impl<R: Rules> Position<R> {
         if !R::LINE_ATTACKS || R::SPECIAL_MOVES {
             return true;
         }
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) || self.several_royals() {
+        // A drop is a plain move that leaves no cell: it can only attack.
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+        ) || self.several_royals()
+        {
             return true;
         }
         let mover = self.side.other();

@@ -271,15 +271,54 @@ pub trait Rules: 'static + Sized + Send + Sync {
 pub trait GameState:
     Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync + 'static
 {
+    /// Whether the state can hold hands (a game with drops): false lets
+    /// the games without compile the drops' code away.
+    const HANDS: bool = false;
     fn pools(&self) -> Option<&Pools> {
         None
     }
     fn pools_mut(&mut self) -> Option<&mut Pools> {
         None
     }
+    /// The cells of promoted pieces, in games with drops (a promoted
+    /// piece captured enters the hand as the kind that promoted).
+    fn promoted(&self) -> Option<&Promoted> {
+        None
+    }
+    fn promoted_mut(&mut self) -> Option<&mut Promoted> {
+        None
+    }
 }
 
 impl GameState for () {}
+
+/// The cells of promoted pieces (of either side), as a bit per cell.
+pub type Promoted = crate::bits::Bits<5>;
+
+/// Pieces held off the board: each side's pool (the captured pieces it may
+/// promote to) or hand (the pieces it may drop), with the cells of promoted
+/// pieces, which a capture returns to the hand demoted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Held {
+    pub pools: Pools,
+    pub promoted: Promoted,
+}
+
+impl GameState for Held {
+    const HANDS: bool = true;
+    fn pools(&self) -> Option<&Pools> {
+        Some(&self.pools)
+    }
+    fn pools_mut(&mut self) -> Option<&mut Pools> {
+        Some(&mut self.pools)
+    }
+    fn promoted(&self) -> Option<&Promoted> {
+        Some(&self.promoted)
+    }
+    fn promoted_mut(&mut self) -> Option<&mut Promoted> {
+        Some(&mut self.promoted)
+    }
+}
 
 /// Each side's captured pieces, by kind: what it may promote to in games
 /// that promote "to one of the player's own captured pieces".
@@ -295,6 +334,11 @@ impl Pools {
 
     pub fn set(&mut self, side: Side, kind: Kind, count: u8) {
         self.0[side.index()][kind as usize] = count;
+    }
+
+    /// How many pieces `side` holds, of every kind.
+    pub fn total(&self, side: Side) -> u32 {
+        self.0[side.index()].iter().map(|&n| u32::from(n)).sum()
     }
 }
 
@@ -598,6 +642,23 @@ impl<R: Rules> Position<R> {
         self.state.pools()
     }
 
+    /// Each side's hand, in a game with drops.
+    #[inline]
+    pub fn hands(&self) -> Option<&Pools> {
+        self.state.pools().filter(|_| self.drops())
+    }
+
+    /// Whether this is a game with drops (crazyhouse).
+    #[inline]
+    pub(crate) fn drops(&self) -> bool {
+        R::State::HANDS && self.t.def.drops
+    }
+
+    /// How many pieces `side` has in hand (none in a game without drops).
+    pub fn in_hand(&self, side: Side) -> u32 {
+        self.hands().map_or(0, |h| h.total(side))
+    }
+
     #[inline]
     pub fn options(&self) -> Options {
         self.options
@@ -897,10 +958,8 @@ impl<R: Rules> Edit<'_, R> {
     /// Removes the piece on an occupied cell as captured: it enters its
     /// owner's pool in games with pools.
     pub fn capture(&mut self, cell: Cell) -> Piece {
-        let piece = self.pos.take(cell);
-        self.pos.pool_change(piece, 1);
         self.captured = true;
-        piece
+        self.pos.capture(cell)
     }
 
     /// The game's own state, for changes (keep the hash in step with

@@ -29,6 +29,8 @@ pub(crate) trait Sink<B> {
     /// One move per cell of `targets` and per promotion choice.
     fn promotions(&mut self, from: Cell, targets: B, choices: &[Kind]);
     fn one(&mut self, m: Move);
+    /// One drop of a piece of `kind` on each cell of `targets`.
+    fn drops(&mut self, kind: Kind, targets: B);
 }
 
 impl<B: BitSet> Sink<B> for MoveList {
@@ -52,6 +54,12 @@ impl<B: BitSet> Sink<B> for MoveList {
     #[inline]
     fn one(&mut self, m: Move) {
         self.push(m);
+    }
+    #[inline]
+    fn drops(&mut self, kind: Kind, targets: B) {
+        for to in targets.iter() {
+            self.push(Move::drop(kind, to));
+        }
     }
 }
 
@@ -82,6 +90,9 @@ impl<B: BitSet> Sink<B> for MaskSink<'_, B> {
             self.out.push(m);
         }
     }
+    /// A drop captures nothing.
+    #[inline]
+    fn drops(&mut self, _kind: Kind, _targets: B) {}
 }
 
 /// Counts moves without listing them (bulk counting in perft).
@@ -99,6 +110,10 @@ impl<B: BitSet> Sink<B> for Counter {
     #[inline]
     fn one(&mut self, _m: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn drops(&mut self, _kind: Kind, targets: B) {
+        self.0 += targets.count() as u64;
     }
 }
 
@@ -168,6 +183,12 @@ impl<B: BitSet> Sink<B> for Guarded<'_, B> {
         } else {
             self.out.push(m);
         }
+    }
+    #[inline]
+    fn drops(&mut self, kind: Kind, targets: B) {
+        let risky = self.guard.risky_fills(targets);
+        self.cleared += (targets & !risky).count() as u64;
+        self.out.drops(kind, risky);
     }
 }
 
@@ -1002,12 +1023,35 @@ impl<R: Rules> Position<R> {
         if let Some(ep) = self.ep {
             self.generate_en_passant::<S, LEGAL>(ep, sink);
         }
+        if self.drops() {
+            let allowed = if checks {
+                safety.evasion
+            } else {
+                R::Bits::FULL
+            };
+            self.generate_drops(sink, !blockers & allowed);
+        }
         let in_check = if checks {
             Some(!safety.checkers.is_empty())
         } else {
             in_check
         };
         self.generate_castling::<S, LEGAL>(in_check, blockers, sink);
+    }
+
+    /// Drops from the hand of the side to move on the cells of `empty`
+    /// (empty cells of the board: in check, only those that parry it),
+    /// each kind where it may stand.
+    fn generate_drops<S: Sink<R::Bits>>(&self, sink: &mut S, empty: R::Bits) {
+        let Some(hand) = self.hands() else {
+            return;
+        };
+        let us = self.side;
+        for &k in &self.t.pool_kinds {
+            if hand.count(us, k) > 0 {
+                sink.drops(k, empty & self.t.drop_cells[k as usize][us.index()]);
+            }
+        }
     }
 
     pub(crate) fn generate_en_passant<S: Sink<R::Bits>, const LEGAL: bool>(

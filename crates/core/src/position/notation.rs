@@ -80,8 +80,10 @@ impl<R: Rules> Position<R> {
     fn san(&mut self, m: Move) -> String {
         let t = self.t;
         let geo = &t.geo;
-        if m.kind == MoveKind::Castle {
-            return t.castling.rules[m.extra as usize].text.to_string();
+        match m.kind {
+            MoveKind::Castle => return t.castling.rules[m.extra as usize].text.to_string(),
+            MoveKind::Drop => return self.move_text(m),
+            _ => {}
         }
         let piece = self.piece_at(m.from);
         let def = &t.kinds[piece.kind() as usize].def;
@@ -154,6 +156,12 @@ impl<R: Rules> Position<R> {
                 return Ok(m);
             }
         }
+        if let Some(drop) = self.typed_drop(unmarked) {
+            return drop.map_err(|reason| MoveError::IllegalBecause {
+                text: text.to_string(),
+                reason,
+            });
+        }
         let typed = Typed::new(text);
         // A finished game (a King taken) was refused by `parse_move`; one
         // drawn by a rule still has its moves, as in `parse_move`.
@@ -194,6 +202,56 @@ impl<R: Rules> Position<R> {
             }
             (None, e) => Err(e),
         }
+    }
+
+    /// A drop as typed, its letter in either case (`N@f3`, `n@f3`): the
+    /// legal drop, or why there is none (no drops in this game, no such
+    /// piece in hand, a square taken or forbidden to the kind, the King's
+    /// safety). `None` when the text is no drop: one piece letter, `@`
+    /// and a square.
+    fn typed_drop(&mut self, text: &str) -> Option<Result<Move, String>> {
+        let (letter, square) = text.split_once('@')?;
+        let mut chars = letter.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let t = self.t;
+        let kind = t.kind_by_letter(letter.to_ascii_uppercase())?;
+        let to = t
+            .geo
+            .parse_cell(square)
+            .or_else(|| t.geo.parse_cell(&square.to_ascii_lowercase()))?;
+        let name = t.kinds[kind as usize].def.name;
+        let side = self.side.index();
+        let square = t.geo.name(to);
+        let Some(hands) = self.hands() else {
+            return Some(Err(
+                "this game has no drops: no piece is ever held in hand".to_string()
+            ));
+        };
+        if hands.count(self.side, kind) == 0 {
+            return Some(Err(format!(
+                "{} has no {name} in hand",
+                t.def.side_names[side]
+            )));
+        }
+        if !self.piece_at(to).is_empty() {
+            return Some(Err(format!(
+                "{square} is not empty: a drop goes to an empty square"
+            )));
+        }
+        if !t.drop_cells[kind as usize][side].contains(to) {
+            return Some(Err(format!(
+                "a {name} may never stand on {square}, so it is not dropped there"
+            )));
+        }
+        let m = Move::drop(kind, to);
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        Some(match legal.contains(&m) {
+            true => Ok(m),
+            false => Err(self.why_illegal(m)),
+        })
     }
 
     /// The side to move's castling from any file that a typed `body`

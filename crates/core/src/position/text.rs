@@ -56,7 +56,14 @@ impl<R: Rules> Position<R> {
             }
             _ => {}
         }
-        pos.read_placement(fields[0])?;
+        let (placement, hand) = match t.def.drops {
+            true => split_hand(fields[0])?,
+            false => (fields[0], None),
+        };
+        pos.read_placement(placement)?;
+        if let Some(hand) = hand {
+            pos.read_held(hand, "hand")?;
+        }
 
         let letters = t.def.side_letters;
         pos.side = match fields[1] {
@@ -76,9 +83,9 @@ impl<R: Rules> Position<R> {
             return Err(PositionError::new("fullmove number", "must be at least 1"));
         }
         let mut rest = fields.get(6..).unwrap_or(&[]);
-        if GameState::pools(&pos.state).is_some() {
+        if GameState::pools(&pos.state).is_some() && !t.def.drops {
             if let Some((&pools, more)) = rest.split_first() {
-                pos.read_pools(pools)?;
+                pos.read_held(pools, "pools")?;
                 rest = more;
             }
         }
@@ -281,6 +288,10 @@ impl<R: Rules> Position<R> {
                                 .map_err(|m| PositionError::new(at.clone(), m))?;
                             // Set-up, not a move: nothing to log for unmake.
                             self.place(cell, piece);
+                            if chars.next_if_eq(&'~').is_some() {
+                                self.mark_promoted(cell, piece)
+                                    .map_err(|m| PositionError::new(at.clone(), m))?;
+                            }
                         }
                     }
                     if placed > row.cells.len() {
@@ -324,8 +335,10 @@ impl<R: Rules> Position<R> {
         Ok(())
     }
 
-    fn read_pools(&mut self, text: &str) -> Result<(), PositionError> {
-        if text == "-" {
+    /// Reads the pieces held off the board: the pools field (`-` for
+    /// none) or, in a game with drops, the hand between the brackets.
+    fn read_held(&mut self, text: &str, field: &str) -> Result<(), PositionError> {
+        if text == "-" && field == "pools" {
             return Ok(());
         }
         for ch in text.chars() {
@@ -333,13 +346,17 @@ impl<R: Rules> Position<R> {
                 .piece_from_letter(ch)
                 .filter(|p| self.t.pool_kinds.contains(&p.kind()))
                 .ok_or_else(|| {
-                    PositionError::new("pools", format!("'{ch}' is not a piece one can promote to"))
+                    let what = match field {
+                        "hand" => "a piece one can hold in hand",
+                        _ => "a piece one can promote to",
+                    };
+                    PositionError::new(field, format!("'{ch}' is not {what}"))
                 })?;
             let pools = GameState::pools_mut(&mut self.state).expect("the game has pools");
             let count = pools.count(piece.side(), piece.kind());
             if count == u8::MAX {
                 return Err(PositionError::new(
-                    "pools",
+                    field,
                     format!("more than {} '{ch}'", u8::MAX),
                 ));
             }
@@ -361,7 +378,9 @@ impl<R: Rules> Position<R> {
         }
     }
 
-    fn write_pools(&self, pools: &super::Pools) -> String {
+    /// The pieces of `pools`, White's first, each side's in the order of
+    /// the game's kinds.
+    fn write_held(&self, pools: &super::Pools) -> String {
         let mut s = String::new();
         for side in Side::BOTH {
             for kind in 0..self.t.kinds.len() as u8 {
@@ -370,10 +389,27 @@ impl<R: Rules> Position<R> {
                 }
             }
         }
-        if s.is_empty() {
-            s.push('-');
-        }
         s
+    }
+
+    /// Marks the piece just placed on `cell` as promoted (a `~` after its
+    /// letter): only in a game with drops, and only a kind one promotes to.
+    fn mark_promoted(&mut self, cell: Cell, piece: Piece) -> Result<(), String> {
+        let t = self.t;
+        let letter = self.letter(piece);
+        let Some(promoted) = self.state.promoted_mut().filter(|_| t.def.drops) else {
+            return Err(format!(
+                "'{letter}~': '~' marks a promoted piece, only in a game with drops"
+            ));
+        };
+        if !t.promotion_choices[piece.side().index()].contains(&piece.kind()) {
+            return Err(format!(
+                "'{letter}~': a {} is not a piece one promotes to",
+                t.kinds[piece.kind() as usize].def.name
+            ));
+        }
+        promoted.insert(cell);
+        Ok(())
     }
 
     fn piece_from_letter(&self, ch: char) -> Option<Piece> {
@@ -528,6 +564,9 @@ impl<R: Rules> Position<R> {
                             run = 0;
                         }
                         s.push(self.letter(p));
+                        if self.state.promoted().is_some_and(|p| p.contains(c)) {
+                            s.push('~');
+                        }
                     }
                 }
                 if run > 0 {
@@ -542,18 +581,24 @@ impl<R: Rules> Position<R> {
             Some(_) => format!(" {}+{}", self.checks[0], self.checks[1]),
             None => String::new(),
         };
+        let mut placement = levels.join("|");
+        if let Some(hand) = self.pools().filter(|_| t.def.drops) {
+            placement = format!("{placement}[{}]", self.write_held(hand));
+        }
         let mut text = format!(
-            "{} {} {} {}{checks} {} {}",
-            levels.join("|"),
+            "{placement} {} {} {}{checks} {} {}",
             t.def.side_letters[self.side.index()],
             castling,
             self.write_en_passant(),
             self.halfmove,
             self.fullmove
         );
-        if let Some(pools) = self.pools() {
+        if let Some(pools) = self.pools().filter(|_| !t.def.drops) {
             text.push(' ');
-            text += &self.write_pools(pools);
+            match self.write_held(pools) {
+                held if held.is_empty() => text.push('-'),
+                held => text += &held,
+            }
         }
         for field in R::write_state(self) {
             text.push(' ');
@@ -579,6 +624,15 @@ impl<R: Rules> Position<R> {
         let geo = &t.geo;
         if matches!(m.kind, MoveKind::Push | MoveKind::Board) {
             return R::special_move_text(self, m);
+        }
+        if m.kind == MoveKind::Drop {
+            // The kind's letter, `@` and the cell, in every notation, as
+            // Fairy-Stockfish and lichess write drops (`N@f3`).
+            return format!(
+                "{}@{}",
+                t.kinds[m.extra as usize].def.letter,
+                geo.name(m.to)
+            );
         }
         match t.def.notation {
             Notation::Uci => {
@@ -665,6 +719,7 @@ impl<R: Rules> Position<R> {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Shot => {
                 text.starts_with(geo.name(m.from))
             }
+            MoveKind::Drop => text.contains('@'),
             MoveKind::Castle | MoveKind::Push | MoveKind::Board => true,
         };
         if let Some(&m) = list
@@ -811,6 +866,31 @@ impl<R: Rules> Position<R> {
             }
             out += &format!("{:>width$}   {}\n", "", files);
         }
+        if let Some(hands) = self.hands() {
+            // Each side's hand in words: "In hand: White Knight, Pawn; Black none".
+            let held = |side: Side| {
+                let kinds: Vec<String> = t
+                    .pool_kinds
+                    .iter()
+                    .filter(|&&k| hands.count(side, k) > 0)
+                    .map(|&k| match hands.count(side, k) {
+                        1 => t.kinds[k as usize].def.name.to_string(),
+                        n => format!("{} ×{n}", t.kinds[k as usize].def.name),
+                    })
+                    .collect();
+                match kinds.is_empty() {
+                    true => "none".to_string(),
+                    false => kinds.join(", "),
+                }
+            };
+            out += &format!(
+                "In hand: {} {}; {} {}\n",
+                t.def.side_names[0],
+                held(Side::White),
+                t.def.side_names[1],
+                held(Side::Black)
+            );
+        }
         out += &format!("{} to move\n", t.def.side_names[self.side.index()]);
         out += &format!("State: {}\n", self.state_text());
         out += &format!("Position: {}\n", self.to_text());
@@ -862,4 +942,22 @@ fn read_checks(text: &str, limit: u8) -> Result<[u8; 2], PositionError> {
             .ok_or_else(bad)
     };
     Ok([count(white)?, count(black)?])
+}
+
+/// The placement field of a game with drops split into the placement and
+/// the hand between brackets after it (`…/RNBQKBNR[Qp]`); none given, an
+/// empty hand (a FEN of the board alone).
+fn split_hand(field: &str) -> Result<(&str, Option<&str>), PositionError> {
+    let Some((placement, rest)) = field.split_once('[') else {
+        return Ok((field, None));
+    };
+    match rest.strip_suffix(']') {
+        Some(hand) if !hand.contains(['[', ']']) => Ok((placement, Some(hand))),
+        _ => Err(PositionError::new(
+            "hand",
+            format!(
+                "'[{rest}': the hand is the pieces between '[' and ']', at the placement's end"
+            ),
+        )),
+    }
 }

@@ -659,7 +659,7 @@ pub fn evaluate_kept<R: Evaluate>(
     let (mg, eg) = sums.unpack();
     let total = et.phase_total as i64;
     let tapered = (mg * phase as i64 + eg * (total - phase as i64)) / total;
-    let score = tapered as i32 + mop_up(pos, et, material);
+    let score = tapered as i32 + mop_up(pos, et, material) + in_hand(pos, et);
     let relative = if pos.side_to_move() == Side::White {
         score
     } else {
@@ -685,6 +685,24 @@ pub fn trace<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> Trace 
             .collect(),
         offset: mop_up(pos, et, material) as f32,
     }
+}
+
+/// The pieces in hand in a game with drops, at their value on the board
+/// (White's view): a piece held may be dropped where it is needed.
+#[inline]
+fn in_hand<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> i32 {
+    let Some(hands) = pos.hands() else {
+        return 0;
+    };
+    pos.tables()
+        .pool_kinds
+        .iter()
+        .map(|&k| {
+            let held =
+                i32::from(hands.count(Side::White, k)) - i32::from(hands.count(Side::Black, k));
+            held * et.value[k as usize]
+        })
+        .sum()
 }
 
 /// The largest evaluation (mate scores are above 29,000).

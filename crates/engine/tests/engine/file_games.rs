@@ -158,6 +158,18 @@ fn the_engine_plays_spartan_and_mates_both_kings() {
     }
 }
 
+/// Crazyhouse (`drops`): the engine plays the game, drops among its
+/// moves, and mates with a drop: a Knight from the hand on f7 smothers the
+/// King h8 (its Rook and Pawns around it, nothing reaching f7). The other
+/// checking drop, on g6, is taken by the Pawn h7.
+#[test]
+fn the_engine_plays_crazyhouse_and_mates_with_a_drop() {
+    let crazyhouse = include_str!("../../../../games/crazyhouse.toml");
+    for (depth, best) in best_moves(crazyhouse, "6rk/6pp/8/8/8/8/8/K7[N] w - - 0 1", &[1, 3]) {
+        assert_eq!(best, "N@f7", "depth {depth}");
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

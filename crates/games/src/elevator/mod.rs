@@ -621,6 +621,7 @@ pub static ELEVATOR: GameDef = GameDef {
     extinction: None,
     must_capture: false,
     several_royals: false,
+    drops: false,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -51,6 +51,9 @@ pub struct GameFile {
     pub must_capture: bool,
     /// Whether a side may have several royal pieces (Spartan chess).
     pub several_royals: Option<Spanned<bool>>,
+    /// Whether captured pieces go to the capturer's hand, to be dropped
+    /// (crazyhouse).
+    pub drops: Option<Spanned<bool>>,
     #[serde(default)]
     pub repetition: Repetition,
     pub notation: NotationName,

@@ -50,13 +50,16 @@ pub fn start_position(def: &'static GameDef) -> Result<(), String> {
         Shape::Tiny => read_start::<1, ()>(def),
         Shape::Small => read_start::<2, ()>(def),
         Shape::Large => read_start::<5, ()>(def),
-        Shape::Pool => read_start::<5, chess3d_core::Pools>(def),
+        Shape::Pool => read_start::<5, chess3d_core::Held>(def),
     }
 }
 
-/// Whether the game keeps each side's captured pieces: its state is then
-/// [`Pools`], in its position strings too.
+/// Whether the game keeps pieces off the board (captured pools, hands):
+/// its state is then [`Held`](chess3d_core::Held), in its position
+/// strings too.
 pub fn uses_pools(def: &GameDef) -> bool {
-    def.promotion
-        .is_some_and(|p| matches!(p.choices, Choices::CapturedPool))
+    def.drops
+        || def
+            .promotion
+            .is_some_and(|p| matches!(p.choices, Choices::CapturedPool))
 }

@@ -12,13 +12,14 @@ use std::marker::PhantomData;
 
 use chess3d_core::def::GameDef;
 use chess3d_core::position::GameState;
-use chess3d_core::{Bits, Pools, Rules, Tables, Variant};
+use chess3d_core::{Bits, Held, Rules, Tables, Variant};
 
 use super::keep;
 use super::probe::uses_pools;
 
 /// The rules of a game read from a file, `W` words of cells wide, with
-/// state `S` (`Pools` where pieces promote from the captured pool).
+/// state `S` (`Held` where pieces promote from the captured pool or are
+/// dropped from a hand).
 pub struct FileRules<const W: usize, S>(PhantomData<fn() -> S>);
 
 impl<const W: usize, S: GameState> Rules for FileRules<W, S> {
@@ -33,8 +34,9 @@ pub type TinyFileRules = FileRules<1, ()>;
 pub type SmallFileRules = FileRules<2, ()>;
 /// Games of up to 320 cells.
 pub type LargeFileRules = FileRules<5, ()>;
-/// Games of up to 320 cells whose pieces promote from the captured pool.
-pub type PoolFileRules = FileRules<5, Pools>;
+/// Games of up to 320 cells whose pieces promote from the captured pool or
+/// are dropped from a hand.
+pub type PoolFileRules = FileRules<5, Held>;
 
 /// Cells a [`TinyFileRules`] and a [`SmallFileRules`] game may have.
 const TINY_CELLS: usize = 64;

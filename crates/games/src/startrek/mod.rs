@@ -360,6 +360,7 @@ pub static STARTREK: GameDef = GameDef {
     extinction: None,
     must_capture: false,
     several_royals: false,
+    drops: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

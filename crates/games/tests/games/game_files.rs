@@ -450,6 +450,19 @@ proptest! {
         let played = plays_if_it_loads(&text);
         prop_assert!(played.is_ok(), "{:?}", played);
     }
+
+    /// The same for crazyhouse's file, whose captured pieces go to a hand
+    /// (`drops`, the hand and `~` in the start).
+    #[test]
+    fn a_mutated_crazyhouse_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/crazyhouse.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcdefKQPNtrux~|/#@",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
 }
 
 /// One text for each move (issue 62). In UCI notation a castling whose
@@ -525,6 +538,10 @@ fn every_game_files_moves_have_one_text_each() {
         ("chess", CHESS_FILE),
         ("chess960", include_str!("../../../../games/chess960.toml")),
         ("chigorin", include_str!("../../../../games/chigorin.toml")),
+        (
+            "crazyhouse",
+            include_str!("../../../../games/crazyhouse.toml"),
+        ),
         ("grand", include_str!("../../../../games/grand.toml")),
         ("horde", include_str!("../../../../games/horde.toml")),
         ("jocly-3d", include_str!("../../../../games/jocly-3d.toml")),

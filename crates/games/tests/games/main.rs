@@ -16,6 +16,7 @@ mod chess_perft;
 mod chess_properties;
 mod chess_rules;
 mod chess_vs_cozy;
+mod crazyhouse;
 mod elevator_properties;
 mod elevator_rules;
 mod elevator_vs_reference;

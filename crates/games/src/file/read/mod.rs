@@ -154,6 +154,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     r.needs_royal(&file, &pieces)?;
     let several_royals = r.several_royals(&file)?;
     let promotion = r.promotion(&file, &pieces, &geo, mirror, several_royals)?;
+    let drops = r.drops(&file, &pieces, promotion.as_ref())?;
     let castling = r.castling(&file, &geo, &pieces)?;
     let temple = file
         .temple
@@ -200,6 +201,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         extinction: r.extinction(&file)?,
         must_capture: file.must_capture,
         several_royals,
+        drops,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,

@@ -269,6 +269,48 @@ impl Reader<'_> {
         }
     }
 
+    /// `drops`: captured pieces change sides into the capturer's hand. A
+    /// promoted piece captured returns to the hand as the kind that
+    /// promoted, so one kind at most may promote; and promotion to a
+    /// captured pool would need the captured pieces twice.
+    pub(super) fn drops(
+        &self,
+        file: &GameFile,
+        pieces: &[PieceDef],
+        promotion: Option<&PromotionDef>,
+    ) -> Checked<bool> {
+        let Some(key) = file.drops.as_ref().filter(|k| *k.get_ref()) else {
+            return Ok(false);
+        };
+        let promoting: Vec<char> = pieces
+            .iter()
+            .filter(|p| p.promotes)
+            .map(|p| p.letter)
+            .collect();
+        if promoting.len() > 1 {
+            return Err(self.error(
+                key.span(),
+                format!(
+                    "with drops a captured promoted piece returns to the hand as the kind that \
+                     promoted, so only one kind may promote; this game has {}",
+                    promoting
+                        .iter()
+                        .map(char::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        if promotion.is_some_and(|p| matches!(p.choices, Choices::CapturedPool)) {
+            return Err(self.error(
+                key.span(),
+                "drops and promotion to a captured piece do not go together: a captured piece \
+                 goes to the capturer's hand",
+            ));
+        }
+        Ok(true)
+    }
+
     /// The number of checks that wins: from 1 to 99, in a game with check.
     pub(super) fn checks_to_win(&self, file: &GameFile) -> Checked<Option<u8>> {
         let Some(n) = &file.checks_to_win else {

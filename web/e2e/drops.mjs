@@ -1,0 +1,77 @@
+// Drops from the hand (crazyhouse, a game file in the test server's games
+// folder): each side's hand shown beside the board, a piece of the hand
+// clicked and then a marked square, in 3-D and in the diagram; a capture
+// filling the capturer's hand.
+
+import { join } from "node:path";
+import { check, clickCell, done, newPage, openGame, settle, shots, state, typeMoves, waitPly } from "./lib.mjs";
+
+/// The hands as the panel shows them: per side, the text of its row and
+/// its buttons' letters, pressed and enabled.
+async function handsShown(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("#hands .hand")].map((row) => ({
+      text: row.textContent,
+      buttons: [...row.querySelectorAll("button")].map((b) => ({ letter: b.dataset.letter, pressed: b.getAttribute("aria-pressed") === "true", enabled: !b.disabled })),
+    })),
+  );
+}
+
+async function drops() {
+  const page = await newPage();
+  // Both hands hold pieces: White a Knight and a Pawn, Black a Pawn.
+  const fen = "r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R[NPp] w KQkq - 0 1";
+  await openGame(page, { game: "crazyhouse", mode: "local", record: `[Game "crazyhouse"]\n[FEN "${fen}"]\n\n*\n` });
+  await settle(page);
+  let hands = await handsShown(page);
+  check(
+    hands.length === 2 && hands[0].text.includes("White's hand") && hands[0].buttons.map((b) => b.letter).join() === "N,P" && hands[0].buttons.every((b) => b.enabled),
+    `White's hand beside the board: ${hands[0]?.text}, its pieces clickable on White's turn`,
+  );
+  check(hands[1].buttons.map((b) => b.letter).join() === "P" && !hands[1].buttons[0].enabled, `Black's hand shown, not clickable on White's turn: ${hands[1].text}`);
+  // The Knight chosen: every square it may be dropped on marked, and only
+  // those; a click on one drops it.
+  await page.click('#hands .hand[data-side="0"] button[data-letter="N"]');
+  const marked = await page.evaluate(() => window.chess3d.targets().sort());
+  const legal = (await state(page)).view.legal.filter((m) => m.drop === "N").map((m) => m.to).sort();
+  check(marked.length === 32 && marked.join() === legal.join(), `the Knight in hand chosen: its ${marked.length} squares marked (the 32 empty ones)`);
+  hands = await handsShown(page);
+  check(hands[0].buttons[0].pressed, "the Knight chosen is shown pressed");
+  await page.screenshot({ path: join(shots, "crazyhouse-drop-chosen.png") });
+  // A second click on the chosen piece keeps it in hand; a third chooses
+  // it again.
+  await page.click('#hands .hand[data-side="0"] button[data-letter="N"]');
+  check((await page.evaluate(() => window.chess3d.targets().length)) === 0, "a second click on the chosen Knight keeps it in hand, nothing marked");
+  await page.click('#hands .hand[data-side="0"] button[data-letter="N"]');
+  await clickCell(page, "d5");
+  await waitPly(page, 1, 5000);
+  let s = await state(page);
+  check(s.moves[0] === "N@d5" && s.view.cells.find((c) => c.name === "d5").piece?.letter === "N", `a click on d5 drops the Knight there: ${s.moves[0]}`);
+  hands = await handsShown(page);
+  check(hands[0].buttons.map((b) => b.letter).join() === "P", `White's hand now holds the Pawn alone: ${hands[0].text}`);
+  // Black's turn, in the diagram: its Pawn chosen, then a square.
+  await page.click("#toggle-view");
+  await page.waitForSelector("#diagram .sq");
+  await page.click('#hands .hand[data-side="1"] button[data-letter="P"]');
+  const blackMarked = await page.evaluate(() => window.chess3d.targets());
+  check(!blackMarked.some((c) => c.endsWith("1") || c.endsWith("8")), `Black's Pawn marks no square on the first or last rank (${blackMarked.length} squares)`);
+  await page.click('#diagram [data-cell="h3"]');
+  await waitPly(page, 2, 5000);
+  s = await state(page);
+  check(s.moves[1] === "P@h3", `Black's Pawn dropped on h3 in the diagram: ${s.moves[1]}`);
+  await page.screenshot({ path: join(shots, "crazyhouse-diagram.png") });
+  // A capture fills the capturer's hand; a drop typed in the move box.
+  await page.click("#toggle-view");
+  await typeMoves(page, ["gxh3"]);
+  hands = await handsShown(page);
+  check(hands[0].text.includes("Pawn ×2"), `gxh3 takes the Pawn into White's hand: ${hands[0].text}`);
+  await typeMoves(page, ["a6", "P@e6"]);
+  s = await state(page);
+  hands = await handsShown(page);
+  check(s.moves[4] === "P@e6" && hands[0].buttons.map((b) => b.letter).join() === "P" && !hands[0].text.includes("×"), `P@e6 typed is played: ${hands[0].text}; ${hands[1].text}`);
+  await settle(page);
+  await page.screenshot({ path: join(shots, "crazyhouse.png") });
+  await done(page, "drops");
+}
+
+export const sections = { drops };
