@@ -229,7 +229,12 @@ impl<R: Rules> Position<R> {
                 || !t.goal[side.index()].is_empty()
                 || t.def.stalemate != StalemateRule::Draw
                 || t.def.extinction == Some(Extinction::Loss));
-        (own.count() > royal.count() || self.in_hand(side) > 0 || lone_royal_wins)
+        // With drops, material never runs out while a piece is in a hand
+        // or can be taken into one (lichess's crazyhouse).
+        let other = side.other();
+        let takeable = self.side_cells(other).count() > self.royal_cells(other.index()).count();
+        let drops_on = self.drops() && (self.in_hand(side) + self.in_hand(other) > 0 || takeable);
+        (own.count() > royal.count() || drops_on || lone_royal_wins)
             && !R::insufficient_material(self)
     }
 }

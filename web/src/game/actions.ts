@@ -65,7 +65,9 @@ export async function askHint() {
     const m = state.view.legal.find((l) => l.text === hint.move);
     if (!m) return;
     clearSelection();
-    page.marks.selected = m.from;
+    // A drop's hint chooses the piece in hand; a move's, the piece.
+    if (m.drop) page.marks.dropping = m.drop;
+    else page.marks.selected = m.from;
     page.marks.board = !!m.board;
     page.marks.cursor = m.board ? m.from : m.to;
     if (m.board) for (const c of m.board.lands) page.marks.targets.set(c, "move");

@@ -87,6 +87,10 @@ impl<R: Rules> Position<R> {
                 let rook = self.take(c.rook_from);
                 self.put(c.king_to, king);
                 self.put(c.rook_to, rook);
+                if self.drops() {
+                    // A promoted Rook (from a position string) stays one.
+                    self.carry_promoted([(c.king_from, c.king_to), (c.rook_from, c.rook_to)]);
+                }
                 false
             }
             MoveKind::Drop => {
@@ -179,12 +183,24 @@ impl<R: Rules> Position<R> {
     /// goes with its piece from `m.from` to `m.to`, and a promotion sets
     /// it.
     fn follow_promoted(&mut self, m: Move) {
-        if let Some(p) = self.state.promoted_mut() {
-            let was = p.contains(m.from);
-            p.remove(m.from);
-            if was || m.promotion.is_some() {
-                p.insert(m.to);
-            }
+        self.carry_promoted([(m.from, m.to)]);
+        if let (Some(p), Some(_)) = (self.state.promoted_mut(), m.promotion) {
+            p.insert(m.to);
+        }
+    }
+
+    /// The promoted marks of pieces moved from and to the cells of each
+    /// pair, all at once (a castling's King may land where its Rook was).
+    fn carry_promoted<const N: usize>(&mut self, moved: [(Cell, Cell); N]) {
+        let Some(p) = self.state.promoted_mut() else {
+            return;
+        };
+        let marked = moved.map(|(from, _)| p.contains(from));
+        for (from, _) in moved {
+            p.remove(from);
+        }
+        for ((_, to), _) in moved.into_iter().zip(marked).filter(|(_, m)| *m) {
+            p.insert(to);
         }
     }
 

@@ -90,9 +90,12 @@ impl<B: BitSet> Sink<B> for MaskSink<'_, B> {
             self.out.push(m);
         }
     }
-    /// A drop captures nothing.
+    /// A drop captures nothing: only drops to the mask's empty cells (the
+    /// quiet cells asked for).
     #[inline]
-    fn drops(&mut self, _kind: Kind, _targets: B) {}
+    fn drops(&mut self, kind: Kind, targets: B) {
+        self.out.drops(kind, targets & self.mask);
+    }
 }
 
 /// Counts moves without listing them (bulk counting in perft).
@@ -356,7 +359,7 @@ impl<R: Rules> Position<R> {
 
     /// Appends the pseudo-legal captures and promotions, and the
     /// pseudo-legal moves of the data's movement (not special moves, not
-    /// castling) to the cells of `quiet`.
+    /// castling) and drops to the cells of `quiet`.
     pub fn pseudo_legal_moves_to(&self, out: &mut MoveList, quiet: R::Bits) {
         if self.finished_by_last_move() {
             return;

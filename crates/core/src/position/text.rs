@@ -56,8 +56,8 @@ impl<R: Rules> Position<R> {
             }
             _ => {}
         }
-        let (placement, hand) = match t.def.drops {
-            true => split_hand(fields[0])?,
+        let (placement, hand) = match pos.drops() {
+            true => split_hand(fields[0], t.geo.levels())?,
             false => (fields[0], None),
         };
         pos.read_placement(placement)?;
@@ -83,7 +83,7 @@ impl<R: Rules> Position<R> {
             return Err(PositionError::new("fullmove number", "must be at least 1"));
         }
         let mut rest = fields.get(6..).unwrap_or(&[]);
-        if GameState::pools(&pos.state).is_some() && !t.def.drops {
+        if GameState::pools(&pos.state).is_some() && !pos.drops() {
             if let Some((&pools, more)) = rest.split_first() {
                 pos.read_held(pools, "pools")?;
                 rest = more;
@@ -397,7 +397,8 @@ impl<R: Rules> Position<R> {
     fn mark_promoted(&mut self, cell: Cell, piece: Piece) -> Result<(), String> {
         let t = self.t;
         let letter = self.letter(piece);
-        let Some(promoted) = self.state.promoted_mut().filter(|_| t.def.drops) else {
+        let drops = self.drops();
+        let Some(promoted) = self.state.promoted_mut().filter(|_| drops) else {
             return Err(format!(
                 "'{letter}~': '~' marks a promoted piece, only in a game with drops"
             ));
@@ -582,7 +583,7 @@ impl<R: Rules> Position<R> {
             None => String::new(),
         };
         let mut placement = levels.join("|");
-        if let Some(hand) = self.pools().filter(|_| t.def.drops) {
+        if let Some(hand) = self.hands() {
             placement = format!("{placement}[{}]", self.write_held(hand));
         }
         let mut text = format!(
@@ -593,7 +594,7 @@ impl<R: Rules> Position<R> {
             self.halfmove,
             self.fullmove
         );
-        if let Some(pools) = self.pools().filter(|_| !t.def.drops) {
+        if let Some(pools) = self.pools().filter(|_| !self.drops()) {
             text.push(' ');
             match self.write_held(pools) {
                 held if held.is_empty() => text.push('-'),
@@ -945,11 +946,23 @@ fn read_checks(text: &str, limit: u8) -> Result<[u8; 2], PositionError> {
 }
 
 /// The placement field of a game with drops split into the placement and
-/// the hand between brackets after it (`…/RNBQKBNR[Qp]`); none given, an
-/// empty hand (a FEN of the board alone).
-fn split_hand(field: &str) -> Result<(&str, Option<&str>), PositionError> {
+/// the hand between brackets after it (`…/RNBQKBNR[Qp]`), or on a board of
+/// one level as a rank more, as lichess writes it (`…/RNBQKBNR/Qp`, `…/`
+/// for empty hands); none given, an empty hand (a FEN of the board alone).
+fn split_hand<'a>(
+    field: &'a str,
+    levels: &[crate::geometry::Level],
+) -> Result<(&'a str, Option<&'a str>), PositionError> {
     let Some((placement, rest)) = field.split_once('[') else {
-        return Ok((field, None));
+        let extra_rank = levels.len() == 1 && field.split('/').count() == levels[0].rows.len() + 1;
+        return Ok(match field.rsplit_once('/') {
+            Some((placement, hand))
+                if extra_rank && !hand.contains(|c: char| c.is_ascii_digit()) =>
+            {
+                (placement, Some(hand))
+            }
+            _ => (field, None),
+        });
     };
     match rest.strip_suffix(']') {
         Some(hand) if !hand.contains(['[', ']']) => Ok((placement, Some(hand))),

@@ -683,7 +683,7 @@ pub fn trace<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> Trace 
             .filter(|(_, &n)| n != 0.0)
             .map(|(f, &n)| (f as u16, n))
             .collect(),
-        offset: mop_up(pos, et, material) as f32,
+        offset: (mop_up(pos, et, material) + in_hand(pos, et)) as f32,
     }
 }
 

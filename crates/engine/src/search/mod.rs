@@ -1047,8 +1047,10 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let et = self.et;
             let ours = self.pos.side_cells(us);
             let mut quiet = R::Bits::EMPTY;
+            let hand = self.pos.hands();
             for k in 0..self.pos.tables().kinds.len() as chess3d_core::Kind {
-                if self.pos.kind_cells(k).intersects(ours) {
+                let held = hand.is_some_and(|h| h.count(us, k) > 0);
+                if held || self.pos.kind_cells(k).intersects(ours) {
                     quiet |= et.check_from(us, k, king);
                 }
             }
@@ -1069,10 +1071,12 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
                 if m.promotion.is_some() || pos.is_capture(*m) {
                     return true;
                 }
-                if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) {
-                    return false;
-                }
-                let kind = pos.piece_at(m.from).kind();
+                let kind = match m.kind {
+                    MoveKind::Normal | MoveKind::DoubleStep => pos.piece_at(m.from).kind(),
+                    // A drop that checks: the kind dropped.
+                    MoveKind::Drop => m.extra,
+                    _ => return false,
+                };
                 if !et.check_from(us, kind, king.unwrap_or(0)).contains(m.to) {
                     return false;
                 }

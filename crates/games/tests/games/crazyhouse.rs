@@ -34,6 +34,8 @@ fn crazyhouse_has_the_published_perft() {
     for (fen, depth, nodes) in [
         ("2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", 2, 75_353),
         ("2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1", 3, 88_634),
+        // The hand as lichess writes it: a ninth rank.
+        ("2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 3, 88_634),
         (
             "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
             3,
@@ -128,12 +130,19 @@ fn captures_fill_the_hand_and_promoted_pieces_return_as_pawns() {
     assert_eq!(p.to_text(), before.to_text());
 }
 
-/// Kings alone on the board are no draw while a hand holds a piece.
+/// Kings alone on the board are no draw while a hand holds a piece; and
+/// on a flag fall, material never runs out while a piece is held or can
+/// be taken (lichess: "there is always sufficient mating material in
+/// crazyhouse"): a lone King may take what is dropped and drop it.
 #[test]
 fn pieces_in_hand_are_not_bare_kings() {
-    assert_eq!(at("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1").outcome(), None);
-    assert!(at("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1").can_still_win(Side::Black));
-    assert!(!at("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1").can_still_win(Side::White));
+    let held = at("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1");
+    assert_eq!(held.clone().outcome(), None);
+    assert!(held.can_still_win(Side::Black) && held.can_still_win(Side::White));
+    let on_board = at("4k3/8/8/8/8/8/p7/4K3[] w - - 0 1");
+    assert!(on_board.can_still_win(Side::White));
+    let bare = at("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    assert!(!bare.can_still_win(Side::White) && !bare.can_still_win(Side::Black));
 }
 
 /// Mistakes in the hand and in `~` are placed and explained.
@@ -164,6 +173,20 @@ fn hands_and_promoted_marks_are_checked() {
         diagram.contains("In hand: White Knight, Pawn ×2; Black Pawn\n"),
         "{diagram}"
     );
+    // Lichess's hand, a rank more (`/` alone for empty hands), reads as
+    // the brackets.
+    for (lichess, brackets) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3/Qp w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[Qp] w - - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3/ w - - 0 1",
+            "4k3/8/8/8/8/8/8/4K3[] w - - 0 1",
+        ),
+    ] {
+        assert_eq!(at(lichess).to_text(), brackets);
+    }
     // A FEN of the board alone has empty hands.
     assert_eq!(
         at("4k3/8/8/8/8/8/8/4K3 w - - 0 1").to_text(),
@@ -245,4 +268,95 @@ fn typed_drops_are_read_or_explained() {
     let mut chess = crate::common::tiny_file(include_str!("../../../../games/chess.toml")).start();
     let e = chess.read_move("N@e4").unwrap_err().to_string();
     assert!(e.contains("this game has no drops"), "{e}");
+}
+
+/// What drops cannot go with is refused at the `drops` key: a second
+/// kind that promotes (which would a promoted piece return as?), and
+/// promotion to a captured pool (the captured pieces go to a hand).
+#[test]
+fn the_loader_refuses_what_drops_cannot_go_with() {
+    let line = CRAZYHOUSE_FILE
+        .lines()
+        .position(|l| l == "drops = true")
+        .unwrap()
+        + 1;
+    let second_promoting = CRAZYHOUSE_FILE
+        .replacen("name = \"Rook\"\n", "name = \"Rook\"\npromotes = true\n", 1)
+        .replacen(
+            "choices = [\"Q\", \"R\", \"B\", \"N\"]",
+            "choices = [\"Q\", \"B\", \"N\"]",
+            1,
+        );
+    let pool = CRAZYHOUSE_FILE.replacen(
+        "choices = [\"Q\", \"R\", \"B\", \"N\"]",
+        "choices = \"captured-pool\"",
+        1,
+    );
+    for (text, wanted) in [
+        (
+            second_promoting,
+            "only one kind may promote; this game has R, P",
+        ),
+        (
+            pool,
+            "drops and promotion to a captured piece do not go together",
+        ),
+    ] {
+        assert_ne!(text, CRAZYHOUSE_FILE);
+        let e = chess3d_games::file::load(&text).unwrap_err();
+        assert!(e.message.contains(wanted), "{e}");
+        assert_eq!(e.line, line, "{e}");
+    }
+}
+
+/// A promoted Rook (a position string's `R~`) that castles stays
+/// promoted: taken, it returns to the hand as a Pawn.
+#[test]
+fn a_promoted_rook_castles_promoted() {
+    let mut p = at("4k3/8/8/8/8/8/8/4K2R~[] w K - 0 1");
+    p.play("e1g1").unwrap();
+    assert_eq!(p.to_text(), "4k3/8/8/8/8/8/8/5R~K1[] b - - 1 1");
+}
+
+/// The moves a search's quiescence asks for (`pseudo_legal_moves_to`) are
+/// the pseudo-legal moves that capture or promote, and the plain moves and
+/// drops to the quiet cells asked for (where a drop may give check): along
+/// a random game, with the empty squares of ranks 3 to 6 as quiet cells.
+#[test]
+fn quiescence_moves_include_drops_to_quiet_cells() {
+    use chess3d_core::{BitSet, MoveKind, MoveList, Rules};
+    let mut pos = crazyhouse().start();
+    let mut drops_seen = 0;
+    crate::common::random_game_biased(&mut pos, 3, 160, 0.6, |p, _| {
+        let geo = &p.tables().geo;
+        let mut quiet = <PoolFileRules as Rules>::Bits::EMPTY;
+        for c in geo.cells() {
+            if (2..=5).contains(&geo.coord(c)[1]) && p.piece_at(c).is_empty() {
+                quiet.insert(c);
+            }
+        }
+        let mut got = MoveList::new();
+        p.pseudo_legal_moves_to(&mut got, quiet);
+        let mut all = MoveList::new();
+        p.pseudo_legal_moves(&mut all);
+        let plain = |m: &chess3d_core::Move| {
+            matches!(
+                m.kind,
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
+            )
+        };
+        let mut wanted: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.promotion.is_some() || p.is_capture(*m) || (quiet.contains(m.to) && plain(m))
+            })
+            .collect();
+        let mut got: Vec<_> = got.to_vec();
+        wanted.sort();
+        got.sort();
+        assert_eq!(got, wanted, "{}", p.to_text());
+        drops_seen += got.iter().filter(|m| m.kind == MoveKind::Drop).count();
+    });
+    assert!(drops_seen > 0, "the game had drops to ask for");
 }

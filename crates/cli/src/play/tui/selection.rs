@@ -96,6 +96,10 @@ impl<R: Evaluate> App<R> {
         let _before = R::present(pos);
         let mut out = Vec::new();
         for m in self.legal() {
+            // A drop has no piece on its cell to select: it is typed.
+            if m.kind == MoveKind::Drop {
+                continue;
+            }
             if m.kind != MoveKind::Board {
                 if m.from == cell {
                     out.push((m, vec![m.to]));
@@ -138,10 +142,20 @@ impl<R: Evaluate> App<R> {
             // Where captures are compulsory, say why a piece is stuck.
             let forced = pos.tables().def.must_capture
                 && self.legal().into_iter().any(|m| pos.is_capture(m));
+            // An empty square a piece in hand may be dropped on: the
+            // drops' texts, to type.
+            let drops: Vec<String> = self
+                .legal()
+                .into_iter()
+                .filter(|m| m.kind == MoveKind::Drop && m.to == cell)
+                .map(|m| pos.move_text(m))
+                .collect();
             let why = if forced {
-                "captures are compulsory, and it has no legal capture"
+                "captures are compulsory, and it has no legal capture".to_string()
+            } else if !drops.is_empty() {
+                format!("type a drop from the hand to play it: {}", drops.join(", "))
             } else {
-                "no legal move from there"
+                "no legal move from there".to_string()
             };
             self.message = format!("{}: {why}", words::cell_words(pos, cell));
             return;

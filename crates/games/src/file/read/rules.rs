@@ -282,6 +282,21 @@ impl Reader<'_> {
         let Some(key) = file.drops.as_ref().filter(|k| *k.get_ref()) else {
             return Ok(false);
         };
+        // A piece that changes kind otherwise would have to be marked as
+        // one that promoted, and returned to the hand as what it was.
+        if let Some(p) = pieces
+            .iter()
+            .find(|p| p.becomes.is_some() || p.promotes_on_capture)
+        {
+            return Err(self.error(
+                key.span(),
+                format!(
+                    "drops and a piece that changes kind by `becomes` or `promotes_on_capture` \
+                     ('{}') do not go together (yet)",
+                    p.letter
+                ),
+            ));
+        }
         let promoting: Vec<char> = pieces
             .iter()
             .filter(|p| p.promotes)
