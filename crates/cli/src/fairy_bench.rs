@@ -25,6 +25,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         5,
     ),
     (
+        "antichess",
+        "antichess",
+        include_str!("../../../games/antichess.toml"),
+        5,
+    ),
+    (
         "capablanca",
         "capablanca",
         include_str!("../../../games/capablanca.toml"),
@@ -35,6 +41,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         "chess",
         include_str!("../../../games/chess.toml"),
         6,
+    ),
+    (
+        "crazyhouse",
+        "crazyhouse",
+        include_str!("../../../games/crazyhouse.toml"),
+        5,
     ),
     (
         "grand",
