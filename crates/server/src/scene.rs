@@ -221,15 +221,13 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
             .checks_left(Side::White)
             .zip(pos.checks_left(Side::Black))
             .map(|(w, b)| [w, b]),
-        hands: pos.hands().map(|hands| {
+        hands: pos.hands().map(|_| {
             Side::BOTH.map(|side| {
-                t.pool_kinds
-                    .iter()
-                    .filter(|&&k| hands.count(side, k) > 0)
-                    .map(|&k| HandView {
+                pos.held(side)
+                    .map(|(k, count)| HandView {
                         letter: t.def.pieces[k as usize].letter,
                         name: t.def.pieces[k as usize].name,
-                        count: hands.count(side, k),
+                        count,
                     })
                     .collect()
             })

@@ -654,6 +654,17 @@ impl<R: Rules> Position<R> {
         R::State::HANDS && self.t.def.drops
     }
 
+    /// The kinds `side` holds in hand, each with how many, in the game's
+    /// order of kinds (none in a game without drops).
+    pub fn held(&self, side: Side) -> impl Iterator<Item = (Kind, u8)> + '_ {
+        let hands = self.hands();
+        self.t
+            .pool_kinds
+            .iter()
+            .filter_map(move |&k| hands.map(|h| (k, h.count(side, k))))
+            .filter(|&(_, n)| n > 0)
+    }
+
     /// How many pieces `side` has in hand (none in a game without drops).
     pub fn in_hand(&self, side: Side) -> u32 {
         self.hands().map_or(0, |h| h.total(side))

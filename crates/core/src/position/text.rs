@@ -392,6 +392,12 @@ impl<R: Rules> Position<R> {
         s
     }
 
+    /// Both hands as position strings write them between brackets,
+    /// White's pieces (upper case) first; `None` in a game without drops.
+    pub fn hand_text(&self) -> Option<String> {
+        self.hands().map(|h| self.write_held(h))
+    }
+
     /// Marks the piece just placed on `cell` as promoted (a `~` after its
     /// letter): only in a game with drops, and only a kind one promotes to.
     fn mark_promoted(&mut self, cell: Cell, piece: Piece) -> Result<(), String> {
@@ -583,8 +589,8 @@ impl<R: Rules> Position<R> {
             None => String::new(),
         };
         let mut placement = levels.join("|");
-        if let Some(hand) = self.hands() {
-            placement = format!("{placement}[{}]", self.write_held(hand));
+        if let Some(hand) = self.hand_text() {
+            placement = format!("{placement}[{hand}]");
         }
         let mut text = format!(
             "{placement} {} {} {}{checks} {} {}",
@@ -867,14 +873,12 @@ impl<R: Rules> Position<R> {
             }
             out += &format!("{:>width$}   {}\n", "", files);
         }
-        if let Some(hands) = self.hands() {
+        if self.hands().is_some() {
             // Each side's hand in words: "In hand: White Knight, Pawn; Black none".
             let held = |side: Side| {
-                let kinds: Vec<String> = t
-                    .pool_kinds
-                    .iter()
-                    .filter(|&&k| hands.count(side, k) > 0)
-                    .map(|&k| match hands.count(side, k) {
+                let kinds: Vec<String> = self
+                    .held(side)
+                    .map(|(k, n)| match n {
                         1 => t.kinds[k as usize].def.name.to_string(),
                         n => format!("{} ×{n}", t.kinds[k as usize].def.name),
                     })

@@ -275,11 +275,8 @@ impl<R: Evaluate> App<R> {
                 }
                 // Crazyhouse: each side's pieces in hand, as position
                 // strings write them (White's upper case).
-                if let Some(hands) = s.pos.hands() {
-                    parts.push(Span::raw(format!(
-                        " · in hand [{}]",
-                        hand_letters(&s.pos, hands)
-                    )));
+                if let Some(hand) = s.pos.hand_text() {
+                    parts.push(Span::raw(format!(" · in hand [{hand}]")));
                 }
                 if let Some(by) = s.draw_offer {
                     parts.push(Span::raw(format!(
@@ -530,27 +527,6 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
-}
-
-/// The pieces of both hands as letters, White's (upper case) first.
-fn hand_letters<R: chess3d_core::Rules>(
-    pos: &chess3d_core::Position<R>,
-    hands: &chess3d_core::Pools,
-) -> String {
-    let t = pos.tables();
-    Side::BOTH
-        .iter()
-        .flat_map(|&side| {
-            t.pool_kinds.iter().flat_map(move |&k| {
-                let letter = t.def.pieces[k as usize].letter;
-                let letter = match side {
-                    Side::White => letter,
-                    Side::Black => letter.to_ascii_lowercase(),
-                };
-                std::iter::repeat_n(letter, usize::from(hands.count(side, k)))
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]
