@@ -1,7 +1,8 @@
 //! Position strings: the parser must never panic, and whatever it accepts
 //! must print back to a string that reads as the same position and keep
-//! every core invariant. The first byte picks the game: a built-in one, or
-//! crazyhouse's file, whose position strings hold hands and promoted marks.
+//! every core invariant. The first byte picks the game: a built-in one,
+//! crazyhouse's file, whose position strings hold hands and promoted marks,
+//! or minishogi's, whose promoted pieces are written `+P`.
 #![no_main]
 
 use chess3d_core::testing::check_position;
@@ -10,7 +11,11 @@ use chess3d_games::file::{embedded, FileGame, PoolFileRules};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 use libfuzzer_sys::fuzz_target;
 
-const CRAZYHOUSE: &str = include_str!("../../games/crazyhouse.toml");
+/// The files after the built-in games, with drops.
+const DROP_FILES: [&str; 2] = [
+    include_str!("../../games/crazyhouse.toml"),
+    include_str!("../../games/minishogi.toml"),
+];
 
 struct ParsePosition<'a>(&'a str);
 
@@ -35,11 +40,12 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    match AVAILABLE.get(first as usize % (AVAILABLE.len() + 1)) {
+    let pick = first as usize % (AVAILABLE.len() + DROP_FILES.len());
+    match AVAILABLE.get(pick) {
         Some(game) => with_game(game, ParsePosition(text)).expect("a game of chess3d"),
-        None => match FileGame::of(embedded(CRAZYHOUSE)) {
+        None => match FileGame::of(embedded(DROP_FILES[pick - AVAILABLE.len()])) {
             FileGame::Pool(game) => ParsePosition(text).visit::<Position<PoolFileRules>>(game),
-            other => panic!("crazyhouse is played with hands: {other:?}"),
+            other => panic!("a game with drops is played with hands: {other:?}"),
         },
     }
 });

@@ -74,4 +74,35 @@ async function drops() {
   await done(page, "drops");
 }
 
-export const sections = { drops };
+/// Minishogi (a game file): a Silver entering the far rank offered both
+/// moves, promoting (`c4c5+`) or not, in the move menu; the promoted
+/// Silver drawn as its own kind; a capture entering the hand unpromoted.
+async function shogi() {
+  const page = await newPage();
+  const fen = "1p2k/2S2/5/5/K4[Pp] w - - 0 1";
+  await openGame(page, { game: "minishogi", mode: "local", record: `[Game "minishogi"]\n[FEN "${fen}"]\n\n*\n` });
+  await settle(page);
+  await clickCell(page, "c4");
+  await clickCell(page, "c5");
+  await page.waitForSelector("#picker:not([hidden])");
+  const choices = await page.$$eval("#picker-choices button", (b) => b.map((x) => [x.dataset.move, x.textContent]));
+  check(
+    choices.map((c) => c[0]).sort().join() === "c4c5,c4c5+" && choices.some((c) => c[0] === "c4c5+" && /promoting to Promoted Silver/i.test(c[1])),
+    `c4 to c5 offers both moves in the menu: ${choices.map((c) => c[1]).join(" | ")}`,
+  );
+  await page.screenshot({ path: join(shots, "minishogi-promotion-menu.png") });
+  await page.click('#picker-choices button[data-move="c4c5+"]');
+  await waitPly(page, 1, 5000);
+  let s = await state(page);
+  check(s.moves[0] === "c4c5+" && s.view.cells.find((c) => c.name === "c5").piece?.letter === "V", `the promotion is played, a Promoted Silver on c5: ${s.moves[0]}`);
+  // Gote's Pawn b5 taken by the Promoted Silver goes to Sente's hand.
+  await typeMoves(page, ["e5e4", "c5b5"]);
+  s = await state(page);
+  const hands = await handsShown(page);
+  check(s.moves[2] === "c5b5" && hands[0].text.includes("Pawn ×2"), `the Promoted Silver takes the Pawn b5, into Sente's hand: ${hands[0].text}`);
+  await settle(page);
+  await page.screenshot({ path: join(shots, "minishogi.png") });
+  await done(page, "shogi");
+}
+
+export const sections = { drops, shogi };

@@ -37,7 +37,7 @@ const table = [];
 /// computer in the default 3-D view, every piece and move clickable.
 async function everythingClickable() {
   const offered = (await (await fetch(`${env.server.base}/api/v1/variants`)).json()).games.map((g) => g.id);
-  check(offered.length === 9 && offered.slice(7).join() === "crazyhouse,losalamos", `nine games offered, the folder's two last (${offered.join(", ")})`);
+  check(offered.length === 10 && offered.slice(7).join() === "crazyhouse,losalamos,minishogi", `ten games offered, the folder's three last (${offered.join(", ")})`);
   // Crazyhouse's board and pieces are chess's, clicked here already; its
   // hands are clicked in drops.mjs.
   const games = offered.filter((g) => g !== "crazyhouse");

@@ -67,6 +67,12 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         6,
     ),
     (
+        "minishogi",
+        "minishogi",
+        include_str!("../../../games/minishogi.toml"),
+        6,
+    ),
+    (
         "shako",
         "shako",
         include_str!("../../../games/shako.toml"),

@@ -359,6 +359,18 @@ pub struct PieceDef {
     /// game's promotion choices other than its own kind (Polyhedron's
     /// Unicorn). Optional; the piece leaves the game and enters no pool.
     pub promotes_on_capture: bool,
+    /// The kind this one is the promoted form of, by letter (shogi's
+    /// Tokin, a promoted Pawn), with [`Choices::Promoted`]: that kind
+    /// promotes to this one alone, position strings write this one `+P`
+    /// and moves promoting to it end in `+`, and captured it enters a
+    /// hand as that kind.
+    pub promoted_from: Option<char>,
+    /// With drops: a piece of this kind may not be dropped on a file (on
+    /// its level) where its side has one already (shogi's nifu).
+    pub drop_no_doubled: bool,
+    /// With drops: whether a drop of this kind may checkmate (shogi's
+    /// Pawn may not: uchifuzume). A drop that would is illegal.
+    pub drop_mates: bool,
 }
 
 /// What a piece may promote to.
@@ -373,6 +385,10 @@ pub enum Choices {
     /// (Polyhedron, Elevator): never a promoting kind nor the royal one.
     /// With the pool empty there is nothing to promote to.
     CapturedPool,
+    /// Each promoting kind to its own promoted form, the kind naming it
+    /// in [`PieceDef::promoted_from`] (shogi: the Pawn to a Tokin, the
+    /// Bishop to a Horse).
+    Promoted,
 }
 
 impl Choices {
@@ -381,7 +397,7 @@ impl Choices {
         match *self {
             Choices::Fixed(letters) => Some(letters),
             Choices::Sides(sides) => Some(sides[side.index()]),
-            Choices::CapturedPool => None,
+            Choices::CapturedPool | Choices::Promoted => None,
         }
     }
 
@@ -390,6 +406,7 @@ impl Choices {
     pub fn offers(&self, kind: &PieceDef) -> bool {
         match self {
             Choices::CapturedPool => !kind.royal && !kind.promotes,
+            Choices::Promoted => kind.promoted_from.is_some(),
             _ => Side::BOTH
                 .iter()
                 .any(|&side| self.letters(side).is_some_and(|l| l.contains(&kind.letter))),
@@ -415,6 +432,9 @@ impl PieceDef {
             becomes: None,
             promotes: false,
             promotes_on_capture: false,
+            promoted_from: None,
+            drop_no_doubled: false,
+            drop_mates: true,
         }
     }
 }
@@ -434,6 +454,9 @@ pub struct PromotionDef {
     /// many of them on the board, by letter (Grand chess: one Queen, two
     /// Rooks); a kind not listed has no limit.
     pub limits: &'static [(char, u8)],
+    /// Whether a move from a cell of the zone may promote too, wherever
+    /// it ends (shogi: into, within or out of the zone).
+    pub from_zone: bool,
 }
 
 impl PromotionDef {
@@ -444,6 +467,7 @@ impl PromotionDef {
             choices,
             optional: None,
             limits: &[],
+            from_zone: false,
         }
     }
 }
@@ -455,6 +479,26 @@ pub enum RepetitionRule {
     Draw,
     /// The player whose move produced the third occurrence loses (Elevator).
     LossForMover,
+    /// Shogi's sennichite, as Fairy-Stockfish plays minishogi: the game
+    /// ends at the `count`-th occurrence of a position; a side that gave
+    /// check with every one of its moves since the first occurrence loses
+    /// (perpetual check), if `perpetual_check_loses`; otherwise `loser`
+    /// loses (minishogi: Sente, the first player), or it is a draw.
+    Counted {
+        count: u8,
+        loser: Option<Side>,
+        perpetual_check_loses: bool,
+    },
+}
+
+impl RepetitionRule {
+    /// How many occurrences of a position end the game.
+    pub const fn count(self) -> usize {
+        match self {
+            RepetitionRule::Counted { count, .. } => count as usize,
+            _ => 3,
+        }
+    }
 }
 
 /// What it means to have no legal move while not in check.

@@ -18,6 +18,12 @@ pub enum WinReason {
     GoalReached,
     /// The loser caused a threefold repetition (Elevator).
     Repetition,
+    /// A repetition ended the game, and the rules score it a loss for
+    /// the loser (minishogi: Sente).
+    RepetitionRule,
+    /// A repetition ended the game while the loser gave check with every
+    /// move (shogi).
+    PerpetualCheck,
     /// A side without a legal move, not in check, lost (xiangqi) or won
     /// (antichess): [`StalemateRule`].
     Stalemate,
@@ -70,6 +76,10 @@ impl Outcome {
                 WinReason::TempleReached => "temple reached",
                 WinReason::GoalReached => "goal reached",
                 WinReason::Repetition => "threefold repetition caused by the loser",
+                WinReason::RepetitionRule => {
+                    "repetition, which the rules score as the loser's loss"
+                }
+                WinReason::PerpetualCheck => "repetition by the loser's perpetual check",
                 WinReason::Stalemate => "stalemate",
                 WinReason::ChecksGiven => "checks given",
                 WinReason::Extinction => "no piece left",
@@ -161,7 +171,7 @@ impl<R: Rules> Position<R> {
         if !self.has_legal_move() {
             return Some(self.no_move_outcome(self.in_check()));
         }
-        if self.repetitions() >= 3 {
+        if self.repetitions() >= def.repetition.count() {
             return Some(match def.repetition {
                 RepetitionRule::Draw => Outcome::Draw(DrawReason::Repetition),
                 // The player who just moved caused it; the side to move wins.
@@ -169,6 +179,35 @@ impl<R: Rules> Position<R> {
                     winner: self.side_to_move(),
                     reason: WinReason::Repetition,
                 },
+                RepetitionRule::Counted {
+                    count,
+                    loser,
+                    perpetual_check_loses,
+                } => {
+                    // Each side: whether it gave check with every move.
+                    let [ours, theirs] = match perpetual_check_loses {
+                        true => self.perpetual_checks(count as usize),
+                        false => [false; 2],
+                    };
+                    let mover = self.side_to_move();
+                    match (ours, theirs, loser) {
+                        // Both: a draw, as in Fairy-Stockfish.
+                        (true, true, _) => Outcome::Draw(DrawReason::Repetition),
+                        (true, false, _) => Outcome::Win {
+                            winner: mover.other(),
+                            reason: WinReason::PerpetualCheck,
+                        },
+                        (false, true, _) => Outcome::Win {
+                            winner: mover,
+                            reason: WinReason::PerpetualCheck,
+                        },
+                        (false, false, Some(loser)) => Outcome::Win {
+                            winner: loser.other(),
+                            reason: WinReason::RepetitionRule,
+                        },
+                        (false, false, None) => Outcome::Draw(DrawReason::Repetition),
+                    }
+                }
             });
         }
         if self.options().hundred_ply_rule && self.halfmove_clock() >= 100 {
@@ -187,6 +226,41 @@ impl<R: Rules> Position<R> {
             return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
         }
         None
+    }
+
+    /// Where the current position has occurred `count` times: whether
+    /// the side to move, and whether the other side, gave check with
+    /// every one of its moves since the first of them (perpetual check).
+    /// The moves are taken back to look, and played again.
+    fn perpetual_checks(&mut self, count: usize) -> [bool; 2] {
+        let hash = self.hash();
+        let n = self.plies_played();
+        // The plies back to the first of the `count` occurrences.
+        let Some(back) = (2..=n)
+            .step_by(2)
+            .filter(|&b| self.history_hash(n - b) == hash)
+            .nth(count.saturating_sub(2))
+        else {
+            return [false; 2];
+        };
+        // checked[j]: whether the side to move was in check `j` plies back,
+        // that is, whether the move before gave check.
+        let mut checked = Vec::with_capacity(back);
+        let mut taken = Vec::with_capacity(back);
+        for _ in 0..back {
+            checked.push(self.in_check());
+            match self.unmake() {
+                Some(m) => taken.push(m),
+                None => break,
+            }
+        }
+        for m in taken.into_iter().rev() {
+            self.make(m);
+        }
+        // Even j: positions with the side to move now to move, checked by
+        // the other side's moves; odd j: the reverse.
+        let all = |parity: usize| checked.iter().skip(parity).step_by(2).all(|&c| c);
+        [all(1), all(0)]
     }
 
     /// The result when the side to move has no legal move; `in_check`:

@@ -283,6 +283,29 @@ pub struct Tables<B> {
     /// Per side: the cells of the promotion zone where a piece must
     /// promote (`PromotionDef::optional` names the others).
     pub promotion_compulsory: [B; 2],
+    /// Per kind and side: the cells where a move of the kind that may
+    /// promote must: the compulsory ones, and those the kind may not
+    /// stand on (shogi's Pawn on the last rank, where it could not move).
+    pub stay_barred: Vec<[B; 2]>,
+    /// Whether a move from the promotion zone may promote wherever it
+    /// ends (`PromotionDef::from_zone`).
+    pub promote_from_zone: bool,
+    /// Per kind: its own promoted form (`PieceDef::promoted_from`, its
+    /// only choice), or `NO_KIND`.
+    pub promoted_form: Vec<Kind>,
+    /// Per kind: the kind a captured piece of it enters a hand as (its
+    /// own, or the kind it is the promoted form of).
+    pub hand_kind: Vec<Kind>,
+    /// Per cell, in a game where a kind may not be dropped on a file
+    /// holding one of its side's already (`PieceDef::drop_no_doubled`):
+    /// the cells of its file on its level. Empty otherwise.
+    pub file_cells: Vec<B>,
+    /// Whether a kind promotes to a promoted form of its own, so that a
+    /// move's `+` is its promotion, not a check (shogi).
+    pub plus_promotes: bool,
+    /// Whether a kind's drop may not checkmate (`PieceDef::drop_mates`),
+    /// so that checking drops of it are tested by making them.
+    pub drop_mate_barred: bool,
     /// Per kind: how many a side may have on the board before it is no
     /// longer a promotion choice (`PromotionDef::limits`); 0, no limit.
     pub promotion_limit: Vec<u8>,
@@ -598,9 +621,27 @@ impl<B: BitSet> Tables<B> {
         let mut promotion_limit = vec![0; def.pieces.len()];
         let mut promotion_choices: [Vec<Kind>; 2] = Default::default();
         let mut promotion_pool = false;
+        // A promoted form is held in hand as the kind it promoted from.
         let pool_kinds: Vec<Kind> = (0..def.pieces.len())
-            .filter(|&k| (def.drops || !def.pieces[k].promotes) && !def.pieces[k].royal)
+            .filter(|&k| {
+                let pd = &def.pieces[k];
+                (def.drops || !pd.promotes) && !pd.royal && pd.promoted_from.is_none()
+            })
             .map(|k| k as Kind)
+            .collect();
+        let promoted_form: Vec<Kind> = def
+            .pieces
+            .iter()
+            .map(|pd| {
+                def.pieces
+                    .iter()
+                    .position(|q| q.promoted_from == Some(pd.letter))
+                    .map_or(NO_KIND, |k| k as Kind)
+            })
+            .collect();
+        let plus_promotes = promoted_form.iter().any(|&f| f != NO_KIND);
+        let hand_kind: Vec<Kind> = (0..def.pieces.len())
+            .map(|k| def.pieces[k].promoted_from.map_or(k as Kind, kind_of))
             .collect();
         let demoted = (0..def.pieces.len())
             .find(|&k| def.pieces[k].promotes)
@@ -620,6 +661,7 @@ impl<B: BitSet> Tables<B> {
                     })
                 }
                 Choices::CapturedPool => promotion_pool = true,
+                Choices::Promoted => {}
             }
         }
         let becomes: Vec<Option<(Kind, [B; 2])>> = def
@@ -646,6 +688,29 @@ impl<B: BitSet> Tables<B> {
                 [0, 1].map(|s| own[s] | (board & !inside[s]))
             })
             .collect();
+        let stay_barred = forbidden
+            .iter()
+            .map(|never: &[B; 2]| [0, 1].map(|s| promotion_compulsory[s] | never[s]))
+            .collect();
+        let file_cells = if def.drops && def.pieces.iter().any(|pd| pd.drop_no_doubled) {
+            (0..n as Cell)
+                .map(|c| {
+                    let [x, _, z] = geo.coord(c);
+                    geo.cells()
+                        .filter(|&d| {
+                            let [dx, _, dz] = geo.coord(d);
+                            dx == x && dz == z
+                        })
+                        .fold(B::EMPTY, |mut cells, d| {
+                            cells.insert(d);
+                            cells
+                        })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let drop_mate_barred = def.drops && def.pieces.iter().any(|pd| !pd.drop_mates);
         let drop_cells = forbidden
             .iter()
             .map(|never: &[B; 2]| [0, 1].map(|s| board & !never[s]))
@@ -818,6 +883,13 @@ impl<B: BitSet> Tables<B> {
             pool_kinds,
             demoted,
             promotion_compulsory,
+            stay_barred,
+            promote_from_zone: def.promotion.is_some_and(|p| p.from_zone),
+            promoted_form,
+            hand_kind,
+            file_cells,
+            plus_promotes,
+            drop_mate_barred,
             promotion_limit,
             becomes,
             forbidden,

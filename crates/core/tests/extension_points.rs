@@ -115,6 +115,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
             choices: Choices::CapturedPool,
             optional: if optional { Some(LAST_RANK) } else { None },
             limits: &[],
+            from_zone: false,
         }),
         castling: &[],
         options: &[],

@@ -26,4 +26,4 @@ pub mod tune;
 pub use engine::{info_line, line_labels, line_text, Config, Engine, Info, Report, Score};
 pub use eval::{evaluate, Evaluate};
 pub use limits::Limits;
-pub use registry::{with_engine_game, EngineVisitor};
+pub use registry::{with_engine_file, with_engine_game, EngineVisitor};

@@ -34,11 +34,18 @@ pub fn with_engine_game<V: EngineVisitor>(
 ) -> Result<V::Output, UnknownGame> {
     Ok(match named(name)? {
         Named::BuiltIn(id) => built_in_games!(visit_built_in!(id, visitor)),
-        Named::File(FileGame::Tiny(v)) => visitor.visit(v),
-        Named::File(FileGame::Small(v)) => visitor.visit(v),
-        Named::File(FileGame::Large(v)) => visitor.visit(v),
-        Named::File(FileGame::Pool(v)) => visitor.visit(v),
+        Named::File(file) => with_engine_file(file, visitor),
     })
+}
+
+/// Runs `visitor` with a game read from a file, with its engine.
+pub fn with_engine_file<V: EngineVisitor>(file: FileGame, visitor: V) -> V::Output {
+    match file {
+        FileGame::Tiny(v) => visitor.visit(v),
+        FileGame::Small(v) => visitor.visit(v),
+        FileGame::Large(v) => visitor.visit(v),
+        FileGame::Pool(v) => visitor.visit(v),
+    }
 }
 
 #[cfg(test)]

@@ -15,9 +15,14 @@ use anyhow::Result;
 use chess3d_core::{Game, GameVariant, Position, Variant};
 use chess3d_engine::engine::{MAX_HASH_MB, MAX_SKILL, MAX_THREADS};
 use chess3d_engine::{
-    info_line, with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits,
+    info_line, with_engine_file, with_engine_game, Config, Engine, EngineVisitor, Evaluate, Limits,
 };
+use chess3d_games::file::{embedded, FileGame};
 use chess3d_games::game_ids;
+
+/// The game `UCI_Chess960` plays for chess: the Chess960 file, compiled
+/// in so that the option works without a games folder.
+const CHESS960: &str = include_str!("../../../games/chess960.toml");
 
 use crate::setup::{build_position, load_weights};
 
@@ -40,8 +45,9 @@ trait Session: Send {
     fn side_to_move(&self) -> chess3d_core::Side;
     /// The game as Fairy-Stockfish announces a variant, for the GUIs that
     /// read it to draw the board: `variant <id> files F ranks R pocket P
-    /// template fairy startpos <position>` (P: the kinds a hand may hold,
-    /// 0 without drops); only for a rectangular board
+    /// template T startpos <position>` (P: the kinds a hand may hold,
+    /// 0 without drops; T: shogi for a game of promoted forms, fairy
+    /// otherwise); only for a rectangular board
     /// of one level with UCI notation (what such a GUI can draw).
     fn announcement(&self) -> Option<String>;
 }
@@ -134,12 +140,26 @@ impl<R: Evaluate> Session for GameSession<R> {
         };
         let (files, ranks) = (span(0), span(1));
         let flat = span(2) == 1 && cells.len() == (files * ranks) as usize;
-        // The pocket is Fairy-Stockfish's: every kind of the game where
-        // pieces are dropped, none elsewhere.
-        let pocket = if def.drops { def.pieces.len() } else { 0 };
+        // The pocket and template are Fairy-Stockfish's: where pieces are
+        // dropped, every kind of the game, but in a game of promoted
+        // forms (its shogi template) the kinds a hand holds; none
+        // elsewhere.
+        let shogi = def
+            .promotion
+            .is_some_and(|p| matches!(p.choices, chess3d_core::def::Choices::Promoted));
+        let pocket = match (def.drops, shogi) {
+            (false, _) => 0,
+            (true, false) => def.pieces.len(),
+            (true, true) => def
+                .pieces
+                .iter()
+                .filter(|p| !p.royal && p.promoted_from.is_none())
+                .count(),
+        };
+        let template = if shogi { "shogi" } else { "fairy" };
         (flat && def.notation == chess3d_core::def::Notation::Uci).then(|| {
             format!(
-                "variant {} files {files} ranks {ranks} pocket {pocket} template fairy startpos {}",
+                "variant {} files {files} ranks {ranks} pocket {pocket} template {template} startpos {}",
                 def.id,
                 self.game.start().to_text()
             )
@@ -173,6 +193,25 @@ fn stdout_output() -> Output {
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     })
+}
+
+/// A check option's value: `true` or `on`, `false` or `off`.
+fn true_or_false(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "on" => Some(true),
+        "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A game's id, to ask whether a name is a game with an engine.
+struct GameId;
+
+impl EngineVisitor for GameId {
+    type Output = &'static str;
+    fn visit<R: Evaluate>(self, game: Variant<R>) -> &'static str {
+        game.id()
+    }
 }
 
 /// An `info string error` line (one line whatever the message).
@@ -215,6 +254,11 @@ pub struct Uci {
     multipv: u32,
     /// The running search: its thread, its stop flag, whether it is infinite.
     search: Option<(JoinHandle<()>, Arc<AtomicBool>, bool)>,
+    /// The game `UCI_Variant` asked for, and `UCI_Chess960`: chess is
+    /// then played as Chess960 (games/chess960.toml), as Fairy-Stockfish
+    /// plays it, whichever of the two options comes first.
+    variant: String,
+    chess960: bool,
 }
 
 impl Uci {
@@ -231,6 +275,37 @@ impl Uci {
             config,
             multipv: 1,
             search: None,
+            variant: "chess".into(),
+            chess960: false,
+        }
+    }
+
+    /// Plays the game `UCI_Variant` and `UCI_Chess960` ask for: `id` (a
+    /// game's id or a file's path), or for chess with `UCI_Chess960` on,
+    /// Chess960.
+    fn select_game(&mut self) {
+        let session = if self.chess960 && self.variant == "chess" {
+            Ok(with_engine_file(
+                FileGame::of(embedded(CHESS960)),
+                NewSession(self.config),
+            ))
+        } else {
+            with_engine_game(&self.variant, NewSession(self.config))
+        };
+        match session {
+            Ok(s) => {
+                self.session = s;
+                if let Some(line) = self.session.announcement() {
+                    self.say(&format!("info string {line}"));
+                }
+                if self.chess960 && !matches!(self.session.id(), "chess960") {
+                    self.say(&format!(
+                        "info string UCI_Chess960 plays chess as Chess960; {} is played as it is",
+                        self.session.id()
+                    ));
+                }
+            }
+            Err(e) => self.error(&e.to_string()),
         }
     }
 
@@ -329,6 +404,7 @@ impl Uci {
         self.say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        self.say("option name UCI_Chess960 type check default false");
         self.say("option name Clear Hash type button");
         self.say("option name Weights type string default <empty>");
         for (name, default) in game_options() {
@@ -360,14 +436,20 @@ impl Uci {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
                 let id = value.unwrap_or("");
-                match with_engine_game(id, NewSession(self.config)) {
-                    Ok(s) => {
-                        self.session = s;
-                        if let Some(line) = self.session.announcement() {
-                            self.say(&format!("info string {line}"));
-                        }
-                    }
-                    Err(e) => self.error(&e.to_string()),
+                // A game that cannot be played keeps the one being played.
+                if let Err(e) = with_engine_game(id, GameId) {
+                    return self.error(&e.to_string());
+                }
+                self.variant = id.to_string();
+                self.select_game();
+            }
+            "uci_chess960" => {
+                let Some(on) = value.and_then(true_or_false) else {
+                    return self.error("setoption UCI_Chess960: value must be true or false");
+                };
+                if on != self.chess960 {
+                    self.chess960 = on;
+                    self.select_game();
                 }
             }
             "hash" => {
@@ -401,15 +483,11 @@ impl Uci {
                 }
             }
             _ => {
-                let on = match value.map(str::to_ascii_lowercase).as_deref() {
-                    Some("true") | Some("on") => true,
-                    Some("false") | Some("off") => false,
-                    _ => {
-                        return self.error(&format!(
-                            "setoption {}: unknown option, or value not true/false",
-                            name.escape_debug()
-                        ))
-                    }
+                let Some(on) = value.and_then(true_or_false) else {
+                    return self.error(&format!(
+                        "setoption {}: unknown option, or value not true/false",
+                        name.escape_debug()
+                    ));
                 };
                 if let Err(e) = self.session.game_option(name, on) {
                     self.error(&format!("setoption {}: {e:#}", name.escape_debug()));
@@ -571,6 +649,7 @@ mod tests {
         "name",
         "value",
         "UCI_Variant",
+        "UCI_Chess960",
         "Hash",
         "Threads",
         "Skill",
@@ -616,6 +695,8 @@ mod tests {
         uci.handle("setoption name UCI_Variant value raumschach");
         let crazyhouse = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/crazyhouse.toml");
         uci.handle(&format!("setoption name UCI_Variant value {crazyhouse}"));
+        let minishogi = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/minishogi.toml");
+        uci.handle(&format!("setoption name UCI_Variant value {minishogi}"));
         let said = out.lock().unwrap();
         assert_eq!(
             *said,
@@ -628,7 +709,60 @@ mod tests {
                 // kinds (`popcount(pieceTypes)`), the hands in the start.
                 "info string variant crazyhouse files 8 ranks 8 pocket 6 template fairy startpos \
                  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+                // Its minishogi: pocket 5 (`pocketSize`, the five kinds a
+                // hand holds) and template shogi.
+                "info string variant minishogi files 5 ranks 5 pocket 5 template shogi startpos \
+                 rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
             ]
+        );
+    }
+
+    /// `UCI_Chess960`, as Stockfish and Fairy-Stockfish offer it: with it
+    /// on, chess is played as Chess960 (games/chess960.toml), whichever
+    /// option comes first, and castling is the King taking its own Rook
+    /// (`e1h1`, the UCI_Chess960 form), which chess refuses; off again,
+    /// chess's `e1g1` castles.
+    #[test]
+    fn uci_chess960_plays_chess_as_chess960() {
+        let (mut uci, out) = collecting();
+        uci.handle("uci");
+        uci.handle("setoption name UCI_Chess960 value true");
+        uci.handle("setoption name UCI_Variant value chess");
+        let castle = |uci: &mut Uci, m: &str| {
+            uci.handle(&format!(
+                "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves {m}"
+            ));
+            uci.handle("d");
+        };
+        castle(&mut uci, "e1h1");
+        uci.handle("setoption name UCI_Chess960 value false");
+        castle(&mut uci, "e1h1");
+        castle(&mut uci, "e1g1");
+        uci.handle("setoption name UCI_Chess960 value maybe");
+        let said = out.lock().unwrap();
+        assert!(said.contains(&"option name UCI_Chess960 type check default false".to_string()));
+        let positions: Vec<&String> = said
+            .iter()
+            .filter(|l| l.starts_with("info string Position:"))
+            .collect();
+        assert_eq!(
+            positions,
+            [
+                "info string Position: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1",
+                // Refused in chess: the position stays the new game's.
+                "info string Position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "info string Position: r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1",
+            ]
+        );
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("info string error") && l.contains("e1h1")),
+            "{said:?}"
+        );
+        assert!(
+            said.iter()
+                .any(|l| l
+                    == "info string error: setoption UCI_Chess960: value must be true or false")
         );
     }
 

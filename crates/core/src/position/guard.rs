@@ -98,7 +98,10 @@ impl<R: Rules> Position<R> {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 guard.needs_test_from(m.from) || e.fill.contains(m.to)
             }
-            MoveKind::Drop => e.fill.contains(m.to),
+            // A drop that may not checkmate is tested for it too.
+            MoveKind::Drop => {
+                e.fill.contains(m.to) || !self.t.kinds[m.extra as usize].def.drop_mates
+            }
             MoveKind::Board | MoveKind::Push => !R::special_is_safe(self, m, guard.royal, e),
             _ => true,
         }

@@ -167,10 +167,12 @@ impl<R: Rules> Position<R> {
                 p.remove(cell);
                 was
             });
+            // A marked piece (crazyhouse's) and a promoted form (shogi's)
+            // go back to the kind they promoted from.
             let kind = if promoted {
                 self.t.demoted
             } else {
-                piece.kind()
+                self.t.hand_kind[piece.kind() as usize]
             };
             self.pool_change(Piece::new(piece.side().other(), kind), 1);
         } else {
@@ -184,7 +186,11 @@ impl<R: Rules> Position<R> {
     /// it.
     fn follow_promoted(&mut self, m: Move) {
         self.carry_promoted([(m.from, m.to)]);
-        if let (Some(p), Some(_)) = (self.state.promoted_mut(), m.promotion) {
+        // A promoted form is its own kind: nothing to mark.
+        let marked = m
+            .promotion
+            .is_some_and(|k| self.t.kinds[k as usize].def.promoted_from.is_none());
+        if let (Some(p), true) = (self.state.promoted_mut(), marked) {
             p.insert(m.to);
         }
     }
@@ -376,13 +382,33 @@ impl<R: Rules> Position<R> {
     }
 
     /// The legality test, by definition: play the move and see whether the
-    /// mover's royal piece is attacked. The generator's legal moves must be
+    /// mover's royal piece is attacked, or whether it is a drop that
+    /// checkmates where its kind may not (shogi's Pawn). The generator's legal moves must be
     /// exactly the pseudo-legal moves that pass it.
     pub fn is_legal_by_make(&mut self, m: Move) -> bool {
         let us = self.side;
         self.make(m);
-        let ok = !self.t.def.has_check || !self.royal_attacked(us);
+        let ok = (!self.t.def.has_check || !self.royal_attacked(us)) && !self.illegal_drop_mate(m);
         self.unmake();
         ok
+    }
+
+    /// Whether the pseudo-legal move `m` leaves its mover's royal piece
+    /// unattacked (the legality test but for a drop's mate).
+    pub(crate) fn leaves_royal_safe(&mut self, m: Move) -> bool {
+        self.make(m);
+        let safe = !self.mover_in_check();
+        self.unmake();
+        safe
+    }
+
+    /// After [`Position::make`] of the pseudo-legal move `m`: whether it
+    /// was illegal: its mover's royal piece is attacked
+    /// ([`Position::mover_in_check`]), or it is a drop that checkmates
+    /// where the kind may not (shogi's Pawn). A search that plays
+    /// pseudo-legal moves asks this of those [`Position::may_expose`]
+    /// does not clear.
+    pub fn made_illegal(&mut self, m: Move) -> bool {
+        self.mover_in_check() || (self.t.drop_mate_barred && self.illegal_drop_mate(m))
     }
 }

@@ -926,6 +926,20 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// How many plies back the current position last occurred, if it
+    /// did.
+    pub fn plies_since_repetition(&self) -> Option<usize> {
+        let n = self.history.len();
+        (2..=n)
+            .step_by(2)
+            .find(|&back| self.history[n - back].hash == self.hash)
+    }
+
+    /// The hash of the position `plies` plies into the game's history.
+    pub(crate) fn history_hash(&self, plies: usize) -> u64 {
+        self.history[plies].hash
+    }
+
     /// How often the current position has occurred in this game (1 when it
     /// is new): same placement, side, castling, en-passant and game state.
     /// The whole history is searched, not only the plies since the last

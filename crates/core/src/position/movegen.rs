@@ -20,7 +20,7 @@ use crate::bits::BitSet;
 use crate::def::Mode;
 use crate::geometry::NO_CELL;
 use crate::tables::KindMoves;
-use crate::{Cell, Kind, Move, MoveKind, MoveList, Side};
+use crate::{Cell, Kind, Move, MoveKind, MoveList, Side, NO_KIND};
 
 /// Where generated moves go.
 pub(crate) trait Sink<B> {
@@ -235,6 +235,7 @@ impl<R: Rules> Position<R> {
         if self.finished_by_last_move() {
             return;
         }
+        let start = out.len();
         if self.lines_suffice() || !self.t.def.has_check {
             self.generate::<_, true>(out, None);
             if R::SPECIAL_MOVES {
@@ -247,6 +248,37 @@ impl<R: Rules> Position<R> {
         } else {
             self.guarded_moves(out, false);
         }
+        if self.t.drop_mate_barred {
+            retain_from(out, start, |m| !self.drop_mates_barred(m));
+        }
+    }
+
+    /// Whether `m`, a pseudo-legal move, is a drop of a kind that may not
+    /// checkmate (shogi's Pawn) that would: made, the opponent is in
+    /// check with no legal move.
+    pub(super) fn drop_mates_barred(&mut self, m: Move) -> bool {
+        if m.kind != MoveKind::Drop || self.t.kinds[m.extra as usize].def.drop_mates {
+            return false;
+        }
+        let gives_check = self
+            .royal_cell(self.side.other())
+            .is_none_or(|royal| self.t.attack_from(self.side, m.extra, royal).contains(m.to));
+        if !gives_check {
+            return false;
+        }
+        self.make(m);
+        let mates = self.illegal_drop_mate(m);
+        self.unmake();
+        mates
+    }
+
+    /// After [`Position::make`] of `m`: whether it is a drop of a kind
+    /// that may not checkmate (shogi's Pawn) that did.
+    pub(crate) fn illegal_drop_mate(&mut self, m: Move) -> bool {
+        m.kind == MoveKind::Drop
+            && !self.t.kinds[m.extra as usize].def.drop_mates
+            && self.in_check()
+            && !self.has_legal_move()
     }
 
     /// For games whose attacks the lines cannot show: appends the legal
@@ -379,7 +411,8 @@ impl<R: Rules> Position<R> {
             return 0;
         }
         let lines = self.lines_suffice();
-        if self.t.def.must_capture {
+        // A drop that may not mate is tested by the list's filter only.
+        if self.t.def.must_capture || self.holds_barred_mater() {
             let mut list = MoveList::new();
             self.legal_moves(&mut list);
             list.len() as u64
@@ -396,6 +429,17 @@ impl<R: Rules> Position<R> {
             self.legal_moves(&mut list);
             list.len() as u64
         }
+    }
+
+    /// Whether the side to move holds a piece whose drop may not
+    /// checkmate: its checking drops must then be tried.
+    fn holds_barred_mater(&self) -> bool {
+        self.t.drop_mate_barred
+            && self.hands().is_some_and(|hand| {
+                self.t.pool_kinds.iter().any(|&k| {
+                    !self.t.kinds[k as usize].def.drop_mates && hand.count(self.side, k) > 0
+                })
+            })
     }
 
     /// Whether the straight-line check and pin logic finds the legal moves:
@@ -812,6 +856,15 @@ impl<R: Rules> Position<R> {
         targets
     }
 
+    /// The kinds a piece of `kind` of the side to move may promote to
+    /// now: its own promoted form (shogi), or the game's choices.
+    fn choices_for(&self, kind: Kind) -> ArrayVec<Kind, MAX_KINDS> {
+        match self.t.promoted_form[kind as usize] {
+            NO_KIND => self.promotion_choices(),
+            form => [form].into_iter().collect(),
+        }
+    }
+
     /// The kinds a piece of the side to move may promote to now.
     fn promotion_choices(&self) -> ArrayVec<Kind, MAX_KINDS> {
         let t = self.t;
@@ -947,10 +1000,16 @@ impl<R: Rules> Position<R> {
                     shots = safe_shots;
                 }
                 if def.promotes {
-                    let promoting = targets & t.promotion_zone[us.index()];
+                    let zone = t.promotion_zone[us.index()];
+                    // Shogi's pieces promote leaving the zone too.
+                    let promoting = if t.promote_from_zone && zone.contains(from) {
+                        targets
+                    } else {
+                        targets & zone
+                    };
                     if !promoting.is_empty() {
-                        sink.promotions(from, promoting, &self.promotion_choices());
-                        targets &= !(promoting & t.promotion_compulsory[us.index()]);
+                        sink.promotions(from, promoting, &self.choices_for(k as Kind));
+                        targets &= !(promoting & t.stay_barred[k][us.index()]);
                     }
                 }
                 if let Some((new_kind, zone)) = becomes {
@@ -964,7 +1023,7 @@ impl<R: Rules> Position<R> {
                             R::Bits::EMPTY
                         };
                         if !promoting.is_empty() {
-                            sink.promotions(from, promoting, &self.promotion_choices());
+                            sink.promotions(from, promoting, &self.choices_for(*new_kind));
                         }
                         let unpromoted =
                             arriving & !(promoting & t.promotion_compulsory[us.index()]);
@@ -1010,7 +1069,7 @@ impl<R: Rules> Position<R> {
                     // A double step into the promotion zone promotes as any
                     // other move there (Torpedo chess).
                     if def.promotes && t.promotion_zone[us.index()].contains(to) {
-                        sink.promotions(from, R::Bits::single(to), &self.promotion_choices());
+                        sink.promotions(from, R::Bits::single(to), &self.choices_for(k as Kind));
                         if t.promotion_compulsory[us.index()].contains(to) {
                             continue;
                         }
@@ -1049,10 +1108,19 @@ impl<R: Rules> Position<R> {
         let Some(hand) = self.hands() else {
             return;
         };
+        let t = self.t;
         let us = self.side;
-        for &k in &self.t.pool_kinds {
+        for &k in &t.pool_kinds {
             if hand.count(us, k) > 0 {
-                sink.drops(k, empty & self.t.drop_cells[k as usize][us.index()]);
+                let mut cells = empty & t.drop_cells[k as usize][us.index()];
+                if t.kinds[k as usize].def.drop_no_doubled {
+                    // Not on a file that holds one of the side's already.
+                    let own = self.by_kind[k as usize] & self.by_side[us.index()];
+                    for c in own.iter() {
+                        cells &= !t.file_cells[c as usize];
+                    }
+                }
+                sink.drops(k, cells);
             }
         }
     }
@@ -1092,7 +1160,7 @@ impl<R: Rules> Position<R> {
                 if t.kinds[kind as usize].def.promotes
                     && t.promotion_zone[us.index()].contains(ep.target)
                 {
-                    for &k in &self.promotion_choices() {
+                    for &k in &self.choices_for(kind) {
                         sink.one(Move {
                             promotion: Some(k),
                             ..m

@@ -36,7 +36,9 @@ impl<R: Rules> Position<R> {
     /// Whether the game's moves are shown in standard algebraic notation
     /// (chess) rather than in their canonical text.
     pub fn shows_san(&self) -> bool {
-        self.t.def.notation == Notation::Uci
+        // Shogi's games (`+` a promotion) show their coordinates, as
+        // Fairy-Stockfish writes them.
+        self.t.def.notation == Notation::Uci && !self.t.plus_promotes
     }
 
     /// A legal move as players read it: SAN for chess, the canonical text
@@ -61,7 +63,9 @@ impl<R: Rules> Position<R> {
     /// third check of three-check chess, a King reaching the hill) is `+`:
     /// the game then has no moves, mate or not.
     fn check_mark(&mut self, m: Move) -> &'static str {
-        if !self.t.def.has_check {
+        // Where `+` is a promotion (shogi), checks are not marked, as in
+        // shogi's notation.
+        if !self.t.def.has_check || self.t.plus_promotes {
             return "";
         }
         self.make(m);
@@ -149,8 +153,14 @@ impl<R: Rules> Position<R> {
             Err(e @ MoveError::GameOver { .. }) => return Err(e),
             Err(e) => e,
         };
-        // The canonical text with check or comment marks (`1e7>1e5+`).
-        let unmarked = text.trim_end_matches(['+', '#', '!', '?']);
+        // The canonical text with check or comment marks (`1e7>1e5+`);
+        // where `+` is a promotion (shogi), it stays.
+        let marks: &[char] = if self.t.plus_promotes {
+            &['#', '!', '?']
+        } else {
+            &['+', '#', '!', '?']
+        };
+        let unmarked = text.trim_end_matches(marks);
         if unmarked.len() < text.len() {
             if let Ok(m) = self.parse_move(unmarked) {
                 return Ok(m);
@@ -162,7 +172,7 @@ impl<R: Rules> Position<R> {
                 reason,
             });
         }
-        let typed = Typed::new(text);
+        let typed = Typed::new(text, marks);
         // A finished game (a King taken) was refused by `parse_move`; one
         // drawn by a rule still has its moves, as in `parse_move`.
         let mut legal = MoveList::new();
@@ -245,11 +255,25 @@ impl<R: Rules> Position<R> {
                 "a {name} may never stand on {square}, so it is not dropped there"
             )));
         }
+        let def = t.kinds[kind as usize].def;
+        if def.drop_no_doubled {
+            let own = self.by_kind[kind as usize] & self.by_side[side];
+            if own.iter().any(|c| t.file_cells[c as usize].contains(to)) {
+                return Some(Err(format!(
+                    "{} has a {name} on that file already: a {name} is never dropped on a \
+                     file holding one of its side's (shogi's nifu)",
+                    t.def.side_names[side]
+                )));
+            }
+        }
         let m = Move::drop(kind, to);
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
         Some(match legal.contains(&m) {
             true => Ok(m),
+            false if self.drop_mates_barred(m) && self.leaves_royal_safe(m) => Err(format!(
+                "a {name} dropped may not give checkmate (shogi's uchifuzume)"
+            )),
             false => Err(self.why_illegal(m)),
         })
     }
@@ -572,8 +596,9 @@ struct Typed {
 }
 
 impl Typed {
-    fn new(text: &str) -> Typed {
-        let stripped = text.trim_end_matches(['+', '#', '!', '?']);
+    /// `marks`: the check and comment marks that may end the text.
+    fn new(text: &str, marks: &[char]) -> Typed {
+        let stripped = text.trim_end_matches(marks);
         let (body, pushed) = match stripped.split_once('/') {
             Some((body, pushed)) if !pushed.is_empty() => (body, true),
             _ => (stripped, false),

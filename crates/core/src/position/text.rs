@@ -13,7 +13,7 @@ use super::{EnPassant, GameState, Options, Position, Rules};
 use crate::bits::BitSet;
 use crate::def::Notation;
 use crate::error::{MoveError, PositionError};
-use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT};
+use crate::{Cell, Kind, Move, MoveKind, MoveList, Piece, Side, MAX_MOVE_TEXT, NO_KIND};
 
 impl<R: Rules> Position<R> {
     /// Reads a position string of the game of `t` (see the module
@@ -276,12 +276,9 @@ impl<R: Rules> Position<R> {
                             }
                         }
                     } else {
-                        let piece = self.piece_from_letter(ch).ok_or_else(|| {
-                            PositionError::new(
-                                at.clone(),
-                                format!("'{ch}' is not a piece of this game"),
-                            )
-                        })?;
+                        let piece = self
+                            .piece_from_text(ch, &mut chars)
+                            .map_err(|m| PositionError::new(at.clone(), m))?;
                         placed += 1;
                         if let Some(&cell) = cells.next() {
                             self.check_placeable(cell, piece)
@@ -338,7 +335,8 @@ impl<R: Rules> Position<R> {
     /// Reads the pieces held off the board: the pools field (`-` for
     /// none) or, in a game with drops, the hand between the brackets.
     fn read_held(&mut self, text: &str, field: &str) -> Result<(), PositionError> {
-        if text == "-" && field == "pools" {
+        // Fairy-Stockfish's shogi starts write an empty hand `[-]`.
+        if text == "-" {
             return Ok(());
         }
         for ch in text.chars() {
@@ -417,6 +415,59 @@ impl<R: Rules> Position<R> {
         }
         promoted.insert(cell);
         Ok(())
+    }
+
+    /// The piece a placement writes as `ch` and what follows in `rest`:
+    /// a letter, or `+` and the letter of the kind whose promoted form
+    /// it is (shogi's `+P`), the form's own letter being refused.
+    fn piece_from_text(
+        &self,
+        ch: char,
+        rest: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    ) -> Result<Piece, String> {
+        let t = self.t;
+        if ch == '+' {
+            let Some(base) = rest.next() else {
+                return Err("'+' ends the rank: a promoted piece is '+' and a letter".into());
+            };
+            let piece = self
+                .piece_from_letter(base)
+                .ok_or_else(|| format!("'+{base}': '{base}' is not a piece of this game"))?;
+            return match t.promoted_form[piece.kind() as usize] {
+                NO_KIND => Err(format!(
+                    "'+{base}': a {} has no promoted form in this game",
+                    t.kinds[piece.kind() as usize].def.name
+                )),
+                form => Ok(Piece::new(piece.side(), form)),
+            };
+        }
+        let piece = self
+            .piece_from_letter(ch)
+            .ok_or_else(|| format!("'{ch}' is not a piece of this game"))?;
+        match t.kinds[piece.kind() as usize].def.promoted_from {
+            Some(base) => Err(format!(
+                "'{ch}': a {} is written '+{}'",
+                t.kinds[piece.kind() as usize].def.name,
+                match piece.side() {
+                    Side::White => base,
+                    Side::Black => base.to_ascii_lowercase(),
+                }
+            )),
+            None => Ok(piece),
+        }
+    }
+
+    /// Appends a piece as position strings write it: its letter, or a
+    /// promoted form's `+` and the letter of the kind it promoted from.
+    fn push_piece(&self, s: &mut String, piece: Piece) {
+        let t = self.t;
+        let kind = piece.kind() as usize;
+        if t.kinds[kind].def.promoted_from.is_some() {
+            s.push('+');
+            s.push(self.letter(Piece::new(piece.side(), t.hand_kind[kind])));
+        } else {
+            s.push(self.letter(piece));
+        }
     }
 
     fn piece_from_letter(&self, ch: char) -> Option<Piece> {
@@ -570,7 +621,7 @@ impl<R: Rules> Position<R> {
                             s += &run.to_string();
                             run = 0;
                         }
-                        s.push(self.letter(p));
+                        self.push_piece(&mut s, p);
                         if self.state.promoted().is_some_and(|p| p.contains(c)) {
                             s.push('~');
                         }
@@ -645,7 +696,12 @@ impl<R: Rules> Position<R> {
             Notation::Uci => {
                 let mut s = format!("{}{}", geo.name(m.from), geo.name(self.uci_to(m)));
                 if let Some(k) = m.promotion {
-                    s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase());
+                    // To a promoted form, `+`, as Fairy-Stockfish writes
+                    // shogi's promotions.
+                    match t.kinds[k as usize].def.promoted_from {
+                        Some(_) => s.push('+'),
+                        None => s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase()),
+                    }
                 }
                 s
             }
@@ -665,8 +721,13 @@ impl<R: Rules> Position<R> {
                     .promotion
                     .filter(|&k| !self.is_compulsory_change(m.from, k))
                 {
-                    s.push('=');
-                    s.push(t.kinds[k as usize].def.letter);
+                    match t.kinds[k as usize].def.promoted_from {
+                        Some(_) => s.push('+'),
+                        None => {
+                            s.push('=');
+                            s.push(t.kinds[k as usize].def.letter);
+                        }
+                    }
                 }
                 s
             }
@@ -763,9 +824,11 @@ impl<R: Rules> Position<R> {
     fn reads_as_move(&self, text: &str) -> bool {
         let t = self.t;
         let is_cell = |s: &str| t.geo.parse_cell(s).is_some();
+        let own_forms = t.plus_promotes;
         let is_promotion = |s: &str, lower: bool| {
             let mut cs = s.chars();
             match (cs.next(), cs.next()) {
+                (Some('+'), None) => own_forms,
                 (Some(c), None) => {
                     let c = if lower { c.to_ascii_uppercase() } else { c };
                     t.kind_by_letter(c).is_some()
@@ -788,13 +851,16 @@ impl<R: Rules> Position<R> {
                         let mut rc = rest.chars();
                         let sep = rc.next();
                         let rest = rc.as_str();
-                        let to = rest.split_once('=').map_or(rest, |(to, promo)| {
-                            if is_promotion(promo, false) {
-                                to
-                            } else {
-                                ""
-                            }
-                        });
+                        let to = match rest.strip_suffix('+').filter(|_| own_forms) {
+                            Some(to) => to,
+                            None => rest.split_once('=').map_or(rest, |(to, promo)| {
+                                if is_promotion(promo, false) {
+                                    to
+                                } else {
+                                    ""
+                                }
+                            }),
+                        };
                         matches!(sep, Some('-' | 'x' | '@' | '>')) && is_cell(to)
                     })
             }

@@ -546,9 +546,34 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             if reps >= 2 {
                 // Repeating counts as a draw, as usual in a search; where a
                 // third occurrence loses for the player who made it
-                // (Elevator), the side now to move wins.
-                let loss = def.repetition == RepetitionRule::LossForMover && reps >= 3;
-                return Some(if loss { MATE - ply as i32 } else { draw });
+                // (Elevator), the side now to move wins. Where the rules
+                // score a repetition as a loss for a side (minishogi's
+                // Sente), so does a repetition of a position after the
+                // root (as in Fairy-Stockfish: it can be repeated to the
+                // count), or the count reached; one whose last move gave check is
+                // taken for a perpetual check, lost by the checker (the
+                // side now to move wins).
+                let us = pos.side_to_move();
+                let win = MATE - ply as i32;
+                let within = pos.plies_since_repetition().is_some_and(|back| back < ply);
+                let counted = within || reps >= def.repetition.count();
+                return Some(match def.repetition {
+                    RepetitionRule::LossForMover if reps >= 3 => win,
+                    RepetitionRule::Counted {
+                        perpetual_check_loses: true,
+                        ..
+                    } if counted && pos.in_check() => win,
+                    RepetitionRule::Counted {
+                        loser: Some(loser), ..
+                    } if counted => {
+                        if loser == us {
+                            -win
+                        } else {
+                            win
+                        }
+                    }
+                    _ => draw,
+                });
             }
         }
         None
@@ -862,7 +887,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);
             self.prefetch();
-            if may_expose && self.pos.mover_in_check() {
+            if may_expose && self.pos.made_illegal(m) {
                 self.pos.unmake();
                 continue;
             }
@@ -1122,7 +1147,7 @@ impl<'a, R: Evaluate> Searcher<'a, R> {
             let may_expose = self.pos.may_expose(&guard, m);
             self.pos.make(m);
             self.prefetch_eval();
-            if may_expose && self.pos.mover_in_check() {
+            if may_expose && self.pos.made_illegal(m) {
                 self.pos.unmake();
                 continue;
             }

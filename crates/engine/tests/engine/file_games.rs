@@ -170,6 +170,30 @@ fn the_engine_plays_crazyhouse_and_mates_with_a_drop() {
     }
 }
 
+/// Minishogi (`promoted_from`, `drop_mates`): Gote's King e5, its
+/// escapes d4 and d5 held by Sente's Gold c4 and Silver d3, which also
+/// guards e4; Gote's Pawn a4 can move, so that no quiet move wins by
+/// leaving Gote without one. A Gold from the hand on d4, e4 or d5 mates,
+/// and so does the Gold c4 to d4: the four mates pyffish finds. And a
+/// Pawn drop may not mate (uchifuzume): Gote's P@e2 would be its only
+/// mate here (Sente's King e1 hemmed in by the Rook d2), and the engine
+/// plays something else, where with the rule taken out of the file it
+/// plays P@e2 at both depths.
+#[test]
+fn the_engine_plays_minishogi_mates_with_a_gold_and_never_with_a_pawn_drop() {
+    let minishogi = include_str!("../../../../games/minishogi.toml");
+    for (depth, best) in best_moves(minishogi, "4k/p1G2/3S1/5/K4[G] w - - 0 1", &[1, 3]) {
+        assert!(
+            ["G@d4", "G@e4", "G@d5", "c4d4"].contains(&best.as_str()),
+            "depth {depth}: {best}"
+        );
+    }
+    let fen = "r3S/2k1g/b1g2/1p1r1/1+b2K[Sp] b - - 1 26";
+    for (depth, best) in best_moves(minishogi, fen, &[1, 3]) {
+        assert_ne!(best, "P@e2", "depth {depth}");
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

@@ -607,6 +607,7 @@ pub static ELEVATOR: GameDef = GameDef {
         choices: Choices::CapturedPool,
         optional: Some(PROMOTION_ZONE),
         limits: &[],
+        from_zone: false,
     }),
     castling: &[],
     options: &OPTIONS,

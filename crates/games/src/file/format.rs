@@ -54,8 +54,7 @@ pub struct GameFile {
     /// Whether captured pieces go to the capturer's hand, to be dropped
     /// (crazyhouse).
     pub drops: Option<Spanned<bool>>,
-    #[serde(default)]
-    pub repetition: Repetition,
+    pub repetition: Option<Spanned<RepetitionFile>>,
     pub notation: NotationName,
     pub move_hint: String,
     pub start: Spanned<String>,
@@ -159,6 +158,12 @@ pub struct PieceFile {
     pub promotes: bool,
     #[serde(default)]
     pub promotes_on_capture: bool,
+    /// The kind this one is the promoted form of (shogi's Tokin: "P").
+    pub promoted_from: Option<Spanned<char>>,
+    /// With drops: never dropped on a file holding one of its side's.
+    pub drop_no_doubled: Option<Spanned<bool>>,
+    /// With drops: whether its drop may checkmate.
+    pub drop_mates: Option<Spanned<bool>>,
 }
 
 /// One movement component: a vector as a leap, a slide, a hop or a
@@ -250,6 +255,8 @@ pub struct PromotionFile {
     /// Per letter, how many of the kind a side may have on the board
     /// before it is no longer a choice.
     pub limits: Option<Spanned<std::collections::BTreeMap<String, Spanned<i64>>>>,
+    /// Whether a move from the zone may promote too (shogi).
+    pub from_zone: Option<Spanned<bool>>,
 }
 
 /// Where promotion is optional: everywhere in the zone, nowhere, or in
@@ -269,7 +276,7 @@ pub enum OptionalFile {
 #[serde(
     untagged,
     expecting = "a list of piece letters such as [\"Q\", \"R\"], one for each side \
-                 ({ white = [\"Q\"], black = [\"Q\"] }), or \"captured-pool\""
+                 ({ white = [\"Q\"], black = [\"Q\"] }), \"captured-pool\" or \"promoted\""
 )]
 pub enum ChoicesFile {
     Letters(Vec<char>),
@@ -333,6 +340,28 @@ pub enum Repetition {
     #[default]
     Draw,
     LossForMover,
+}
+
+/// What a repetition does: a name, or shogi's counted rule.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "\"draw\", \"loss-for-mover\", or a table such as \
+                 { occurrences = 4, loser = \"white\", perpetual_check_loses = true }"
+)]
+pub enum RepetitionFile {
+    Named(Repetition),
+    Counted(CountedRepetitionFile),
+}
+
+/// Shogi's repetition: the game ends at the given occurrence.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountedRepetitionFile {
+    pub occurrences: i64,
+    pub loser: Option<SideName>,
+    #[serde(default)]
+    pub perpetual_check_loses: bool,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]

@@ -463,6 +463,20 @@ proptest! {
         let played = plays_if_it_loads(&text);
         prop_assert!(played.is_ok(), "{:?}", played);
     }
+
+    /// The same for minishogi's file: promoted forms (`promoted_from`,
+    /// `+P` in position strings), promotion from the zone, nifu and
+    /// uchifuzume.
+    #[test]
+    fn a_mutated_minishogi_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/minishogi.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcdefKGSBRPTHDtrux+|/#@",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
 }
 
 /// One text for each move (issue 62). In UCI notation a castling whose
@@ -552,6 +566,10 @@ fn every_game_files_moves_have_one_text_each() {
         (
             "losalamos",
             include_str!("../../../../games/losalamos.toml"),
+        ),
+        (
+            "minishogi",
+            include_str!("../../../../games/minishogi.toml"),
         ),
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),

@@ -18,8 +18,8 @@ use toml::Spanned;
 
 use super::format::{
     AreaFile, ChoicesFile, ExtinctionName, GameFile, LabelsFile, ModeName, NotationName,
-    OptionalFile, PieceFile, PromotionFile, Repetition, SideChoicesFile, SideName, StalemateName,
-    SymName,
+    OptionalFile, PieceFile, PromotionFile, Repetition, RepetitionFile, SideChoicesFile, SideName,
+    StalemateName, SymName,
 };
 use super::{keep, FileError};
 
@@ -154,6 +154,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     r.needs_royal(&file, &pieces)?;
     let several_royals = r.several_royals(&file)?;
     let promotion = r.promotion(&file, &pieces, &geo, mirror, several_royals)?;
+    r.shogi_keys_in_place(&file, promotion.as_ref())?;
     let drops = r.drops(&file, &pieces, promotion.as_ref())?;
     let castling = r.castling(&file, &geo, &pieces)?;
     let temple = file
@@ -207,10 +208,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
             StalemateName::Loss => StalemateRule::Loss,
             StalemateName::Win => StalemateRule::Win,
         },
-        repetition: match file.repetition {
-            Repetition::Draw => RepetitionRule::Draw,
-            Repetition::LossForMover => RepetitionRule::LossForMover,
-        },
+        repetition: r.repetition(&file)?,
         side_names: file.sides.clone().map(keep::text),
         side_letters: letters,
         notation: match file.notation {

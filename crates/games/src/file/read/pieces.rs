@@ -144,6 +144,9 @@ impl Reader<'_> {
             },
             promotes: p.promotes,
             promotes_on_capture: p.promotes_on_capture,
+            promoted_from: p.promoted_from.as_ref().map(|l| *l.get_ref()),
+            drop_no_doubled: p.drop_no_doubled.as_ref().is_some_and(|d| *d.get_ref()),
+            drop_mates: p.drop_mates.as_ref().is_none_or(|d| *d.get_ref()),
         })
     }
 
@@ -192,6 +195,33 @@ impl Reader<'_> {
                         "the royal kind neither becomes another nor is become: each side has one royal piece",
                     ));
                 }
+            }
+        }
+        for (i, p) in list.iter().enumerate() {
+            let Some(from) = &p.promoted_from else {
+                continue;
+            };
+            let base = *from.get_ref();
+            let form = &pieces[i];
+            let why = match pieces.iter().position(|q| q.letter == base) {
+                _ if base == form.letter => Some("names the kind itself".to_string()),
+                None => Some("names no kind of this game".to_string()),
+                Some(b) if !pieces[b].promotes => Some(format!(
+                    "names '{base}', which does not promote (promotes = true)"
+                )),
+                Some(b) if pieces[b].royal || form.royal => {
+                    Some("the royal kind neither promotes nor is promoted to".to_string())
+                }
+                Some(_) if form.promotes || form.becomes.is_some() => Some(
+                    "a promoted form neither promotes again nor becomes another kind".to_string(),
+                ),
+                Some(_) if pieces[..i].iter().any(|q| q.promoted_from == Some(base)) => {
+                    Some(format!("'{base}' has two promoted forms; it has one"))
+                }
+                Some(_) => None,
+            };
+            if let Some(why) = why {
+                return Err(self.error(from.span(), format!("promoted_from '{base}': {why}")));
             }
         }
         let royal = pieces.iter().filter(|p| p.royal).count();

@@ -48,12 +48,37 @@ impl Reader<'_> {
                 }
                 Choices::CapturedPool
             }
+            ChoicesFile::Named(name) if name == "promoted" => {
+                // Each promoting kind has its one promoted form.
+                if let Some(k) = pieces.iter().find(|k| {
+                    k.promotes && !pieces.iter().any(|f| f.promoted_from == Some(k.letter))
+                }) {
+                    return Err(self.error(
+                        p.choices.span(),
+                        format!(
+                            "\"promoted\": '{}' promotes, but no kind is its promoted form \
+                             (promoted_from = \"{}\")",
+                            k.letter, k.letter
+                        ),
+                    ));
+                }
+                if let Some(k) = pieces.iter().find(|k| k.promotes_on_capture) {
+                    return Err(self.error(
+                        p.choices.span(),
+                        format!(
+                            "\"promoted\": '{}' promotes on capture, which needs a list of choices",
+                            k.letter
+                        ),
+                    ));
+                }
+                Choices::Promoted
+            }
             ChoicesFile::Named(name) => {
                 return Err(self.error(
                     p.choices.span(),
                     format!(
-                        "'{name}': expected a list of letters, one for each side, or \
-                         \"captured-pool\""
+                        "'{name}': expected a list of letters, one for each side, \
+                         \"captured-pool\" or \"promoted\""
                     ),
                 ))
             }
@@ -91,6 +116,7 @@ impl Reader<'_> {
             choices,
             optional,
             limits,
+            from_zone: p.from_zone.as_ref().is_some_and(|f| *f.get_ref()),
         }))
     }
 
@@ -302,12 +328,14 @@ impl Reader<'_> {
             .filter(|p| p.promotes)
             .map(|p| p.letter)
             .collect();
-        if promoting.len() > 1 {
+        let own_forms = promotion.is_some_and(|p| matches!(p.choices, Choices::Promoted));
+        if promoting.len() > 1 && !own_forms {
             return Err(self.error(
                 key.span(),
                 format!(
                     "with drops a captured promoted piece returns to the hand as the kind that \
-                     promoted, so only one kind may promote; this game has {}",
+                     promoted, so only one kind may promote; this game has {} (each kind may \
+                     promote to its own promoted form instead: choices = \"promoted\")",
                     promoting
                         .iter()
                         .map(char::to_string)
@@ -324,6 +352,96 @@ impl Reader<'_> {
             ));
         }
         Ok(true)
+    }
+
+    /// The keys that only mean something with another: `promoted_from`
+    /// with `choices = "promoted"` (and that with `from_zone`'s zone),
+    /// `drop_no_doubled` and `drop_mates` with drops.
+    pub(super) fn shogi_keys_in_place(
+        &self,
+        file: &GameFile,
+        promotion: Option<&PromotionDef>,
+    ) -> Checked<()> {
+        let drops = file.drops.as_ref().is_some_and(|d| *d.get_ref());
+        let own_forms = promotion.is_some_and(|p| matches!(p.choices, Choices::Promoted));
+        let pieces = file.pieces.get_ref();
+        let form = |letter: char| {
+            pieces
+                .iter()
+                .any(|q| *q.letter.get_ref() == letter && q.promoted_from.is_some())
+        };
+        for p in pieces {
+            if let Some(from) = p.promoted_from.as_ref().filter(|_| !own_forms) {
+                return Err(self.error(
+                    from.span(),
+                    "promoted_from needs [promotion] choices = \"promoted\"",
+                ));
+            }
+            if let Some(b) = p.becomes.as_ref().filter(|b| form(*b.letter.get_ref())) {
+                return Err(self.error(
+                    b.letter.span(),
+                    "a piece becomes no promoted form (one promotes to it)",
+                ));
+            }
+            for key in [&p.drop_no_doubled, &p.drop_mates].into_iter().flatten() {
+                let why = if !drops {
+                    "only in a game with drops (drops = true)"
+                } else if p.royal || p.promoted_from.is_some() {
+                    "only for a kind a hand holds: not the royal kind nor a promoted form"
+                } else if !file.check && p.drop_mates.is_some() {
+                    "drop_mates needs a game with check (check = true)"
+                } else {
+                    continue;
+                };
+                return Err(self.error(key.span(), why));
+            }
+        }
+        if let Some(limits) = file
+            .promotion
+            .as_ref()
+            .and_then(|p| p.limits.as_ref())
+            .filter(|_| own_forms)
+        {
+            return Err(self.error(
+                limits.span(),
+                "limits need a list of choices: with choices = \"promoted\" each kind has one",
+            ));
+        }
+        Ok(())
+    }
+
+    /// What a repetition does; counted, from the 2nd to the 9th
+    /// occurrence, perpetual check only in a game with check.
+    pub(super) fn repetition(&self, file: &GameFile) -> Checked<RepetitionRule> {
+        let Some(rule) = &file.repetition else {
+            return Ok(RepetitionRule::Draw);
+        };
+        Ok(match *rule.get_ref() {
+            RepetitionFile::Named(Repetition::Draw) => RepetitionRule::Draw,
+            RepetitionFile::Named(Repetition::LossForMover) => RepetitionRule::LossForMover,
+            RepetitionFile::Counted(c) => {
+                let count = match u8::try_from(c.occurrences) {
+                    Ok(n @ 2..=9) => n,
+                    _ => {
+                        return Err(self.error(
+                            rule.span(),
+                            format!("occurrences {}: from 2 to 9", c.occurrences),
+                        ))
+                    }
+                };
+                if c.perpetual_check_loses {
+                    self.needs_check(file, rule.span(), "perpetual checks")?;
+                }
+                RepetitionRule::Counted {
+                    count,
+                    loser: c.loser.map(|s| match s {
+                        SideName::White => Side::White,
+                        SideName::Black => Side::Black,
+                    }),
+                    perpetual_check_loses: c.perpetual_check_loses,
+                }
+            }
+        })
     }
 
     /// The number of checks that wins: from 1 to 99, in a game with check.
