@@ -237,8 +237,9 @@ pub struct Tables<B> {
     /// not pay for a test a piece.
     pub indirect: bool,
     /// Whether a kind has more than one double step from a cell, or one
-    /// into its promotion zone (Berolina, Torpedo): the move generator's
-    /// copy for the rarer rules then makes the double steps.
+    /// into its promotion zone (Berolina, Torpedo), or a move from the
+    /// promotion zone may promote (shogi): the move generator's copy for
+    /// the rarer rules then makes those moves.
     pub double_steps_rare: bool,
     /// Per lame leap and cell (at `leap * cells + cell`): its target and
     /// its block from the cell; and the cell it comes from to land on the
@@ -855,7 +856,7 @@ impl<B: BitSet> Tables<B> {
                     || (k.def.promotes
                         && (0..n as Cell).any(|c| steps.from(c).any(|(_, to)| zone.contains(to))))
             })
-        });
+        }) || def.promotion.is_some_and(|p| p.from_zone);
         Tables {
             def,
             geo,

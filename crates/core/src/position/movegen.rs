@@ -901,7 +901,8 @@ impl<R: Rules> Position<R> {
 
     /// [`Self::generate`], with the rarer rules if `RARE`: the pieces' hops,
     /// lame leaps and confinement (`self.indirect()`), several double steps
-    /// from a cell and double steps that promote (`double_steps_rare`). A
+    /// from a cell, double steps that promote and promotion from the zone
+    /// (`double_steps_rare`). A
     /// test of them in the loop over pieces cost chess's perft 2 to 3%
     /// where no piece has them, and more in the code's layout.
     fn generate_with<S: Sink<R::Bits>, const LEGAL: bool, const RARE: bool>(
@@ -917,6 +918,7 @@ impl<R: Rules> Position<R> {
         let occupied = own | theirs;
         let blockers = occupied | !R::present(self);
         let king = self.royal[us.index()];
+        let from_zone = RARE && t.promote_from_zone;
         let checks = LEGAL && t.def.has_check && king != NO_CELL;
         let safety = if checks {
             self.king_safety(king)
@@ -1001,12 +1003,11 @@ impl<R: Rules> Position<R> {
                 }
                 if def.promotes {
                     let zone = t.promotion_zone[us.index()];
+                    let mut promoting = targets & zone;
                     // Shogi's pieces promote leaving the zone too.
-                    let promoting = if t.promote_from_zone && zone.contains(from) {
-                        targets
-                    } else {
-                        targets & zone
-                    };
+                    if from_zone && zone.contains(from) {
+                        promoting = targets;
+                    }
                     if !promoting.is_empty() {
                         sink.promotions(from, promoting, &self.choices_for(k as Kind));
                         targets &= !(promoting & t.stay_barred[k][us.index()]);
