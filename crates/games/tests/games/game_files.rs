@@ -574,6 +574,7 @@ fn every_game_files_moves_have_one_text_each() {
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
         ("shako", include_str!("../../../../games/shako.toml")),
+        ("shogi", include_str!("../../../../games/shogi.toml")),
         ("spartan", include_str!("../../../../games/spartan.toml")),
         ("torpedo", include_str!("../../../../games/torpedo.toml")),
         ("xiangqi", include_str!("../../../../games/xiangqi.toml")),
