@@ -20,11 +20,11 @@ use chess3d_engine::{
 use chess3d_games::file::{embedded, FileGame};
 use chess3d_games::game_ids;
 
+use crate::setup::{build_position, load_weights};
+
 /// The game `UCI_Chess960` plays for chess: the Chess960 file, compiled
 /// in so that the option works without a games folder.
 const CHESS960: &str = include_str!("../../../games/chess960.toml");
-
-use crate::setup::{build_position, load_weights};
 
 /// One game's engine and position, behind a trait object so that the
 /// variant can change at run time.
@@ -280,9 +280,9 @@ impl Uci {
         }
     }
 
-    /// Plays the game `UCI_Variant` and `UCI_Chess960` ask for: `id` (a
-    /// game's id or a file's path), or for chess with `UCI_Chess960` on,
-    /// Chess960.
+    /// Plays the game `UCI_Variant` and `UCI_Chess960` ask for: the
+    /// variant (a game's id or a file's path), or for chess with
+    /// `UCI_Chess960` on, Chess960.
     fn select_game(&mut self) {
         let session = if self.chess960 && self.variant == "chess" {
             Ok(with_engine_file(
