@@ -96,7 +96,7 @@ fn fails(dir: &Path, args: &[&str]) -> String {
 /// a game file may have at its top.
 const UNKNOWN_COLOUR: &str = "unknown field `colour`, expected one of `id`, `name`, `sides`, \
     `side_letters`, `board`, `naming`, `black_mirror`, `piece`, `promotion`, `castling`, `check`, \
-    `bare_kings_draw`, `temple`, `royal_goal`, `shuffle`, `royals_may_not_face`, `stalemate`, \
+    `bare_kings_draw`, `hundred_ply_rule`, `temple`, `royal_goal`, `shuffle`, `royals_may_not_face`, `stalemate`, \
     `checks_to_win`, `extinction`, `must_capture`, `several_royals`, `drops`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`";
 
 #[test]

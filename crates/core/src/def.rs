@@ -665,6 +665,9 @@ pub struct GameDef {
     /// Whether King against King is a draw (RULINGS.md §0; not in the
     /// 43-square Ziggurat, where a lone Priest-King can still win).
     pub bare_kings_draw: bool,
+    /// Whether the 100-ply rule (RULINGS.md §0, the option every game
+    /// has) is on by default: not in shogi's games, which have none.
+    pub hundred_ply_rule: bool,
     /// A cell whose occupation by a side's royal piece wins at once (the
     /// 43-square Ziggurat's temple).
     pub temple: Option<&'static str>,

@@ -121,6 +121,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         options: &[],
         has_check,
         bare_kings_draw: has_check,
+        hundred_ply_rule: true,
         temple: if has_check { None } else { Some("0c3") },
         royal_goal: None,
         shuffle: None,

@@ -200,6 +200,7 @@ pub static POLYHEDRON: GameDef = GameDef {
     options: &[],
     has_check: true,
     bare_kings_draw: true,
+    hundred_ply_rule: true,
     temple: None,
     royal_goal: None,
     shuffle: None,

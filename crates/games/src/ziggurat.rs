@@ -340,6 +340,7 @@ const DEF: GameDef = GameDef {
     options: &OPTIONS,
     has_check: true,
     bare_kings_draw: true,
+    hundred_ply_rule: true,
     temple: None,
     royal_goal: None,
     shuffle: None,

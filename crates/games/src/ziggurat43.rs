@@ -148,6 +148,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     has_check: false,
     // A lone Priest-King can still climb to the temple.
     bare_kings_draw: false,
+    hundred_ply_rule: true,
     temple: Some("g5"),
     royal_goal: None,
     shuffle: None,

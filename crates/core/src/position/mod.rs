@@ -382,7 +382,7 @@ impl Options {
     /// The defaults of a game.
     pub fn defaults(def: &GameDef) -> Options {
         Options {
-            hundred_ply_rule: HUNDRED_PLY_OPTION.default,
+            hundred_ply_rule: def.hundred_ply_rule,
             game: def
                 .options
                 .iter()

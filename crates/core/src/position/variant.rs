@@ -110,7 +110,10 @@ impl<R: Rules> Variant<R> {
 
     /// Every option of this game: the common ones, then the game's own.
     pub fn option_defs(self) -> Vec<OptionDef> {
-        let mut all = vec![HUNDRED_PLY_OPTION];
+        let mut all = vec![OptionDef {
+            default: self.t.def.hundred_ply_rule,
+            ..HUNDRED_PLY_OPTION
+        }];
         all.extend_from_slice(self.t.def.options);
         all
     }

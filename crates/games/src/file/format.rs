@@ -31,6 +31,9 @@ pub struct GameFile {
     pub check: bool,
     #[serde(default = "yes")]
     pub bare_kings_draw: bool,
+    /// Whether the 100-ply rule is on by default.
+    #[serde(default = "yes")]
+    pub hundred_ply_rule: bool,
     pub temple: Option<Spanned<String>>,
     /// Cells a side's royal piece wins on, as White reads them.
     pub royal_goal: Option<Spanned<Vec<Spanned<AreaFile>>>>,

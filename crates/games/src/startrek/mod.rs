@@ -351,6 +351,7 @@ pub static STARTREK: GameDef = GameDef {
     options: &OPTIONS,
     has_check: true,
     bare_kings_draw: true,
+    hundred_ply_rule: true,
     temple: None,
     royal_goal: None,
     shuffle: None,

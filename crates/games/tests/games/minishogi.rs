@@ -360,3 +360,21 @@ fn the_search_and_the_counts_see_uchifuzume() {
     assert_eq!(q.count_legal(), 40);
     assert_eq!(moves(&q).len(), 40);
 }
+
+/// No 100-ply rule by default, as in Fairy-Stockfish's shogi games
+/// (`hundred_ply_rule = false`): 120 plies without a capture, a Pawn move
+/// or a drop end nothing, unless the option is turned on.
+#[test]
+fn there_is_no_hundred_ply_rule_unless_asked() {
+    use chess3d_core::{DrawReason, Options};
+    let fen = "1r2k/5/5/5/K4[] b - - 120 70";
+    assert_eq!(at(fen).outcome(), None);
+    let defs = minishogi().option_defs();
+    assert!(defs[0].name == "hundred-ply" && !defs[0].default);
+    let on = Options {
+        hundred_ply_rule: true,
+        ..Options::defaults(minishogi().tables().def)
+    };
+    let mut p = minishogi().position_with(fen, on).unwrap();
+    assert_eq!(p.outcome(), Some(Outcome::Draw(DrawReason::HundredPlies)));
+}

@@ -194,6 +194,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         options: &[],
         has_check: file.check,
         bare_kings_draw: file.bare_kings_draw,
+        hundred_ply_rule: file.hundred_ply_rule,
         temple,
         royal_goal,
         shuffle,
