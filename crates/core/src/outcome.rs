@@ -233,14 +233,8 @@ impl<R: Rules> Position<R> {
     /// every one of its moves since the first of them (perpetual check).
     /// The moves are taken back to look, and played again.
     fn perpetual_checks(&mut self, count: usize) -> [bool; 2] {
-        let hash = self.hash();
-        let n = self.plies_played();
         // The plies back to the first of the `count` occurrences.
-        let Some(back) = (2..=n)
-            .step_by(2)
-            .filter(|&b| self.history_hash(n - b) == hash)
-            .nth(count.saturating_sub(2))
-        else {
+        let Some(back) = self.earlier_occurrences().nth(count.saturating_sub(2)) else {
             return [false; 2];
         };
         // checked[j]: whether the side to move was in check `j` plies back,

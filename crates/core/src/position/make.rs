@@ -386,9 +386,8 @@ impl<R: Rules> Position<R> {
     /// checkmates where its kind may not (shogi's Pawn). The generator's legal moves must be
     /// exactly the pseudo-legal moves that pass it.
     pub fn is_legal_by_make(&mut self, m: Move) -> bool {
-        let us = self.side;
         self.make(m);
-        let ok = (!self.t.def.has_check || !self.royal_attacked(us)) && !self.illegal_drop_mate(m);
+        let ok = !self.made_illegal(m);
         self.unmake();
         ok
     }

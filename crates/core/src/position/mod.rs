@@ -929,30 +929,27 @@ impl<R: Rules> Position<R> {
     /// How many plies back the current position last occurred, if it
     /// did.
     pub fn plies_since_repetition(&self) -> Option<usize> {
-        let n = self.history.len();
-        (2..=n)
-            .step_by(2)
-            .find(|&back| self.history[n - back].hash == self.hash)
+        self.earlier_occurrences().next()
     }
 
-    /// The hash of the position `plies` plies into the game's history.
-    pub(crate) fn history_hash(&self, plies: usize) -> u64 {
-        self.history[plies].hash
-    }
-
-    /// How often the current position has occurred in this game (1 when it
-    /// is new): same placement, side, castling, en-passant and game state.
-    /// The whole history is searched, not only the plies since the last
-    /// pawn move: in some games pawn moves are reversible.
-    pub fn repetitions(&self) -> usize {
+    /// How many plies back each earlier occurrence of the current
+    /// position is, the latest first: same placement, side, castling,
+    /// en-passant and game state (the hash). The whole history is
+    /// searched, not only the plies since the last pawn move: in some
+    /// games pawn moves are reversible.
+    pub(crate) fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let n = self.history.len();
         // history[i].hash is the hash of the position i plies into history;
         // positions with the same side to move are 2, 4, ... plies back.
         (2..=n)
             .step_by(2)
-            .filter(|&back| self.history[n - back].hash == self.hash)
-            .count()
-            + 1
+            .filter(move |&back| self.history[n - back].hash == self.hash)
+    }
+
+    /// How often the current position has occurred in this game (1 when it
+    /// is new).
+    pub fn repetitions(&self) -> usize {
+        self.earlier_occurrences().count() + 1
     }
 }
 
