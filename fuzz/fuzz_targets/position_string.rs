@@ -2,7 +2,8 @@
 //! must print back to a string that reads as the same position and keep
 //! every core invariant. The first byte picks the game: a built-in one,
 //! crazyhouse's file, whose position strings hold hands and promoted marks,
-//! or minishogi's, whose promoted pieces are written `+P`.
+//! minishogi's, whose promoted pieces are written `+P`, or Seirawan
+//! chess's, whose castling field names gates.
 #![no_main]
 
 use chess3d_core::testing::check_position;
@@ -11,10 +12,11 @@ use chess3d_games::file::{embedded, FileGame, PoolFileRules};
 use chess3d_games::{with_game, GameVisitor, AVAILABLE};
 use libfuzzer_sys::fuzz_target;
 
-/// The files after the built-in games, with drops.
-const DROP_FILES: [&str; 2] = [
+/// The files after the built-in games, with hands.
+const DROP_FILES: [&str; 3] = [
     include_str!("../../games/crazyhouse.toml"),
     include_str!("../../games/minishogi.toml"),
+    include_str!("../../games/seirawan.toml"),
 ];
 
 struct ParsePosition<'a>(&'a str);

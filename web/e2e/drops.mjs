@@ -105,4 +105,50 @@ async function shogi() {
   await done(page, "shogi");
 }
 
-export const sections = { drops, shogi };
+/// Seirawan chess (a game file): a Knight's first move offered with the
+/// Hawk or the Elephant gated on the square it leaves, or without, in the
+/// move menu; the Hawk then on b1 and out of the hand; castling offered
+/// with the Elephant gated on the King's square or the Rook's.
+async function gating() {
+  const page = await newPage();
+  await openGame(page, { game: "seirawan", mode: "local" });
+  await settle(page);
+  await clickCell(page, "b1");
+  await clickCell(page, "c3");
+  await page.waitForSelector("#picker:not([hidden])");
+  let choices = await page.$$eval("#picker-choices button", (b) => b.map((x) => [x.dataset.move, x.textContent]));
+  check(
+    choices.map((c) => c[0]).sort().join() === "b1c3,b1c3e,b1c3h" && choices.some((c) => c[0] === "b1c3h" && /gating the Hawk on b1/i.test(c[1])),
+    `b1 to c3 offers the move with each gate and without, in the menu: ${choices.map((c) => c[1]).join(" | ")}`,
+  );
+  await page.screenshot({ path: join(shots, "seirawan-gating-menu.png") });
+  await page.click('#picker-choices button[data-move="b1c3h"]');
+  await waitPly(page, 1, 5000);
+  let s = await state(page);
+  const hands = await handsShown(page);
+  check(
+    s.moves[0] === "b1c3h" && s.view.cells.find((c) => c.name === "b1").piece?.letter === "H" && hands[0].text.includes("Elephant") && !hands[0].text.includes("Hawk"),
+    `the Hawk is gated on b1 and leaves the hand: ${hands[0].text}`,
+  );
+  await typeMoves(page, ["a7a6", "e2e4", "a6a5", "f1e2", "a5a4", "g1f3", "a4a3"]);
+  await clickCell(page, "e1");
+  await clickCell(page, "g1");
+  await page.waitForSelector("#picker:not([hidden])");
+  choices = await page.$$eval("#picker-choices button", (b) => b.map((x) => [x.dataset.move, x.textContent]));
+  check(
+    choices.map((c) => c[0]).sort().join() === "e1g1,e1g1e,h1e1e" && choices.some((c) => c[0] === "h1e1e" && /gating the Elephant on h1/i.test(c[1])),
+    `castling offers the Elephant on e1 or h1, or nothing: ${choices.map((c) => c[1]).join(" | ")}`,
+  );
+  await page.click('#picker-choices button[data-move="h1e1e"]');
+  await waitPly(page, 9, 5000);
+  s = await state(page);
+  check(
+    s.moves[8] === "h1e1e" && s.view.cells.find((c) => c.name === "h1").piece?.letter === "E" && s.view.cells.find((c) => c.name === "g1").piece?.letter === "K",
+    `castled with the Elephant on h1: ${s.moves.join(" ")}`,
+  );
+  await settle(page);
+  await page.screenshot({ path: join(shots, "seirawan.png") });
+  await done(page, "gating");
+}
+
+export const sections = { drops, shogi, gating };

@@ -18,12 +18,12 @@ mkdirSync(shots, { recursive: true });
 export const dataDir = mkdtempSync(join(tmpdir(), "chess3d-e2e-"));
 const db = join(dataDir, "games.db");
 // The games folder: games a player brings as files (Los Alamos chess,
-// games/losalamos.toml, and crazyhouse and minishogi, whose hands and
-// promotions drops.mjs plays), which the page must list and draw with no
-// code of its own.
+// games/losalamos.toml, and crazyhouse, minishogi and Seirawan chess,
+// whose hands, promotions and gates drops.mjs plays), which the page must
+// list and draw with no code of its own.
 const gamesDir = join(dataDir, "variants");
 mkdirSync(gamesDir);
-for (const file of ["losalamos.toml", "crazyhouse.toml", "minishogi.toml"]) copyFileSync(resolve(root, "games", file), join(gamesDir, file));
+for (const file of ["losalamos.toml", "crazyhouse.toml", "minishogi.toml", "seirawan.toml"]) copyFileSync(resolve(root, "games", file), join(gamesDir, file));
 export function check(ok, what) {
   if (!ok) throw new Error(`FAILED: ${what}`);
   console.log(`ok - ${what}`);

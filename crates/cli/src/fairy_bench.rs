@@ -73,9 +73,21 @@ const FILES: &[(&str, &str, &str, u32)] = &[
         6,
     ),
     (
+        "seirawan",
+        "seirawan",
+        include_str!("../../../games/seirawan.toml"),
+        5,
+    ),
+    (
         "shako",
         "shako",
         include_str!("../../../games/shako.toml"),
+        4,
+    ),
+    (
+        "shouse",
+        "shouse",
+        include_str!("../../../games/shouse.toml"),
         4,
     ),
     (

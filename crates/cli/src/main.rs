@@ -182,9 +182,9 @@ pub enum BenchCommand {
     /// positions, in the same run: nodes/second of each and their ratio;
     /// then chess3d's nodes/second on each 3-D game's start position; then,
     /// when Fairy-Stockfish is installed (Debian's `fairy-stockfish`),
-    /// eleven game files (antichess, Capablanca, chess, crazyhouse,
-    /// Grand, Horde, Los Alamos, minishogi, Shako, three-check, xiangqi)
-    /// against it on the same perft.
+    /// thirteen game files (antichess, Capablanca, chess, crazyhouse,
+    /// Grand, Horde, Los Alamos, minishogi, Seirawan, Shako, S-House,
+    /// three-check, xiangqi) against it on the same perft.
     Perft {
         /// One ply less everywhere (a quick look, not a benchmark).
         #[arg(long)]

@@ -97,7 +97,7 @@ fn fails(dir: &Path, args: &[&str]) -> String {
 const UNKNOWN_COLOUR: &str = "unknown field `colour`, expected one of `id`, `name`, `sides`, \
     `side_letters`, `board`, `naming`, `black_mirror`, `piece`, `promotion`, `castling`, `check`, \
     `bare_kings_draw`, `hundred_ply_rule`, `temple`, `royal_goal`, `shuffle`, `royals_may_not_face`, `stalemate`, \
-    `checks_to_win`, `extinction`, `must_capture`, `several_royals`, `drops`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`";
+    `checks_to_win`, `extinction`, `must_capture`, `several_royals`, `drops`, `gating`, `repetition`, `notation`, `move_hint`, `start`, `about`, `drawing`";
 
 #[test]
 fn variants_lists_the_folders_games_after_the_built_in_ones() {

@@ -7,6 +7,11 @@
 //! the King and its partner may have on their line; a position names the
 //! one in play for each slot ([`crate::Position`]'s castling string), and
 //! that choice lasts the whole game.
+//!
+//! In a game with gating (Seirawan chess), each fixed rule also has a form
+//! per kind and cell a piece of the hand may be gated on (the King's start
+//! or the partner's): a castling move names its whole rule, gate included,
+//! in its one byte.
 
 use crate::bits::BitSet;
 use crate::def::GameDef;
@@ -37,7 +42,19 @@ pub struct CastleInfo<B> {
     /// Whether the slot's rule is from any start file: UCI then writes the
     /// move as the King taking its partner, as UCI_Chess960 does.
     pub any_file: bool,
+    /// The piece gated on one of the castlers' start cells, in a form of
+    /// the rule with gating: its kind and the cell.
+    pub gate: Option<(Kind, Cell)>,
+    /// For a rule without a gate, in a game with gating: per kind, the
+    /// rule indices of its forms gating that kind on the King's start and
+    /// on the partner's ([`NO_RULE`] where the kind is never gated).
+    pub gated: Vec<[u8; 2]>,
+    /// The index of the rule without the gate (its own, for such a rule).
+    pub ungated: u8,
 }
+
+/// No rule: a kind never gated ([`CastleInfo::gated`]).
+pub const NO_RULE: u8 = u8::MAX;
 
 /// Every castling rule of a game.
 #[derive(Clone, Debug)]
@@ -55,6 +72,10 @@ pub struct Castles<B> {
     /// Per cell: the rights of fixed rules lost when a move starts or ends
     /// there (any-file rules are looked up in the position's own rules).
     pub clear: Vec<u8>,
+    /// Per side, in a game with gating: the cells of its castling line
+    /// (the King's and its first partner's), where gates are named by
+    /// file in position strings. Empty otherwise.
+    pub gate_lines: [Vec<Cell>; 2],
 }
 
 impl<B: BitSet> Castles<B> {
@@ -88,6 +109,9 @@ impl<B: BitSet> Castles<B> {
                 empty,
                 safe,
                 any_file: c.any_file,
+                gate: None,
+                gated: Vec::new(),
+                ungated: 0,
             };
             if c.any_file {
                 any_file |= 1 << slot;
@@ -115,6 +139,18 @@ impl<B: BitSet> Castles<B> {
                 ));
             }
         }
+        for (i, rule) in rules.iter_mut().enumerate() {
+            rule.ungated = i as u8;
+        }
+        let mut gate_lines: [Vec<Cell>; 2] = Default::default();
+        if def.gating {
+            for side in Side::BOTH {
+                if let Some(c) = rules.iter().find(|c| c.side == side) {
+                    gate_lines[side.index()] = line_of(geo, c.king_from, c.rook_from);
+                }
+            }
+            add_gated_forms(def, &mut rules, &kind_of);
+        }
         assert!(
             rules.len() <= MAX_CASTLE_RULES,
             "{}: castling from any file makes {} rules, more than {MAX_CASTLE_RULES}",
@@ -128,7 +164,41 @@ impl<B: BitSet> Castles<B> {
             any_file,
             of_side,
             clear,
+            gate_lines,
         }
+    }
+}
+
+/// In a game with gating: adds each fixed rule's forms with a gate, one
+/// per kind a hand may hold (not the royal kind nor a promoted form) and
+/// per start cell (the King's, the partner's), and records them in the
+/// rule's `gated`. At most 8 rules of at most 15 kinds: 248 forms.
+fn add_gated_forms<B: BitSet>(
+    def: &GameDef,
+    rules: &mut Vec<CastleInfo<B>>,
+    kind_of: &impl Fn(char) -> Kind,
+) {
+    let gateable: Vec<Kind> = def
+        .pieces
+        .iter()
+        .filter(|p| !p.royal && p.promoted_from.is_none())
+        .map(|p| kind_of(p.letter))
+        .collect();
+    for base in 0..rules.len() {
+        let mut gated = vec![[NO_RULE; 2]; def.pieces.len()];
+        for &kind in &gateable {
+            let cells = [rules[base].king_from, rules[base].rook_from];
+            for (place, cell) in cells.into_iter().enumerate() {
+                gated[kind as usize][place] = rules.len() as u8;
+                let form = CastleInfo {
+                    gate: Some((kind, cell)),
+                    ungated: base as u8,
+                    ..rules[base].clone()
+                };
+                rules.push(form);
+            }
+        }
+        rules[base].gated = gated;
     }
 }
 
@@ -155,8 +225,9 @@ fn start_pairs(line: &[Cell]) -> Vec<(Cell, Cell)> {
 }
 
 /// The cells of the board's line through `king` and `rook` (which differ
-/// along one axis), in order from the King's side to the partner's.
-fn line_of(geo: &Geometry, king: Cell, rook: Cell) -> Vec<Cell> {
+/// along one axis), in order from the King's side to the partner's: a
+/// castling's line, where a game with gating names its gates by file.
+pub fn line_of(geo: &Geometry, king: Cell, rook: Cell) -> Vec<Cell> {
     let (k, r) = (geo.coord(king), geo.coord(rook));
     let step: V3 = [0, 1, 2].map(|i| (r[i] - k[i]).signum());
     let back = step.map(|d| -d);

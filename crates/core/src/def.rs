@@ -709,6 +709,13 @@ pub struct GameDef {
     /// `forbidden` cells), and a promoted piece returns to the hand as the
     /// kind that promoted. The royal kind is never captured into a hand.
     pub drops: bool,
+    /// Whether a piece held in hand may be gated (Seirawan chess): placed
+    /// on the cell a piece of the side's castling line leaves on its first
+    /// move (the King's or the partner's when castling), instead of never
+    /// at all. The cells still open are the gates, written in the castling
+    /// field by file (`KQBCDFGkqbcdfg`). A side's gates close when its hand
+    /// is empty, unless captures refill it (`drops`).
+    pub gating: bool,
     pub repetition: RepetitionRule,
     /// Names of the sides and their letters in position strings.
     pub side_names: [&'static str; 2],

@@ -39,7 +39,10 @@ pub struct Move {
     pub kind: MoveKind,
     /// The kind the moving piece becomes, if it promotes.
     pub promotion: Option<Kind>,
-    /// Game-specific detail (the castling rule for [`MoveKind::Castle`]).
+    /// Game-specific detail: the castling rule for [`MoveKind::Castle`],
+    /// the kind dropped for [`MoveKind::Drop`]; in a game with gating, the
+    /// kind gated plus one (0: none) for a plain move, a double step or
+    /// en passant ([`Move::gating`], read by `Tables::gate_of`).
     pub extra: u8,
 }
 
@@ -61,6 +64,18 @@ impl Move {
         Move {
             extra: kind,
             ..Move::new(to, to, MoveKind::Drop)
+        }
+    }
+}
+
+impl Move {
+    /// The plain move, double step or en passant `self`, gating a piece of
+    /// `kind` from the hand on the cell it leaves (Seirawan chess).
+    #[inline]
+    pub fn gating(self, kind: Kind) -> Move {
+        Move {
+            extra: kind + 1,
+            ..self
         }
     }
 }

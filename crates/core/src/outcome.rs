@@ -217,8 +217,11 @@ impl<R: Rules> Position<R> {
             .iter()
             .filter(|&&s| self.royal_cell(s).is_some())
             .count();
-        // Pieces in hand are not bare: they may be dropped.
-        let held = self.in_hand(Side::White) + self.in_hand(Side::Black);
+        // Pieces in hand are not bare: they may be dropped, or gated while
+        // their side has a gate.
+        let held = self.in_hand(Side::White) + self.in_hand(Side::Black)
+            - self.ungateable(Side::White)
+            - self.ungateable(Side::Black);
         if def.bare_kings_draw && royals == 2 && self.occupied().count() == 2 && held == 0 {
             return Some(Outcome::Draw(DrawReason::BareKings));
         }
@@ -302,7 +305,19 @@ impl<R: Rules> Position<R> {
         let other = side.other();
         let takeable = self.side_cells(other).count() > self.royal_cells(other.index()).count();
         let drops_on = self.drops() && (self.in_hand(side) + self.in_hand(other) > 0 || takeable);
-        (own.count() > royal.count() || drops_on || lone_royal_wins)
+        let gates_on = self.in_hand(side) > self.ungateable(side);
+        (own.count() > royal.count() || drops_on || gates_on || lone_royal_wins)
             && !R::insufficient_material(self)
+    }
+
+    /// The pieces of `side`'s hand that can never enter the board: all of
+    /// them in a game with gating alone once the side has no gate left
+    /// (none where drops bring them in).
+    fn ungateable(&self, side: Side) -> u32 {
+        if self.gating() && !self.drops() && self.gates(side).is_empty() {
+            self.in_hand(side)
+        } else {
+            0
+        }
     }
 }

@@ -13,7 +13,7 @@ pub use crate::castles::{CastleInfo, Castles};
 use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, expand_pair, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
-use crate::{Cell, Kind, Side, NO_KIND};
+use crate::{Cell, Kind, Move, MoveKind, Side, NO_KIND};
 
 /// Most distinct slide directions a game may have (a 3-D Queen has 26).
 pub const MAX_SLIDE_DIRS: usize = 32;
@@ -626,7 +626,7 @@ impl<B: BitSet> Tables<B> {
         let pool_kinds: Vec<Kind> = (0..def.pieces.len())
             .filter(|&k| {
                 let pd = &def.pieces[k];
-                (def.drops || !pd.promotes) && !pd.royal && pd.promoted_from.is_none()
+                (def.drops || def.gating || !pd.promotes) && !pd.royal && pd.promoted_from.is_none()
             })
             .map(|k| k as Kind)
             .collect();
@@ -1026,6 +1026,23 @@ impl<B: BitSet> Tables<B> {
     pub fn royal_name(&self) -> &'static str {
         self.royal_kind()
             .map_or("King", |k| self.kinds[k as usize].def.name)
+    }
+
+    /// In a game with gating, the piece move `m` gates: its kind and the
+    /// cell it is placed on (the cell a plain move leaves; a castler's
+    /// start cell, by the castling's rule).
+    #[inline]
+    pub fn gate_of(&self, m: Move) -> Option<(Kind, Cell)> {
+        if !self.def.gating {
+            return None;
+        }
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
+                m.extra.checked_sub(1).map(|kind| (kind, m.from))
+            }
+            MoveKind::Castle => self.castling.rules[m.extra as usize].gate,
+            _ => None,
+        }
     }
 
     /// The kind with this letter (upper case), if the game has one.

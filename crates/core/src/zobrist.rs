@@ -59,6 +59,14 @@ impl Keys {
         self.ep[cell as usize]
     }
 
+    /// Key of an open gate on `cell` (Seirawan chess): a function of the
+    /// cell's en-passant key, as [`Keys::pool`]'s of the count, so that no
+    /// key is added to the drawn sequence (stored hashes stay valid).
+    #[inline]
+    pub fn gate(&self, cell: crate::Cell) -> u64 {
+        mix(self.ep[cell as usize], 1)
+    }
+
     /// Key of `count` pieces of code `code` in a captured-piece pool (0 for
     /// none). Any function of the count keeps updates incremental: a change
     /// XORs out the old count's key and in the new one's.

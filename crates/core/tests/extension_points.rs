@@ -132,6 +132,7 @@ const fn skirmish(id: &'static str, optional: bool, has_check: bool) -> GameDef 
         must_capture: false,
         several_royals: false,
         drops: false,
+        gating: false,
         repetition: RepetitionRule::LossForMover,
         side_names: ["White", "Black"],
         side_letters: ['w', 'b'],

@@ -351,6 +351,7 @@ const DEF: GameDef = GameDef {
     must_capture: false,
     several_royals: false,
     drops: false,
+    gating: false,
     repetition: RepetitionRule::Draw,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -159,6 +159,7 @@ pub static ZIGGURAT43: GameDef = GameDef {
     must_capture: false,
     several_royals: false,
     drops: false,
+    gating: false,
     repetition: RepetitionRule::Draw,
     side_names: ["Red", "Gold"],
     side_letters: ['r', 'g'],

@@ -156,7 +156,15 @@ impl<R: Evaluate> Session for GameSession<R> {
                 .filter(|p| !p.royal && p.promoted_from.is_none())
                 .count(),
         };
-        let template = if shogi { "shogi" } else { "fairy" };
+        // Seirawan chess has its own template, and no pocket (its pieces
+        // are gated, not dropped); S-House, gating and drops, crazyhouse's:
+        // as Fairy-Stockfish announces them.
+        let template = match (shogi, def.gating, def.drops) {
+            (true, _, _) => "shogi",
+            (false, true, false) => "seirawan",
+            (false, true, true) => "crazyhouse",
+            (false, false, _) => "fairy",
+        };
         (flat && def.notation == chess3d_core::def::Notation::Uci).then(|| {
             format!(
                 "variant {} files {files} ranks {ranks} pocket {pocket} template {template} startpos {}",
@@ -697,6 +705,10 @@ mod tests {
         uci.handle(&format!("setoption name UCI_Variant value {crazyhouse}"));
         let minishogi = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/minishogi.toml");
         uci.handle(&format!("setoption name UCI_Variant value {minishogi}"));
+        let seirawan = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/seirawan.toml");
+        uci.handle(&format!("setoption name UCI_Variant value {seirawan}"));
+        let shouse = concat!(env!("CARGO_MANIFEST_DIR"), "/../../games/shouse.toml");
+        uci.handle(&format!("setoption name UCI_Variant value {shouse}"));
         let said = out.lock().unwrap();
         assert_eq!(
             *said,
@@ -713,6 +725,13 @@ mod tests {
                 // hand holds) and template shogi.
                 "info string variant minishogi files 5 ranks 5 pocket 5 template shogi startpos \
                  rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+                // Its seirawan: pocket 0 (no `pieceDrops`), template
+                // seirawan; its shouse, drops too: pocket 8, template
+                // crazyhouse (src/variant.cpp, src/ucioption.cpp).
+                "info string variant seirawan files 8 ranks 8 pocket 0 template seirawan startpos \
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1",
+                "info string variant shouse files 8 ranks 8 pocket 8 template crazyhouse startpos \
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1",
             ]
         );
     }

@@ -57,6 +57,19 @@ pub fn move_words<R: Rules>(pos: &Position<R>, m: Move, legal: &[Move]) -> Strin
         }
         MoveKind::Normal => format!("{mover} takes the {target} on {to}"),
     };
+    // The piece gated on the cell left (Seirawan chess).
+    if let Some((k, cell)) = pos.tables().gate_of(m) {
+        s += &format!(
+            ", gating the {} on {}",
+            pos.tables().def.pieces[k as usize].name,
+            geo.name(cell)
+        );
+    } else if legal
+        .iter()
+        .any(|n| n.from == m.from && n.to == m.to && pos.tables().gate_of(*n).is_some())
+    {
+        s += ", gating nothing";
+    }
     if m.kind != MoveKind::Board {
         match promotion(m) {
             Some(k) => s += &format!(", promoting to {k}"),

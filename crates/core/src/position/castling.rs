@@ -3,9 +3,10 @@
 //! any file) and the rights' hash key.
 
 use super::{Position, Rules};
+use crate::bits::BitSet;
 use crate::error::PositionError;
 use crate::tables::CastleInfo;
-use crate::{Piece, Side};
+use crate::{Cell, Piece, Side};
 
 impl<R: Rules> Position<R> {
     /// The hash key of a set of castling rights: with the rules in play
@@ -43,8 +44,22 @@ impl<R: Rules> Position<R> {
     /// `b`: X-FEN and Shredder-FEN).
     pub(super) fn read_castling(&mut self, text: &str) -> Result<(), PositionError> {
         let mut rights = 0u8;
+        let mut gate_letters = Vec::new();
         if text != "-" {
             for ch in text.chars() {
+                if self.gating() {
+                    if let Some(cell) = self.gate_named(ch)? {
+                        if gate_letters.contains(&ch) {
+                            return Err(PositionError::new(
+                                "castling",
+                                format!("'{ch}' is given twice"),
+                            ));
+                        }
+                        gate_letters.push(ch);
+                        self.open_gate(ch, cell)?;
+                        continue;
+                    }
+                }
                 let (slot, rule) = self.castling_right(ch)?;
                 if rights >> slot & 1 != 0 {
                     return Err(PositionError::new(
@@ -54,9 +69,111 @@ impl<R: Rules> Position<R> {
                 }
                 rights |= 1 << slot;
                 self.castle_rules[slot] = rule;
+                if self.gating() {
+                    // A right is the gates of its King and partner too.
+                    let c = &self.t.castling.rules[rule as usize];
+                    self.set_gate(c.king_from, true);
+                    self.set_gate(c.rook_from, true);
+                }
             }
         }
         self.castling = rights;
+        if self.gating() {
+            self.rights_from_gates();
+        }
+        // Gates close with an empty hand (unless captures refill it).
+        if self.gating() && !self.drops() {
+            for side in Side::BOTH {
+                if self.in_hand(side) == 0 {
+                    for cell in self.gates(side).iter() {
+                        self.set_gate(cell, false);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// In a game with gating, as Fairy-Stockfish reads its castling field:
+    /// a side given no castling right but gates on its King and on a
+    /// partner (`EH`, say) castles with each such partner, as long as its
+    /// hand holds a piece (or captures may fill it). Its own position
+    /// strings never say so (they write `K`), but others may.
+    fn rights_from_gates(&mut self) {
+        let castling = &self.t.castling;
+        for side in Side::BOTH {
+            let side_rights = castling.of_side[side.index()];
+            let hand = self.in_hand(side) > 0 || self.drops();
+            if self.castling & side_rights != 0 || !hand {
+                continue;
+            }
+            let gates = self.gates(side);
+            for slot in 0..castling.slots {
+                let c = &castling.rules[castling.usual[slot] as usize];
+                if side_rights >> slot & 1 != 0
+                    && gates.contains(c.king_from)
+                    && gates.contains(c.rook_from)
+                    && self.holds_castlers(c)
+                {
+                    self.castling |= 1 << slot;
+                    self.castle_rules[slot] = castling.usual[slot];
+                }
+            }
+        }
+    }
+
+    /// In a game with gating, the cell of the gate a castling field's
+    /// letter names, if it names one: a file letter (upper case for
+    /// White) that is no castling symbol, on the side's castling line.
+    fn gate_named(&self, ch: char) -> Result<Option<Cell>, PositionError> {
+        let castling = &self.t.castling;
+        let symbol =
+            (0..castling.slots).any(|s| castling.rules[castling.usual[s] as usize].symbol == ch);
+        if symbol || !ch.is_ascii_alphabetic() {
+            return Ok(None);
+        }
+        let side = if ch.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let file = ch.to_ascii_lowercase().to_string();
+        let geo = &self.t.geo;
+        let line = &castling.gate_lines[side.index()];
+        match line.iter().find(|&&c| geo.file_label(c) == file) {
+            Some(&cell) => Ok(Some(cell)),
+            None => Err(PositionError::new(
+                "castling",
+                format!(
+                    "'{ch}' is neither a castling right nor the file of a gate of {} (its \
+                     castling line's files are {})",
+                    self.t.def.side_names[side.index()],
+                    line.iter().map(|&c| geo.file_label(c)).collect::<String>()
+                ),
+            )),
+        }
+    }
+
+    /// Opens the gate on `cell`, named by `ch`: it needs a piece of the
+    /// letter's side there.
+    fn open_gate(&mut self, ch: char, cell: Cell) -> Result<(), PositionError> {
+        let side = if ch.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let name = self.t.geo.name(cell);
+        let piece = self.piece_at(cell);
+        if piece.is_empty() || piece.side() != side {
+            return Err(PositionError::new(
+                "castling",
+                format!(
+                    "'{ch}': a gate on {name} needs a piece of {} there, one that has not moved",
+                    self.t.def.side_names[side.index()]
+                ),
+            ));
+        }
+        self.set_gate(cell, true);
         Ok(())
     }
 
@@ -122,7 +239,7 @@ impl<R: Rules> Position<R> {
         rules
             .iter()
             .enumerate()
-            .filter(move |(_, c)| c.slot as usize == slot)
+            .filter(move |(_, c)| c.slot as usize == slot && c.gate.is_none())
             .map(|(i, c)| (i as u8, c))
     }
 
@@ -151,9 +268,22 @@ impl<R: Rules> Position<R> {
     /// file whose partner is not the outermost on its side of the King
     /// by the partner's file letter (X-FEN).
     pub(super) fn write_castling(&self) -> String {
-        let text: String = self
-            .castle_rules_in_play()
-            .filter(|&(slot, _)| self.castling >> slot & 1 != 0)
+        if self.gating() {
+            return self.write_castling_and_gates();
+        }
+        let text: String = self.rights_text(None);
+        if text.is_empty() {
+            "-".to_string()
+        } else {
+            text
+        }
+    }
+
+    /// The symbols (or file letters) of the castling rights held, of
+    /// `side` alone if given.
+    fn rights_text(&self, side: Option<Side>) -> String {
+        self.castle_rules_in_play()
+            .filter(|&(slot, c)| self.castling >> slot & 1 != 0 && side.is_none_or(|s| c.side == s))
             .map(|(slot, c)| {
                 let outermost = !c.any_file
                     || self.outermost(slot).map(|(rule, _)| rule) == Some(self.castle_rules[slot]);
@@ -165,7 +295,34 @@ impl<R: Rules> Position<R> {
                     _ => c.symbol,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// The castling field of a game with gating, as Fairy-Stockfish writes
+    /// it (`KQBCDFGkqbcdfg`): each side's rights, then the files of its
+    /// open gates that no right implies (its King's, its partners'),
+    /// White's first; no gates for a side with an empty hand.
+    fn write_castling_and_gates(&self) -> String {
+        let geo = &self.t.geo;
+        let mut text = String::new();
+        for side in Side::BOTH {
+            text += &self.rights_text(Some(side));
+            let implied: Vec<Cell> = self
+                .castle_rules_in_play()
+                .filter(|&(slot, c)| self.castling >> slot & 1 != 0 && c.side == side)
+                .flat_map(|(_, c)| [c.king_from, c.rook_from])
+                .collect();
+            let gates = self.gates(side);
+            for &cell in &self.t.castling.gate_lines[side.index()] {
+                if gates.contains(cell) && !implied.contains(&cell) {
+                    let file = geo.file_label(cell).chars().next().unwrap_or('?');
+                    text.push(match side {
+                        Side::White => file.to_ascii_uppercase(),
+                        Side::Black => file,
+                    });
+                }
+            }
+        }
         if text.is_empty() {
             "-".to_string()
         } else {

@@ -113,6 +113,9 @@ impl<R: Rules> Position<R> {
                 resets
             }
         };
+        if self.gating() {
+            self.gate_after(m, us);
+        }
         let mut edit = Edit {
             pos: self,
             captured: false,
@@ -175,10 +178,41 @@ impl<R: Rules> Position<R> {
                 self.t.hand_kind[piece.kind() as usize]
             };
             self.pool_change(Piece::new(piece.side().other(), kind), 1);
-        } else {
+        } else if !self.gating() {
+            // Into its owner's captured pool. (Gating's hands hold only
+            // what they started with, or with drops what is captured.)
             self.pool_change(piece, 1);
         }
         piece
+    }
+
+    /// In a game with gating, after the board changes of `m`, made by
+    /// `us`: the piece it gates goes from the hand to its cell, and the
+    /// gates of the cells a piece left or was taken on close; so do all of
+    /// `us`'s when its hand is empty (unless captures refill it), as in
+    /// Fairy-Stockfish.
+    fn gate_after(&mut self, m: Move, us: Side) {
+        let t = self.t;
+        if let Some((kind, cell)) = t.gate_of(m) {
+            let piece = Piece::new(us, kind);
+            self.pool_change(piece, -1);
+            self.put(cell, piece);
+        }
+        // A shooter stays where it is.
+        if m.kind != MoveKind::Shot {
+            self.set_gate(m.from, false);
+        }
+        self.set_gate(m.to, false);
+        if m.kind == MoveKind::Castle {
+            let c = &t.castling.rules[m.extra as usize];
+            self.set_gate(c.king_from, false);
+            self.set_gate(c.rook_from, false);
+        }
+        if !self.drops() && self.in_hand(us) == 0 {
+            for cell in self.gates(us).iter() {
+                self.set_gate(cell, false);
+            }
+        }
     }
 
     /// In a game with drops, after the plain move `m`: the promoted mark
@@ -362,10 +396,12 @@ impl<R: Rules> Position<R> {
             return true;
         }
         // A drop is a plain move that leaves no cell: it can only attack.
+        // A gated piece may attack too.
         if !matches!(
             m.kind,
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Drop
         ) || self.several_royals()
+            || (self.gating() && self.t.gate_of(m).is_some())
         {
             return true;
         }
@@ -408,6 +444,13 @@ impl<R: Rules> Position<R> {
     /// pseudo-legal moves asks this of those [`Position::may_expose`]
     /// does not clear.
     pub fn made_illegal(&mut self, m: Move) -> bool {
+        if let Some((_, cell)) = self.t.gate_of(m).filter(|_| self.gating()) {
+            // A gated piece does not shield its own King: the move is legal
+            // or not as without it (Seirawan chess's rule, as in
+            // Fairy-Stockfish).
+            let without = self.occupied() ^ R::Bits::single(cell);
+            return self.t.def.has_check && self.royal_attacked_in(self.side.other(), without);
+        }
         self.mover_in_check() || (self.t.drop_mate_barred && self.illegal_drop_mate(m))
     }
 }

@@ -288,6 +288,13 @@ pub trait GameState:
     fn promoted_mut(&mut self) -> Option<&mut Promoted> {
         None
     }
+    /// The open gates, in games with gating (Seirawan chess).
+    fn gates(&self) -> Option<&Gates> {
+        None
+    }
+    fn gates_mut(&mut self) -> Option<&mut Gates> {
+        None
+    }
 }
 
 impl GameState for () {}
@@ -295,13 +302,20 @@ impl GameState for () {}
 /// The cells of promoted pieces (of either side), as a bit per cell.
 pub type Promoted = crate::bits::Bits<5>;
 
+/// The open gates of a game with gating, as a bit per cell: cells whose
+/// piece has not moved, where a piece of its owner's hand may be gated
+/// when it leaves.
+pub type Gates = crate::bits::Bits<5>;
+
 /// Pieces held off the board: each side's pool (the captured pieces it may
 /// promote to) or hand (the pieces it may drop), with the cells of promoted
-/// pieces, which a capture returns to the hand demoted.
+/// pieces, which a capture returns to the hand demoted, and the open
+/// gates of a game with gating.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Held {
     pub pools: Pools,
     pub promoted: Promoted,
+    pub gates: Gates,
 }
 
 impl GameState for Held {
@@ -317,6 +331,12 @@ impl GameState for Held {
     }
     fn promoted_mut(&mut self) -> Option<&mut Promoted> {
         Some(&mut self.promoted)
+    }
+    fn gates(&self) -> Option<&Gates> {
+        Some(&self.gates)
+    }
+    fn gates_mut(&mut self) -> Option<&mut Gates> {
+        Some(&mut self.gates)
     }
 }
 
@@ -642,16 +662,59 @@ impl<R: Rules> Position<R> {
         self.state.pools()
     }
 
-    /// Each side's hand, in a game with drops.
+    /// Each side's hand, in a game with drops or gating.
     #[inline]
     pub fn hands(&self) -> Option<&Pools> {
-        self.state.pools().filter(|_| self.drops())
+        self.state.pools().filter(|_| self.has_hands())
     }
 
     /// Whether this is a game with drops (crazyhouse).
     #[inline]
     pub(crate) fn drops(&self) -> bool {
         R::State::HANDS && self.t.def.drops
+    }
+
+    /// Whether this is a game with gating (Seirawan chess).
+    #[inline]
+    pub(crate) fn gating(&self) -> bool {
+        R::State::HANDS && self.t.def.gating
+    }
+
+    /// Whether the sides hold pieces in hand: a game with drops or gating.
+    #[inline]
+    pub(crate) fn has_hands(&self) -> bool {
+        R::State::HANDS && (self.t.def.drops || self.t.def.gating)
+    }
+
+    /// The open gates of `side`: the cells of its pieces that have not
+    /// moved, where it may gate a piece of its hand as they leave (empty
+    /// in a game without gating).
+    pub fn gates(&self, side: Side) -> R::Bits {
+        let Some(gates) = self.state.gates().filter(|_| self.gating()) else {
+            return R::Bits::EMPTY;
+        };
+        gates
+            .iter()
+            .filter(|&c| self.board[c as usize].side() == side)
+            .fold(R::Bits::EMPTY, |mut cells, c| {
+                cells.insert(c);
+                cells
+            })
+    }
+
+    /// Opens or closes the gate on `cell`, keeping the hash in step.
+    fn set_gate(&mut self, cell: Cell, open: bool) {
+        let Some(gates) = self.state.gates_mut() else {
+            return;
+        };
+        if gates.contains(cell) != open {
+            if open {
+                gates.insert(cell);
+            } else {
+                gates.remove(cell);
+            }
+            self.hash ^= self.t.keys.gate(cell);
+        }
     }
 
     /// The kinds `side` holds in hand, each with how many, in the game's
@@ -789,6 +852,11 @@ impl<R: Rules> Position<R> {
         if self.t.def.checks_to_win.is_some() {
             for side in Side::BOTH {
                 h ^= k.checks(side, self.checks[side.index()]);
+            }
+        }
+        if let Some(gates) = self.state.gates().filter(|_| self.gating()) {
+            for c in gates.iter() {
+                h ^= k.gate(c);
             }
         }
         if let Some(pools) = self.pools() {

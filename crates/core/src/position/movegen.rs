@@ -251,6 +251,67 @@ impl<R: Rules> Position<R> {
         if self.t.drop_mate_barred {
             retain_from(out, start, |m| !self.drop_mates_barred(m));
         }
+        // A gated piece does not shield its King: a move's gated forms are
+        // legal exactly when the move is.
+        self.add_gated(out, start);
+    }
+
+    /// Whether the side to move may gate (Seirawan chess): a game with
+    /// gating, a piece in hand and one of its pieces on an open gate.
+    #[inline]
+    fn may_gate(&self) -> bool {
+        self.gating() && self.in_hand(self.side) > 0 && !self.gates(self.side).is_empty()
+    }
+
+    /// In a game with gating: appends the gated forms of the moves of
+    /// `out[start..]` that leave an open gate of the side to move, one per
+    /// kind in its hand that may stand on the cell left (for castling, on
+    /// the King's start or the partner's, if neither castler ends there).
+    pub(super) fn add_gated(&self, out: &mut MoveList, start: usize) {
+        if !self.may_gate() {
+            return;
+        }
+        let t = self.t;
+        let us = self.side;
+        let gates = self.gates(us);
+        let Some(hand) = self.hands() else {
+            return;
+        };
+        let kinds = t
+            .pool_kinds
+            .iter()
+            .copied()
+            .filter(|&k| hand.count(us, k) > 0);
+        let end = out.len();
+        for i in start..end {
+            let m = out[i];
+            match m.kind {
+                MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant
+                    if gates.contains(m.from) =>
+                {
+                    for k in kinds.clone() {
+                        if t.drop_cells[k as usize][us.index()].contains(m.from) {
+                            out.push(m.gating(k));
+                        }
+                    }
+                }
+                MoveKind::Castle => {
+                    let c = &t.castling.rules[m.extra as usize];
+                    for (place, cell) in [c.king_from, c.rook_from].into_iter().enumerate() {
+                        if !gates.contains(cell) || cell == c.king_to || cell == c.rook_to {
+                            continue;
+                        }
+                        for k in kinds.clone() {
+                            let form = c.gated[k as usize][place];
+                            if t.drop_cells[k as usize][us.index()].contains(cell) {
+                                out.push(Move { extra: form, ..m });
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     /// Whether `m`, a pseudo-legal move, is a drop of a kind that may not
@@ -376,10 +437,12 @@ impl<R: Rules> Position<R> {
     /// that the game would call finished (a board without royal pieces:
     /// [`Position::reach`]).
     pub(super) fn every_pseudo_legal_move(&self, out: &mut MoveList) {
+        let start = out.len();
         self.generate::<_, false>(out, None);
         if R::SPECIAL_MOVES {
             R::special_moves(self, out);
         }
+        self.add_gated(out, start);
     }
 
     /// Appends the pseudo-legal captures and promotions (the moves a
@@ -397,7 +460,9 @@ impl<R: Rules> Position<R> {
             return;
         }
         let mask = self.by_side[self.side.other().index()] | quiet;
+        let start = out.len();
         self.generate::<_, false>(&mut MaskSink { out, mask }, None);
+        self.add_gated(out, start);
         if R::SPECIAL_MOVES {
             let start = out.len();
             R::special_moves(self, out);
@@ -411,8 +476,9 @@ impl<R: Rules> Position<R> {
             return 0;
         }
         let lines = self.lines_suffice();
-        // A drop that may not mate is tested by the list's filter only.
-        if self.t.def.must_capture || self.holds_barred_mater() {
+        // A drop that may not mate is tested by the list's filter only;
+        // gated forms are listed.
+        if self.t.def.must_capture || self.holds_barred_mater() || self.may_gate() {
             let mut list = MoveList::new();
             self.legal_moves(&mut list);
             list.len() as u64
@@ -493,13 +559,24 @@ impl<R: Rules> Position<R> {
     /// push, say), and that move is illegal; except where a side may have
     /// none (`GameDef::extinction`: Horde's White), and is never in check.
     pub(crate) fn royal_attacked(&self, side: Side) -> bool {
+        self.royal_attacked_in(side, self.occupied())
+    }
+
+    /// [`Self::royal_attacked`] with the occupied cells `occupied` (the
+    /// position's, or those with a gated piece left out).
+    #[inline]
+    pub(crate) fn royal_attacked_in(&self, side: Side, occupied: R::Bits) -> bool {
+        let attacked = |k| {
+            self.attacked(k, side.other(), occupied, R::Bits::EMPTY)
+                || R::special_attack(self, k, side.other(), occupied, R::Bits::EMPTY)
+        };
         if self.several_royals() {
             // Check is every royal piece of the side attacked.
             let royals = self.royal_cells(side.index());
-            return !royals.is_empty() && royals.iter().all(|k| self.attacked_now(k, side.other()));
+            return !royals.is_empty() && royals.iter().all(attacked);
         }
         match self.royal_cell(side) {
-            Some(k) => self.attacked_now(k, side.other()),
+            Some(k) => attacked(k),
             None => self.t.def.every_side_has_royal(),
         }
     }

@@ -85,7 +85,10 @@ impl<R: Rules> Position<R> {
         let t = self.t;
         let geo = &t.geo;
         match m.kind {
-            MoveKind::Castle => return t.castling.rules[m.extra as usize].text.to_string(),
+            MoveKind::Castle => {
+                let text = t.castling.rules[m.extra as usize].text;
+                return format!("{text}{}", self.gate_suffix(m));
+            }
             MoveKind::Drop => return self.move_text(m),
             _ => {}
         }
@@ -135,7 +138,7 @@ impl<R: Rules> Position<R> {
             s.push('=');
             s.push(t.kinds[k as usize].def.letter);
         }
-        s
+        s + &self.gate_suffix(m)
     }
 
     /// The legal move `text` stands for as a player types it (see the
@@ -172,7 +175,7 @@ impl<R: Rules> Position<R> {
                 reason,
             });
         }
-        let typed = Typed::new(text, marks);
+        let typed = Typed::new(text, marks, self.gating());
         // A finished game (a King taken) was refused by `parse_move`; one
         // drawn by a rule still has its moves, as in `parse_move`.
         let mut legal = MoveList::new();
@@ -194,7 +197,8 @@ impl<R: Rules> Position<R> {
         // Two squares named in full say most (a level letter that is also a
         // piece's, as in Raumschach's `Bb2-Bb4`, is a square's here).
         let reason = self
-            .why_not_between(&typed.body)
+            .why_not_gated(&typed, &legal)
+            .or_else(|| self.why_not_between(&typed.body))
             .or_else(|| self.why_not(&typed))
             .or_else(|| R::why_special_move_not(self, &typed.body))
             .or_else(|| self.why_not_to(&typed));
@@ -212,6 +216,72 @@ impl<R: Rules> Position<R> {
             }
             (None, e) => Err(e),
         }
+    }
+
+    /// The move `m` without the piece it gates.
+    fn ungated(&self, m: Move) -> Move {
+        match m.kind {
+            MoveKind::Castle => Move {
+                extra: self.t.castling.rules[m.extra as usize].ungated,
+                ..m
+            },
+            _ if self.t.gate_of(m).is_some() => Move { extra: 0, ..m },
+            _ => m,
+        }
+    }
+
+    /// Why a typed move with a gate (`Nc3/H`) is no legal move, when the
+    /// move without it is: the kind unknown or not in hand, the square
+    /// left no gate, or one a castler ends on.
+    fn why_not_gated(&mut self, typed: &Typed, legal: &MoveList) -> Option<String> {
+        let gate = typed.gate.as_ref()?;
+        let plain = Typed {
+            gate: None,
+            ..typed.clone()
+        };
+        let ungated: MoveList = legal
+            .iter()
+            .copied()
+            .filter(|&m| self.t.gate_of(m).is_none())
+            .collect();
+        let &base = self.fitting(&plain, &ungated).first()?;
+        let t = self.t;
+        let side = t.def.side_names[self.side.index()];
+        let letter = gate.chars().next()?.to_ascii_uppercase();
+        let Some(kind) = t.kind_by_letter(letter) else {
+            return Some(format!("'{letter}' is no piece of this game"));
+        };
+        let name = t.kinds[kind as usize].def.name;
+        if self.hands().is_none_or(|h| h.count(self.side, kind) == 0) {
+            return Some(format!("{side} has no {name} in hand to gate"));
+        }
+        let cells = match base.kind {
+            MoveKind::Castle => {
+                let c = &t.castling.rules[base.extra as usize];
+                let named = |cell| *gate.get(1..).unwrap_or("") == gate_form(t.geo.name(cell));
+                match [c.king_from, c.rook_from].into_iter().find(|&c| named(c)) {
+                    Some(cell) if cell == c.king_to || cell == c.rook_to => {
+                        return Some(format!(
+                            "a castler ends on {}: the {name} goes on the King's square or the \
+                             partner's that stays empty",
+                            t.geo.name(cell)
+                        ))
+                    }
+                    Some(cell) => vec![cell],
+                    None => vec![c.king_from, c.rook_from],
+                }
+            }
+            _ => vec![base.from],
+        };
+        let gates = self.gates(self.side);
+        if let Some(&cell) = cells.iter().find(|&&c| !gates.contains(c)) {
+            return Some(format!(
+                "{} is no gate: a piece in hand goes only on the square a piece of the first \
+                 rank leaves on its first move, and only then",
+                t.geo.name(cell)
+            ));
+        }
+        None
     }
 
     /// A drop as typed, its letter in either case (`N@f3`, `n@f3`): the
@@ -234,10 +304,15 @@ impl<R: Rules> Position<R> {
         let name = t.kinds[kind as usize].def.name;
         let side = self.side.index();
         let square = t.geo.name(to);
-        let Some(hands) = self.hands() else {
-            return Some(Err(
-                "this game has no drops: no piece is ever held in hand".to_string()
-            ));
+        let Some(hands) = self.hands().filter(|_| self.drops()) else {
+            return Some(Err(match self.gating() {
+                true => format!(
+                    "this game has no drops: a piece in hand is gated, placed on the square a \
+                     piece leaves on its first move, written after that move ({})",
+                    self.t.def.move_hint
+                ),
+                false => "this game has no drops: no piece is ever held in hand".to_string(),
+            }));
         };
         if hands.count(self.side, kind) == 0 {
             return Some(Err(format!(
@@ -426,11 +501,29 @@ impl<R: Rules> Position<R> {
         if typed.pushed != (m.kind == MoveKind::Push) {
             return false;
         }
-        if typed.castle.is_some() && !self.t.castling.rules.is_empty() {
-            return m.kind == MoveKind::Castle
-                && typed.castle == Some(self.t.castling.rules[m.extra as usize].text);
-        }
         let t = self.t;
+        // A move that gates names its gate, after a `/` (`Nc3/H`, `O-O/He1`,
+        // any form of the move before it) or as UCI writes it (`b1c3h`):
+        // `Nc3` is the move without it.
+        match (&typed.gate, t.gate_of(m)) {
+            (None, None) => {}
+            (None, Some(_)) => return !flat && squeeze(&self.move_text(m)) == typed.wanted,
+            (Some(_), None) => return false,
+            (Some(gate), Some((kind, cell))) => {
+                let letter = t.kinds[kind as usize].def.letter.to_ascii_lowercase();
+                let named = *gate == letter.to_string()
+                    || *gate == format!("{letter}{}", gate_form(t.geo.name(cell)));
+                let plain = Typed {
+                    gate: None,
+                    ..typed.clone()
+                };
+                return named && self.fits(&plain, self.ungated(m), flat);
+            }
+        }
+        if typed.castle.is_some() && !t.castling.rules.is_empty() {
+            return m.kind == MoveKind::Castle
+                && typed.castle == Some(t.castling.rules[m.extra as usize].text);
+        }
         let geo = &t.geo;
         let full = squeeze(&self.move_text(m));
         if !flat && (full == typed.wanted || (self.shows_san() && self.san(m) == typed.body)) {
@@ -580,6 +673,7 @@ impl<R: Rules> Position<R> {
 }
 
 /// A typed move, taken apart once.
+#[derive(Clone)]
 struct Typed {
     /// `O-O` or `O-O-O` when the text is castling (`0-0` too).
     castle: Option<&'static str>,
@@ -587,6 +681,10 @@ struct Typed {
     body: String,
     /// Whether a pushed piece is named after a `/`.
     pushed: bool,
+    /// In a game with gating, the gate named after a `/` ([`gate_form`]): the
+    /// kind's letter (`h` of `Nc3/H`), for castling with its cell (`he1`
+    /// of `O-O/He1`, or the letter alone where one cell fits).
+    gate: Option<String>,
     /// The body squeezed (see [`squeeze`]).
     wanted: String,
     /// A leading capital letter: a piece, or a level in some games.
@@ -597,11 +695,17 @@ struct Typed {
 
 impl Typed {
     /// `marks`: the check and comment marks that may end the text.
-    fn new(text: &str, marks: &[char]) -> Typed {
+    /// `gating`: whether the game has gating, where a `/` names the gate
+    /// (elsewhere a pushed piece).
+    fn new(text: &str, marks: &[char], gating: bool) -> Typed {
         let stripped = text.trim_end_matches(marks);
-        let (body, pushed) = match stripped.split_once('/') {
-            Some((body, pushed)) if !pushed.is_empty() => (body, true),
+        let (body, after) = match stripped.split_once('/') {
+            Some((body, after)) if !after.is_empty() => (body, true),
             _ => (stripped, false),
+        };
+        let (pushed, gate) = match (gating, stripped.split_once('/')) {
+            (true, Some((_, gate))) if after => (false, Some(gate_form(gate))),
+            _ => (after, None),
         };
         let castle = match body.replace('0', "O").to_ascii_uppercase().as_str() {
             "O-O" | "OO" => Some("O-O"),
@@ -613,6 +717,7 @@ impl Typed {
             castle,
             body: body.to_string(),
             pushed,
+            gate,
             wanted: squeeze(body),
             letter,
             // The text after a leading piece letter (an ASCII letter: one
@@ -623,6 +728,15 @@ impl Typed {
 }
 
 /// Lower case without the separators players leave out or swap.
+/// A typed gate (`H`, `He1`) or a cell's name as compared with one: lower
+/// case, without separators (but `x`, which may be a piece's letter).
+fn gate_form(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, '-' | ':' | '='))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 fn squeeze(text: &str) -> String {
     text.chars()
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':' | '='))

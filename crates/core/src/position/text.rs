@@ -56,7 +56,7 @@ impl<R: Rules> Position<R> {
             }
             _ => {}
         }
-        let (placement, hand) = match pos.drops() {
+        let (placement, hand) = match pos.has_hands() {
             true => split_hand(fields[0], t.geo.levels())?,
             false => (fields[0], None),
         };
@@ -83,7 +83,7 @@ impl<R: Rules> Position<R> {
             return Err(PositionError::new("fullmove number", "must be at least 1"));
         }
         let mut rest = fields.get(6..).unwrap_or(&[]);
-        if GameState::pools(&pos.state).is_some() && !pos.drops() {
+        if GameState::pools(&pos.state).is_some() && !pos.has_hands() {
             if let Some((&pools, more)) = rest.split_first() {
                 pos.read_held(pools, "pools")?;
                 rest = more;
@@ -651,7 +651,7 @@ impl<R: Rules> Position<R> {
             self.halfmove,
             self.fullmove
         );
-        if let Some(pools) = self.pools().filter(|_| !self.drops()) {
+        if let Some(pools) = self.pools().filter(|_| !self.has_hands()) {
             text.push(' ');
             match self.write_held(pools) {
                 held if held.is_empty() => text.push('-'),
@@ -692,9 +692,19 @@ impl<R: Rules> Position<R> {
                 geo.name(m.to)
             );
         }
+        let gate = t.gate_of(m);
         match t.def.notation {
             Notation::Uci => {
-                let mut s = format!("{}{}", geo.name(m.from), geo.name(self.uci_to(m)));
+                let (from, to) = match gate {
+                    // A castling gating on the partner's start goes from
+                    // there to the King's, as Fairy-Stockfish writes it
+                    // (`h1e1h`: `e1g1h` gates on the King's).
+                    Some((_, cell)) if m.kind == MoveKind::Castle && cell != m.from => {
+                        (cell, m.from)
+                    }
+                    _ => (m.from, self.uci_to(m)),
+                };
+                let mut s = format!("{}{}", geo.name(from), geo.name(to));
                 if let Some(k) = m.promotion {
                     // To a promoted form, `+`, as Fairy-Stockfish writes
                     // shogi's promotions.
@@ -703,11 +713,16 @@ impl<R: Rules> Position<R> {
                         None => s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase()),
                     }
                 }
+                // The kind gated, as a promotion's (`b1c3h`).
+                if let Some((k, _)) = gate {
+                    s.push(t.kinds[k as usize].def.letter.to_ascii_lowercase());
+                }
                 s
             }
             Notation::Seed => {
                 if m.kind == MoveKind::Castle {
-                    return t.castling.rules[m.extra as usize].text.to_string();
+                    let text = t.castling.rules[m.extra as usize].text;
+                    return format!("{text}{}", self.gate_suffix(m));
                 }
                 let sep = match m.kind {
                     MoveKind::Shot => '@',
@@ -729,7 +744,24 @@ impl<R: Rules> Position<R> {
                         }
                     }
                 }
-                s
+                s + &self.gate_suffix(m)
+            }
+        }
+    }
+
+    /// The gate of a move as SAN writes it, after the move: `/` and the
+    /// kind's letter (`Nc3/H`), and for castling the cell (`O-O/He1`);
+    /// empty for a move that gates nothing.
+    pub(crate) fn gate_suffix(&self, m: Move) -> String {
+        let t = self.t;
+        match t.gate_of(m) {
+            None => String::new(),
+            Some((k, cell)) => {
+                let letter = t.kinds[k as usize].def.letter;
+                match m.kind {
+                    MoveKind::Castle => format!("/{letter}{}", t.geo.name(cell)),
+                    _ => format!("/{letter}"),
+                }
             }
         }
     }

@@ -688,14 +688,20 @@ pub fn trace<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> Trace 
 }
 
 /// The pieces in hand in a game with drops, at their value on the board
-/// (White's view): a piece held may be dropped where it is needed.
+/// (White's view): a piece held may be dropped where it is needed. In a
+/// game with gating alone, only as many as the side has gates left, the
+/// most valuable first: a piece that can no longer be gated is worth
+/// nothing, so the search gates rather than closes its last gates.
 #[inline]
 fn in_hand<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> i32 {
     let Some(hands) = pos.hands() else {
         return 0;
     };
-    pos.tables()
-        .pool_kinds
+    let t = pos.tables();
+    if t.def.gating && !t.def.drops {
+        return gateable(pos, et, Side::White) - gateable(pos, et, Side::Black);
+    }
+    t.pool_kinds
         .iter()
         .map(|&k| {
             let held =
@@ -703,6 +709,33 @@ fn in_hand<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> i32 {
             held * et.value[k as usize]
         })
         .sum()
+}
+
+/// The value of the pieces `side` may still gate: of those in its hand,
+/// as many as it has open gates, the most valuable first.
+fn gateable<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>, side: Side) -> i32 {
+    let Some(hands) = pos.hands() else {
+        return 0;
+    };
+    let kinds = &pos.tables().pool_kinds;
+    let mut left = [0u8; chess3d_core::position::MAX_KINDS];
+    for &k in kinds {
+        left[k as usize] = hands.count(side, k);
+    }
+    let mut total = 0;
+    for _ in 0..pos.gates(side).count() {
+        let best = kinds
+            .iter()
+            .copied()
+            .filter(|&k| left[k as usize] > 0)
+            .max_by_key(|&k| et.value[k as usize]);
+        let Some(k) = best else {
+            break;
+        };
+        left[k as usize] -= 1;
+        total += et.value[k as usize];
+    }
+    total
 }
 
 /// The largest evaluation (mate scores are above 29,000).

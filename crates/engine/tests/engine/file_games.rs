@@ -194,6 +194,37 @@ fn the_engine_plays_minishogi_mates_with_a_gold_and_never_with_a_pawn_drop() {
     }
 }
 
+/// Seirawan chess (`gating`): White's King a1 has no move (the Queen c2
+/// holds a2, b1 and b2), so its Knight g1 must leave, the last gate of
+/// White's Hawk in hand: the engine gates it (g1e2h, g1f3h or g1h3h, with
+/// the plain moves pyffish's list), as a Hawk not gated then is lost.
+/// The evaluation counts a piece in hand only while a gate is left for
+/// it: with no gate the Hawk adds nothing, and with one gate and both
+/// pieces in hand only the Elephant counts.
+#[test]
+fn the_engine_plays_seirawan_and_gates_on_its_last_gate() {
+    let seirawan = include_str!("../../../../games/seirawan.toml");
+    let FileGame::Pool(game) = FileGame::of(load(seirawan).unwrap()) else {
+        panic!("a game with a hand");
+    };
+    let eval_at = |hand: &str, gates: &str| {
+        evaluate(
+            &game
+                .position(&format!("7k/8/8/8/8/8/2q5/K5N1[{hand}] w {gates} - 0 1"))
+                .unwrap(),
+        )
+    };
+    assert_eq!(eval_at("H", "-"), eval_at("", "-"));
+    assert_eq!(eval_at("HE", "G"), eval_at("E", "G"));
+    assert!(eval_at("H", "G") > eval_at("", "-") + 300);
+    for (depth, best) in best_moves(seirawan, "7k/8/8/8/8/8/2q5/K5N1[H] w G - 0 1", &[1, 3]) {
+        assert!(
+            ["g1e2h", "g1f3h", "g1h3h"].contains(&best.as_str()),
+            "depth {depth}: {best}"
+        );
+    }
+}
+
 /// Xiangqi's confined pieces and flying General change what attacks a
 /// cell; and a side without a move loses (`stalemate = "loss"`). Red's
 /// Soldier c8 to c9 or d8 takes d9 from Black's lone General d10, whose

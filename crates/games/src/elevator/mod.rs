@@ -624,6 +624,7 @@ pub static ELEVATOR: GameDef = GameDef {
     must_capture: false,
     several_royals: false,
     drops: false,
+    gating: false,
     repetition: RepetitionRule::LossForMover,
     side_names: ["White", "Black"],
     side_letters: ['w', 'b'],

@@ -57,6 +57,9 @@ pub struct GameFile {
     /// Whether captured pieces go to the capturer's hand, to be dropped
     /// (crazyhouse).
     pub drops: Option<Spanned<bool>>,
+    /// Whether pieces held in hand are gated on the cells pieces of the
+    /// castling line leave (Seirawan chess).
+    pub gating: Option<Spanned<bool>>,
     pub repetition: Option<Spanned<RepetitionFile>>,
     pub notation: NotationName,
     pub move_hint: String,

@@ -59,6 +59,7 @@ pub fn start_position(def: &'static GameDef) -> Result<(), String> {
 /// strings too.
 pub fn uses_pools(def: &GameDef) -> bool {
     def.drops
+        || def.gating
         || def
             .promotion
             .is_some_and(|p| matches!(p.choices, Choices::CapturedPool))

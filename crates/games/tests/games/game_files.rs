@@ -477,6 +477,19 @@ proptest! {
         let played = plays_if_it_loads(&text);
         prop_assert!(played.is_ok(), "{:?}", played);
     }
+
+    /// The same for Seirawan chess's file: gating (`gating`, the hand and
+    /// the gates' file letters in the castling field).
+    #[test]
+    fn a_mutated_seirawan_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/seirawan.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcdefgKQHEPNtrux|/#@",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
 }
 
 /// One text for each move (issue 62). In UCI notation a castling whose
@@ -573,8 +586,10 @@ fn every_game_files_moves_have_one_text_each() {
         ),
         ("polyhedron", POLYHEDRON_FILE),
         ("raumschach", RAUMSCHACH_FILE),
+        ("seirawan", include_str!("../../../../games/seirawan.toml")),
         ("shako", include_str!("../../../../games/shako.toml")),
         ("shogi", include_str!("../../../../games/shogi.toml")),
+        ("shouse", include_str!("../../../../games/shouse.toml")),
         ("spartan", include_str!("../../../../games/spartan.toml")),
         ("torpedo", include_str!("../../../../games/torpedo.toml")),
         ("xiangqi", include_str!("../../../../games/xiangqi.toml")),

@@ -38,6 +38,7 @@ mod raumschach_rules;
 mod reach;
 mod records;
 mod san;
+mod seirawan;
 mod shogi;
 mod spartan;
 mod startrek_properties;

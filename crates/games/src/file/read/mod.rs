@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+use chess3d_core::castles::line_of;
 use chess3d_core::def::{
     About, Area, BecomesDef, Block, BoardDef, CastleDef, Choices, Component, DoubleStep, Drawing,
     Extinction, GameDef, Mode, Notation, PawnDef, PieceDef, PromotionDef, Reach, RepetitionRule,
@@ -25,6 +26,7 @@ use super::{keep, FileError};
 
 mod board;
 mod castling;
+mod hands;
 mod pieces;
 mod rules;
 
@@ -157,6 +159,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
     r.shogi_keys_in_place(&file, promotion.as_ref())?;
     let drops = r.drops(&file, &pieces, promotion.as_ref())?;
     let castling = r.castling(&file, &geo, &pieces)?;
+    let gating = r.gating(&file, &pieces, promotion.as_ref(), &castling, &geo)?;
     let temple = file
         .temple
         .as_ref()
@@ -204,6 +207,7 @@ pub fn definition(text: &str, file: GameFile) -> Checked<&'static GameDef> {
         must_capture: file.must_capture,
         several_royals,
         drops,
+        gating,
         stalemate: match file.stalemate {
             StalemateName::Draw => StalemateRule::Draw,
             StalemateName::Loss => StalemateRule::Loss,
