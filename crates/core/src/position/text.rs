@@ -29,6 +29,13 @@ impl<R: Rules> Position<R> {
             .map_err(|e| PositionError::new("options", e.0))?;
         let t = pos.t;
         let mut fields: Vec<&str> = text.split_whitespace().collect();
+        // Fairy-Stockfish's start strings of its shogi games leave out the
+        // castling and en-passant fields (`…[-] w 0 1`): two counters after
+        // the side to move stand for `- - 0 1`, in a game without castling.
+        let counter = |f: &&str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+        if fields.len() == 4 && fields[2..].iter().all(counter) && t.castling.rules.is_empty() {
+            fields.splice(2..2, ["-", "-"]);
+        }
         // A game that counts checks has each side's checks still to give
         // after en passant, as Fairy-Stockfish and lichess write them
         // (`3+3`); left out, none has been given.
