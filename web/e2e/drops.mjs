@@ -130,6 +130,8 @@ async function gating() {
     s.moves[0] === "b1c3h" && s.view.cells.find((c) => c.name === "b1").piece?.letter === "H" && hands[0].text.includes("Elephant") && !hands[0].text.includes("Hawk"),
     `the Hawk is gated on b1 and leaves the hand: ${hands[0].text}`,
   );
+  // Nothing in hand is dropped: the hands are shown, with no buttons.
+  check(hands.every((h) => h.buttons.length === 0) && hands[1].text.includes("Hawk"), `the hands have nothing to click: ${hands.map((h) => h.text).join("; ")}`);
   await typeMoves(page, ["a7a6", "e2e4", "a6a5", "f1e2", "a5a4", "g1f3", "a4a3"]);
   await clickCell(page, "e1");
   await clickCell(page, "g1");

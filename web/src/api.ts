@@ -74,8 +74,11 @@ export interface View {
   position: string;
   /// Each side's checks still to give (three-check chess).
   checks_left?: [number, number];
-  /// Each side's hand, in a game with drops.
+  /// Each side's hand, in a game with drops or gating.
   hands?: [HandPiece[], HandPiece[]];
+  /// Whether the hands' pieces are gated, never dropped (Seirawan chess):
+  /// chosen in the move menu of a first move from the first rank.
+  gated_only?: boolean;
   camera: Camera;
 }
 

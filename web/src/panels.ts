@@ -253,11 +253,22 @@ export function renderHands(state: GameState, view: View, dropping: string | nul
     row.append(who);
     if (!hand.length) row.append(" empty");
     for (const p of hand) {
+      const label = `${p.name}${p.count > 1 ? ` ×${p.count}` : ""}`;
+      if (view.gated_only) {
+        // Nothing to click: a gated piece is chosen in the move menu.
+        const held = document.createElement("span");
+        held.className = `held side-${side}`;
+        held.dataset.letter = p.letter;
+        held.textContent = label;
+        held.title = `Gated, not dropped: ${state.sides[side]} places it on the square a first-rank piece leaves on its first move, chosen in the move menu`;
+        row.append(" ", held);
+        continue;
+      }
       const b = document.createElement("button");
       b.type = "button";
       b.className = `held side-${side}`;
       b.dataset.letter = p.letter;
-      b.textContent = `${p.name}${p.count > 1 ? ` ×${p.count}` : ""}`;
+      b.textContent = label;
       const own = side === view.to_move && !view.result && choose !== null;
       b.disabled = !own;
       b.setAttribute("aria-pressed", String(own && dropping === p.letter));

@@ -125,6 +125,10 @@ pub struct View {
     /// game's order of kinds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hands: Option<[Vec<HandView>; 2]>,
+    /// Whether the hands' pieces are gated, never dropped (Seirawan
+    /// chess): the page shows them, and offers them in the move menu.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub gated_only: bool,
     pub camera: Camera,
 }
 
@@ -232,6 +236,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
                     .collect()
             })
         }),
+        gated_only: t.def.gating && !t.def.drops,
         camera: Camera {
             elevation: t.def.drawing.elevation,
             azimuth: t.def.drawing.azimuth,
