@@ -700,12 +700,12 @@ impl Typed {
     fn new(text: &str, marks: &[char], gating: bool) -> Typed {
         let stripped = text.trim_end_matches(marks);
         let (body, after) = match stripped.split_once('/') {
-            Some((body, after)) if !after.is_empty() => (body, true),
-            _ => (stripped, false),
+            Some((body, after)) if !after.is_empty() => (body, Some(after)),
+            _ => (stripped, None),
         };
-        let (pushed, gate) = match (gating, stripped.split_once('/')) {
-            (true, Some((_, gate))) if after => (false, Some(gate_form(gate))),
-            _ => (after, None),
+        let (pushed, gate) = match gating {
+            true => (false, after.map(gate_form)),
+            false => (after.is_some(), None),
         };
         let castle = match body.replace('0', "O").to_ascii_uppercase().as_str() {
             "O-O" | "OO" => Some("O-O"),
@@ -727,7 +727,6 @@ impl Typed {
     }
 }
 
-/// Lower case without the separators players leave out or swap.
 /// A typed gate (`H`, `He1`) or a cell's name as compared with one: lower
 /// case, without separators (but `x`, which may be a piece's letter).
 fn gate_form(text: &str) -> String {
@@ -737,6 +736,7 @@ fn gate_form(text: &str) -> String {
         .collect()
 }
 
+/// Lower case without the separators players leave out or swap.
 fn squeeze(text: &str) -> String {
     text.chars()
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':' | '='))
