@@ -739,4 +739,11 @@ impl GameDef {
     pub const fn every_side_has_royal(&self) -> bool {
         self.has_check && self.extinction.is_none()
     }
+
+    /// Whether the hands' pieces are only gated, never dropped (Seirawan
+    /// chess): a hand then holds what it started with and never refills,
+    /// and a piece in it enters only while its side has a gate left.
+    pub const fn gating_alone(&self) -> bool {
+        self.gating && !self.drops
+    }
 }

@@ -236,7 +236,7 @@ fn build<R: Rules>(pos: &Position<R>, result: Option<(&'static str, String)>, mo
                     .collect()
             })
         }),
-        gated_only: t.def.gating && !t.def.drops,
+        gated_only: t.def.gating_alone(),
         camera: Camera {
             elevation: t.def.drawing.elevation,
             azimuth: t.def.drawing.azimuth,

@@ -81,14 +81,9 @@ impl<R: Rules> Position<R> {
         if self.gating() {
             self.rights_from_gates();
         }
-        // Gates close with an empty hand (unless captures refill it).
-        if self.gating() && !self.drops() {
+        if self.gating() {
             for side in Side::BOTH {
-                if self.in_hand(side) == 0 {
-                    for cell in self.gates(side).iter() {
-                        self.set_gate(cell, false);
-                    }
-                }
+                self.close_gates_of_empty_hand(side);
             }
         }
         Ok(())
@@ -132,11 +127,7 @@ impl<R: Rules> Position<R> {
         if symbol || !ch.is_ascii_alphabetic() {
             return Ok(None);
         }
-        let side = if ch.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        };
+        let side = side_of_letter(ch);
         let file = ch.to_ascii_lowercase().to_string();
         let geo = &self.t.geo;
         let line = &castling.gate_lines[side.index()];
@@ -157,11 +148,7 @@ impl<R: Rules> Position<R> {
     /// Opens the gate on `cell`, named by `ch`: it needs a piece of the
     /// letter's side there.
     fn open_gate(&mut self, ch: char, cell: Cell) -> Result<(), PositionError> {
-        let side = if ch.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        };
+        let side = side_of_letter(ch);
         let name = self.t.geo.name(cell);
         let piece = self.piece_at(cell);
         if piece.is_empty() || piece.side() != side {
@@ -205,11 +192,7 @@ impl<R: Rules> Position<R> {
             };
         }
         // A file letter: the partner on that file of the side's line.
-        let side = if ch.is_ascii_uppercase() {
-            Side::White
-        } else {
-            Side::Black
-        };
+        let side = side_of_letter(ch);
         let file = ch.to_ascii_lowercase().to_string();
         let found = (0..castling.slots)
             .filter(|&slot| castling.any_file >> slot & 1 != 0)
@@ -328,5 +311,15 @@ impl<R: Rules> Position<R> {
         } else {
             text
         }
+    }
+}
+
+/// The side a castling field's letter is of: upper case White's, lower
+/// case Black's.
+fn side_of_letter(ch: char) -> Side {
+    if ch.is_ascii_uppercase() {
+        Side::White
+    } else {
+        Side::Black
     }
 }

@@ -189,8 +189,7 @@ impl<R: Rules> Position<R> {
     /// In a game with gating, after the board changes of `m`, made by
     /// `us`: the piece it gates goes from the hand to its cell, and the
     /// gates of the cells a piece left or was taken on close; so do all of
-    /// `us`'s when its hand is empty (unless captures refill it), as in
-    /// Fairy-Stockfish.
+    /// `us`'s when its hand is empty for good.
     fn gate_after(&mut self, m: Move, us: Side) {
         let t = self.t;
         if let Some((kind, cell)) = t.gate_of(m) {
@@ -204,15 +203,10 @@ impl<R: Rules> Position<R> {
         }
         self.set_gate(m.to, false);
         if m.kind == MoveKind::Castle {
-            let c = &t.castling.rules[m.extra as usize];
-            self.set_gate(c.king_from, false);
-            self.set_gate(c.rook_from, false);
+            // The King's start is `m.from`; the partner left its own.
+            self.set_gate(t.castling.rules[m.extra as usize].rook_from, false);
         }
-        if !self.drops() && self.in_hand(us) == 0 {
-            for cell in self.gates(us).iter() {
-                self.set_gate(cell, false);
-            }
-        }
+        self.close_gates_of_empty_hand(us);
     }
 
     /// In a game with drops, after the plain move `m`: the promoted mark

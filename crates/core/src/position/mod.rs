@@ -717,6 +717,16 @@ impl<R: Rules> Position<R> {
         }
     }
 
+    /// Closes all of `side`'s gates if its hand is empty and cannot refill
+    /// (gating alone), as Fairy-Stockfish does: they would gate nothing.
+    fn close_gates_of_empty_hand(&mut self, side: Side) {
+        if self.t.def.gating_alone() && self.in_hand(side) == 0 {
+            for cell in self.gates(side).iter() {
+                self.set_gate(cell, false);
+            }
+        }
+    }
+
     /// The kinds `side` holds in hand, each with how many, in the game's
     /// order of kinds (none in a game without drops).
     pub fn held(&self, side: Side) -> impl Iterator<Item = (Kind, u8)> + '_ {

@@ -268,13 +268,13 @@ impl<R: Rules> Position<R> {
     /// kind in its hand that may stand on the cell left (for castling, on
     /// the King's start or the partner's, if neither castler ends there).
     pub(super) fn add_gated(&self, out: &mut MoveList, start: usize) {
-        if !self.may_gate() {
+        if !self.gating() {
             return;
         }
         let t = self.t;
         let us = self.side;
         let gates = self.gates(us);
-        let Some(hand) = self.hands() else {
+        let Some(hand) = self.hands().filter(|_| !gates.is_empty()) else {
             return;
         };
         let kinds = t

@@ -698,7 +698,7 @@ fn in_hand<R: Evaluate>(pos: &Position<R>, et: &EvalTables<R::Bits>) -> i32 {
         return 0;
     };
     let t = pos.tables();
-    if t.def.gating && !t.def.drops {
+    if t.def.gating_alone() {
         return gateable(pos, et, Side::White) - gateable(pos, et, Side::Black);
     }
     t.pool_kinds
