@@ -292,9 +292,11 @@ pub struct PawnDef {
 /// passant.
 #[derive(Clone, Copy, Debug)]
 pub struct DoubleStep {
-    /// One step, for White, expanded by `sym` (Berolina's pawn: `[1, 1,
-    /// 0]` with `SignsX`, two squares diagonally forward either way).
-    pub step: V3,
+    /// The steps, for White, each expanded by `sym` (Berolina's pawn:
+    /// `[1, 1, 0]` with `SignsX`, two squares diagonally forward either
+    /// way; Millennium 3D chess's: forward, up, and forward and up at
+    /// once).
+    pub steps: &'static [V3],
     pub sym: Sym,
     /// The cells it may start from.
     pub from: Zone,
@@ -305,9 +307,9 @@ pub struct DoubleStep {
 
 impl DoubleStep {
     /// Two steps of `step` only, from the cells of `from`.
-    pub const fn along(step: V3, from: Zone) -> DoubleStep {
+    pub const fn along(step: &'static [V3; 1], from: Zone) -> DoubleStep {
         DoubleStep {
-            step,
+            steps: step,
             sym: Sym::Exact,
             from,
             en_passant_from: None,

@@ -375,7 +375,15 @@ impl<B: BitSet> Tables<B> {
             // The double step: its vector and each side's start cells.
             let double_step_of = pd.pawn.and_then(|p| p.double_step).map(|d| {
                 (
-                    expand(d.step, d.sym),
+                    {
+                        let mut steps: Vec<V3> = Vec::new();
+                        for v in d.steps.iter().flat_map(|&s| expand(s, d.sym)) {
+                            if !steps.contains(&v) {
+                                steps.push(v);
+                            }
+                        }
+                        steps
+                    },
                     zone_cells::<B>(&geo, def.black_mirror, d.from),
                     d.en_passant_from
                         .map_or([B::FULL; 2], |z| zone_cells(&geo, def.black_mirror, z)),

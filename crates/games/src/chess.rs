@@ -63,7 +63,7 @@ pub static PIECES: [PieceDef; 6] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(DoubleStep::along([0, 1, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along(&[[0, 1, 0]], PAWN_START)),
             en_passant: true,
         }),
         forbidden: Some(BACK_RANKS),

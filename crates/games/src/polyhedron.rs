@@ -93,7 +93,7 @@ pub static PIECES: [PieceDef; 14] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(DoubleStep::along([0, 1, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along(&[[0, 1, 0]], PAWN_START)),
             en_passant: true,
         }),
         // A pawn on its level's last rank would have promoted.

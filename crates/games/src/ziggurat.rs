@@ -133,7 +133,7 @@ pub static PIECES: [PieceDef; 12] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(DoubleStep::along([0, 2, 0], PAWN_START)),
+            double_step: Some(DoubleStep::along(&[[0, 2, 0]], PAWN_START)),
             en_passant: true,
         }),
         forbidden: Some(PAWN_FORBIDDEN),

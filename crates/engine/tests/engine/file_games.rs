@@ -158,6 +158,31 @@ fn the_engine_plays_spartan_and_mates_both_kings() {
     }
 }
 
+/// Millennium 3D chess (three 8×8 levels, a double step of several
+/// steps): the engine plays the game, and finds the mate that ends Davis
+/// v. D'Agostino (2006), 28...Qx2f2#, the Queen 3g3 taking the Pawn 2f2
+/// one square diagonally down, beside the King 1g1 that the Knight 2f1,
+/// the Pawns 1h2 and 2g2 and the Bishop 3e3 hem in; whatever move it
+/// plays mates.
+#[test]
+fn the_engine_plays_millennium_and_finds_the_published_mate() {
+    let millennium = include_str!("../../../../games/millennium.toml");
+    let before = "8/6k1/8/8/8/8/3P3P/5BKR|8/7r/b7/8/8/4P3/5PP1/5N2|\
+        6n1/p1NQpppp/8/8/8/4b1q1/8/8 b - - 0 28";
+    let FileGame::Large(game) = FileGame::of(load(millennium).unwrap()) else {
+        panic!("192 cells: the large rules type");
+    };
+    for (depth, best) in best_moves(millennium, before, &[1, 3]) {
+        let mut pos = game.position(before).unwrap();
+        let m = pos.parse_move(&best).unwrap();
+        pos.make(m);
+        assert!(
+            pos.in_check() && pos.outcome().is_some(),
+            "depth {depth}: {best} does not mate"
+        );
+    }
+}
+
 /// Crazyhouse (`drops`): the engine plays the game, drops among its
 /// moves, and mates with a drop: a Knight from the hand on f7 smothers the
 /// King h8 (its Rook and Pawns around it, nothing reaching f7). The other

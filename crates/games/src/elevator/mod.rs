@@ -489,7 +489,7 @@ pub static PIECES: [PieceDef; 9] = [
         resets_clock: true,
         promotes: true,
         pawn: Some(PawnDef {
-            double_step: Some(DoubleStep::along([0, 1, 0], DOUBLE_STEP_RANKS)),
+            double_step: Some(DoubleStep::along(&[[0, 1, 0]], DOUBLE_STEP_RANKS)),
             en_passant: true,
         }),
         ..PieceDef::new(

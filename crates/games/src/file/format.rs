@@ -216,7 +216,7 @@ pub enum ModeName {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PawnFile {
-    pub double_step: Option<DoubleStepFile>,
+    pub double_step: Option<Spanned<DoubleStepFile>>,
     #[serde(default)]
     pub en_passant: bool,
 }
@@ -224,7 +224,10 @@ pub struct PawnFile {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DoubleStepFile {
-    pub step: Spanned<[i32; 3]>,
+    /// One step, or several (`steps`: Millennium 3D chess's forward, up,
+    /// and forward and up at once); exactly one of the two keys.
+    pub step: Option<Spanned<[i32; 3]>>,
+    pub steps: Option<Spanned<Vec<Spanned<[i32; 3]>>>>,
     /// The step's turns (Berolina: `signs-x`).
     #[serde(default)]
     pub sym: SymName,

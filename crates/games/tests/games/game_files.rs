@@ -478,6 +478,19 @@ proptest! {
         prop_assert!(played.is_ok(), "{:?}", played);
     }
 
+    /// The same for Millennium 3D chess's file: a double step of
+    /// several steps (`steps`), cells named by level first.
+    #[test]
+    fn a_mutated_millennium_file_loads_and_plays_or_says_why(
+        text in common::mutated(
+            include_str!("../../../../games/millennium.toml").to_string(),
+            "[]{}=\",-0123456789 \nabcefghKQPNtrux|/#",
+        )
+    ) {
+        let played = plays_if_it_loads(&text);
+        prop_assert!(played.is_ok(), "{:?}", played);
+    }
+
     /// The same for Seirawan chess's file: gating (`gating`, the hand and
     /// the gates' file letters in the castling field).
     #[test]
@@ -579,6 +592,10 @@ fn every_game_files_moves_have_one_text_each() {
         (
             "losalamos",
             include_str!("../../../../games/losalamos.toml"),
+        ),
+        (
+            "millennium",
+            include_str!("../../../../games/millennium.toml"),
         ),
         (
             "minishogi",

@@ -7,10 +7,9 @@
 //! No perft of the game is published.
 
 use chess3d_core::perft::perft;
-use chess3d_core::MoveKind;
 
-use crate::common::jocly3d_reference::RefPos;
-use crate::common::{self, file_game, Compared};
+use crate::common::jocly3d_reference::{Jocly3d, RefPos};
+use crate::common::{self, file_game, stacked, Reference};
 
 const JOCLY_3D_FILE: &str = include_str!("../../../../games/jocly-3d.toml");
 
@@ -39,15 +38,6 @@ fn perft_from_the_start_matches_the_reference() {
     );
 }
 
-/// What the games met, to show the comparison reached the rare rules.
-#[derive(Default, Debug)]
-struct Seen {
-    castlings: usize,
-    en_passant: usize,
-    promotions: usize,
-    across_levels: usize,
-}
-
 #[test]
 fn random_games_agree_with_the_reference() {
     let start = match file_game(JOCLY_3D_FILE) {
@@ -63,36 +53,7 @@ fn random_games_agree_with_the_reference() {
             .to_string(),
         "6/1P2p1/6/2p3/6/6/3P2/6|2k3/6/6/6/6/3p2/1P4/2K3|6/p3P1/6/6/3P2/6/4p1/6 w - - 0 1".to_string(),
     ];
-    let (mut seen, mut compared) = (Seen::default(), Compared::default());
-    for seed in 0..30 {
-        let text = &starts[seed as usize % starts.len()];
-        let pos = start.position(text).unwrap();
-        common::compare_with_reference(
-            pos,
-            RefPos::from_text(text),
-            (seed, 160, 0.3),
-            |p| {
-                let text = p.to_text();
-                let f: Vec<&str> = text.split(' ').collect();
-                format!("{} {}", f[0], f[2])
-            },
-            |p, m| {
-                let t = p.tables();
-                seen.castlings += (m.kind == MoveKind::Castle) as usize;
-                seen.en_passant += (m.kind == MoveKind::EnPassant) as usize;
-                seen.promotions += m.promotion.is_some() as usize;
-                seen.across_levels += (t.geo.coord(m.from)[2] != t.geo.coord(m.to)[2]) as usize;
-            },
-            &mut compared,
-        );
-    }
-    println!("{seen:?} {compared:?}");
-    assert!(compared.positions > 2000, "{compared:?}");
-    assert!(compared.checks > 0, "{compared:?}");
-    assert!(
-        seen.castlings > 0 && seen.en_passant > 0 && seen.promotions > 0 && seen.across_levels > 0,
-        "{seen:?}"
-    );
+    stacked::random_games_agree::<Jocly3d>(&start, &starts, (30, 160), 2000);
 }
 
 /// Castling by hand, Kings and Rooks alone: O-O swaps King c1 and Rook b1; O-O-O takes the King to d1 and

@@ -27,6 +27,7 @@ mod hoppers;
 mod jocly3d;
 mod lame;
 mod may_expose;
+mod millennium;
 mod minishogi;
 mod moving_boards;
 mod notation;

@@ -18,9 +18,9 @@ use chess3d_core::{BitSet, Bits, Geometry, Side, Sym, V3};
 use toml::Spanned;
 
 use super::format::{
-    AreaFile, ChoicesFile, ExtinctionName, GameFile, LabelsFile, ModeName, NotationName,
-    OptionalFile, PieceFile, PromotionFile, Repetition, RepetitionFile, SideChoicesFile, SideName,
-    StalemateName, SymName,
+    AreaFile, ChoicesFile, DoubleStepFile, ExtinctionName, GameFile, LabelsFile, ModeName,
+    NotationName, OptionalFile, PieceFile, PromotionFile, Repetition, RepetitionFile,
+    SideChoicesFile, SideName, StalemateName, SymName,
 };
 use super::{keep, FileError};
 
@@ -39,6 +39,9 @@ const MOST_COORDINATE: i32 = 63;
 /// Most movement components a piece may have (the richest built-in piece,
 /// Polyhedron's Gargoyle, has 6).
 const MOST_MOVES: usize = 64;
+
+/// The most steps one double step may list.
+const MOST_DOUBLE_STEPS: usize = 8;
 
 /// The first number of a numbered axis runs from 0 to this.
 const MOST_FIRST_NUMBER: i32 = 1000;

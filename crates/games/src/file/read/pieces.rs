@@ -22,6 +22,37 @@ impl Reader<'_> {
         Ok(v)
     }
 
+    /// A double step's `step`, or its list of `steps`: exactly one given,
+    /// the list from 1 to 8 vectors.
+    fn double_steps(&self, d: &Spanned<DoubleStepFile>, extent: V3) -> Checked<&'static [V3]> {
+        let given: Vec<&Spanned<[i32; 3]>> = match (&d.get_ref().step, &d.get_ref().steps) {
+            (Some(one), None) => vec![one],
+            (None, Some(list)) if (1..=MOST_DOUBLE_STEPS).contains(&list.get_ref().len()) => {
+                list.get_ref().iter().collect()
+            }
+            (None, Some(list)) => {
+                return Err(self.error(
+                    list.span(),
+                    format!(
+                        "{} steps: a double step has from 1 to {MOST_DOUBLE_STEPS}",
+                        list.get_ref().len()
+                    ),
+                ))
+            }
+            _ => {
+                return Err(self.error(
+                    d.span(),
+                    "a double step needs its step: give `step` (one vector) or `steps` (a list), not both",
+                ))
+            }
+        };
+        let vectors = given
+            .into_iter()
+            .map(|v| self.vector(v.span(), *v.get_ref(), extent))
+            .collect::<Checked<Vec<V3>>>()?;
+        Ok(keep::slice(vectors))
+    }
+
     pub(super) fn piece(&self, p: &PieceFile, extent: V3) -> Checked<PieceDef> {
         let letter = *p.letter.get_ref();
         if !letter.is_ascii_uppercase() {
@@ -108,10 +139,11 @@ impl Reader<'_> {
                 double_step: match &pawn.double_step {
                     None => None,
                     Some(d) => Some(DoubleStep {
-                        step: self.vector(d.step.span(), *d.step.get_ref(), extent)?,
-                        sym: sym(d.sym),
-                        from: self.zone(&d.from)?,
+                        steps: self.double_steps(d, extent)?,
+                        sym: sym(d.get_ref().sym),
+                        from: self.zone(&d.get_ref().from)?,
                         en_passant_from: d
+                            .get_ref()
                             .en_passant_from
                             .as_deref()
                             .map(|z| self.zone(z))

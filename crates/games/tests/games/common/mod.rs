@@ -5,7 +5,9 @@
 // `*_vs_reference` tests.
 pub mod elevator_reference;
 pub mod jocly3d_reference;
+pub mod millennium_reference;
 pub mod polyhedron_reference;
+pub mod stacked;
 pub mod startrek_reference;
 pub mod ziggurat43_reference;
 pub mod ziggurat_reference;
@@ -294,6 +296,24 @@ pub fn seeded_games_n<G: Game>(
     }
     println!("part {part}: {total} plies checked, at most {most_moves} legal moves");
     (total, most_moves)
+}
+
+/// Every vector with coordinates in -2..=2 whose sorted absolute values
+/// are `shape` ([0, 1, 2]: the Knight's 24 leaps).
+pub fn vectors_of_shape(shape: [i32; 3]) -> Vec<[i32; 3]> {
+    let mut out = Vec::new();
+    for dx in -2i32..=2 {
+        for dy in -2i32..=2 {
+            for dz in -2i32..=2 {
+                let mut a = [dx.abs(), dy.abs(), dz.abs()];
+                a.sort();
+                if a == shape {
+                    out.push([dx, dy, dz]);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// What the tests need of a second, independent implementation of a game

@@ -5,7 +5,7 @@
 //! outward from the King. Slow and simple on purpose; the tests compare
 //! the real generator's moves, move text and positions with it.
 
-use crate::common::{rank_text, Reference};
+use crate::common::{rank_text, vectors_of_shape, Reference};
 
 /// x (file), y (rank), z (level) — global coordinates of RULINGS.md §5.
 pub type C = [i32; 3];
@@ -66,26 +66,10 @@ fn vectors(shape: [i32; 3]) -> &'static [C] {
     static ALL: std::sync::OnceLock<Vec<Vec<C>>> = std::sync::OnceLock::new();
     let all = ALL.get_or_init(|| {
         (0..27)
-            .map(|i| find_vectors([i / 9, i / 3 % 3, i % 3]))
+            .map(|i| vectors_of_shape([i / 9, i / 3 % 3, i % 3]))
             .collect()
     });
     &all[(shape[0] * 9 + shape[1] * 3 + shape[2]) as usize]
-}
-
-fn find_vectors(shape: [i32; 3]) -> Vec<C> {
-    let mut out = Vec::new();
-    for dx in -2i32..=2 {
-        for dy in -2i32..=2 {
-            for dz in -2i32..=2 {
-                let mut a = [dx.abs(), dy.abs(), dz.abs()];
-                a.sort();
-                if a == shape {
-                    out.push([dx, dy, dz]);
-                }
-            }
-        }
-    }
-    out
 }
 
 const ORTH: [i32; 3] = [0, 0, 1];
