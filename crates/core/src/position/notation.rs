@@ -104,7 +104,8 @@ impl<R: Rules> Position<R> {
             s.push(def.letter);
             // Disambiguation: other pieces of the kind reaching the same
             // cell; the file if it tells them apart, else the rank, else
-            // both.
+            // the whole cell (file and rank, and the level on a board of
+            // several: Millennium 3D chess's R1a12a1 and R3a12a1).
             let mut legal = MoveList::new();
             self.legal_moves(&mut legal);
             let rivals: Vec<Move> = legal
@@ -125,8 +126,7 @@ impl<R: Rules> Position<R> {
                 } else if rivals.iter().all(|o| geo.rank_label(o.from) != rank) {
                     s.push_str(rank);
                 } else {
-                    s.push_str(file);
-                    s.push_str(rank);
+                    s.push_str(geo.name(m.from));
                 }
             }
         }

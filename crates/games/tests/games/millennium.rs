@@ -222,3 +222,28 @@ fn a_double_steps_mistakes_are_refused_where_they_are() {
         assert!(e.message.contains(says), "{e}");
     }
 }
+
+/// Two Rooks on the same file and rank of levels 1 and 3 both reach 2a1
+/// (straight up and straight down): their SAN names the whole cell they
+/// come from, the level included, so that the two print differently and
+/// each reads back to its own move. (The file or the rank, as in chess,
+/// would not tell them apart.)
+#[test]
+fn san_tells_apart_pieces_that_differ_only_by_level() {
+    let mut pos = millennium()
+        .position("8/8/8/8/8/8/8/R6K|8/8/8/8/8/8/8/8|7k/8/8/8/8/8/8/R7 w - - 0 1")
+        .unwrap();
+    let mut list = MoveList::new();
+    pos.legal_moves(&mut list);
+    let to_2a1: Vec<_> = list
+        .iter()
+        .copied()
+        .filter(|&m| pos.move_text(m).ends_with("2a1"))
+        .collect();
+    assert_eq!(to_2a1.len(), 2);
+    let labels: Vec<String> = to_2a1.iter().map(|&m| pos.move_label(m)).collect();
+    assert_eq!(labels, ["R1a12a1", "R3a12a1"]);
+    for (&m, label) in to_2a1.iter().zip(&labels) {
+        assert_eq!(pos.read_move(label), Ok(m), "{label}");
+    }
+}
