@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::bits::BitSet;
 pub use crate::castles::{CastleInfo, Castles};
-use crate::def::{Area, Choices, GameDef, Mode, PieceDef, Reach, Zone};
+use crate::def::{Area, Choices, DoubleStep, GameDef, Mode, PieceDef, Reach, Zone};
 use crate::geometry::{expand, expand_pair, Geometry, NO_CELL, V3};
 use crate::zobrist::Keys;
 use crate::{Cell, Kind, Move, MoveKind, Side, NO_KIND};
@@ -342,6 +342,18 @@ pub struct Tables<B> {
     pub keys: Keys,
 }
 
+/// A double step's vectors for White: each of its steps turned by its
+/// `sym`, each vector once.
+fn double_step_vectors(d: &DoubleStep) -> Vec<V3> {
+    let mut vectors: Vec<V3> = Vec::new();
+    for v in d.steps.iter().flat_map(|&s| expand(s, d.sym)) {
+        if !vectors.contains(&v) {
+            vectors.push(v);
+        }
+    }
+    vectors
+}
+
 impl<B: BitSet> Tables<B> {
     /// Compiles a game definition. Panics on inconsistent data (an unknown
     /// letter, a board too big for `B`): definitions are static and tested.
@@ -375,15 +387,7 @@ impl<B: BitSet> Tables<B> {
             // The double step: its vector and each side's start cells.
             let double_step_of = pd.pawn.and_then(|p| p.double_step).map(|d| {
                 (
-                    {
-                        let mut steps: Vec<V3> = Vec::new();
-                        for v in d.steps.iter().flat_map(|&s| expand(s, d.sym)) {
-                            if !steps.contains(&v) {
-                                steps.push(v);
-                            }
-                        }
-                        steps
-                    },
+                    double_step_vectors(&d),
                     zone_cells::<B>(&geo, def.black_mirror, d.from),
                     d.en_passant_from
                         .map_or([B::FULL; 2], |z| zone_cells(&geo, def.black_mirror, z)),
