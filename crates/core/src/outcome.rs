@@ -314,7 +314,7 @@ impl<R: Rules> Position<R> {
     /// them in a game with gating alone once the side has no gate left
     /// (none where drops bring them in).
     fn ungateable(&self, side: Side) -> u32 {
-        if self.gating() && self.tables().def.gating_alone() && self.gates(side).is_empty() {
+        if self.tables().def.gating_alone() && self.gates(side).is_empty() {
             self.in_hand(side)
         } else {
             0

@@ -80,8 +80,6 @@ impl<R: Rules> Position<R> {
         self.castling = rights;
         if self.gating() {
             self.rights_from_gates();
-        }
-        if self.gating() {
             for side in Side::BOTH {
                 self.close_gates_of_empty_hand(side);
             }

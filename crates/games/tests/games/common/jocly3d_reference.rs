@@ -15,7 +15,7 @@ pub type RefPos = StackedPos<Jocly3d>;
 pub struct Jocly3d;
 
 /// `Bc1` for level B, file c, rank 1.
-pub fn name((x, y, z): Sq) -> String {
+fn name((x, y, z): Sq) -> String {
     format!(
         "{}{}{}",
         (b'A' + z as u8) as char,
@@ -130,13 +130,7 @@ impl StackedRules for Jocly3d {
                         }
                     }
                     if let Some(to) = en_passant {
-                        out.push(RefMove::Plain {
-                            from,
-                            to,
-                            promotion: None,
-                            en_passant: true,
-                            passed: None,
-                        });
+                        out.push(RefMove::en_passant(from, to));
                     }
                 }
                 other => panic!("unknown piece {other}"),

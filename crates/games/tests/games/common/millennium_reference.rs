@@ -13,7 +13,7 @@ pub type RefPos = StackedPos<Millennium>;
 pub struct Millennium;
 
 /// `1e1` for level 1, file e, rank 1.
-pub fn name((x, y, z): Sq) -> String {
+fn name((x, y, z): Sq) -> String {
     format!("{}{}{}", z + 1, (b'a' + x as u8) as char, y + 1)
 }
 
@@ -180,13 +180,7 @@ fn pawn_moves(b: &Stack, from: Sq, white: bool, ep: Option<(Sq, Sq)>, out: &mut 
     }
     if let Some((passed, _)) = ep {
         if captures.iter().any(|&v| add(from, v) == passed) {
-            out.push(RefMove::Plain {
-                from,
-                to: passed,
-                promotion: None,
-                en_passant: true,
-                passed: None,
-            });
+            out.push(RefMove::en_passant(from, passed));
         }
     }
 }

@@ -49,7 +49,7 @@ pub fn knight_leaps() -> Vec<Sq> {
 }
 
 /// The castling field of rights K, Q, k and q (`-` for none).
-pub fn castling_field(rights: [bool; 4]) -> String {
+fn castling_field(rights: [bool; 4]) -> String {
     let s: String = ['K', 'Q', 'k', 'q']
         .iter()
         .zip(rights)
@@ -219,6 +219,17 @@ impl RefMove {
             to,
             promotion: None,
             en_passant: false,
+            passed: None,
+        }
+    }
+
+    /// A Pawn's capture en passant onto `to`, the cell a double step passed.
+    pub fn en_passant(from: Sq, to: Sq) -> RefMove {
+        RefMove::Plain {
+            from,
+            to,
+            promotion: None,
+            en_passant: true,
             passed: None,
         }
     }
